@@ -1,0 +1,60 @@
+import { i18n } from "@lingui/core";
+import { I18nProvider } from "@lingui/react";
+import type { Decorator, Preview } from "@storybook/react-vite";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import "../src/app.css";
+import { activateLocale } from "../src/i18n/catalog.ts";
+import { isLocale, type Locale } from "../src/i18n/locales.ts";
+import { localizePath } from "../src/i18n/paths.ts";
+
+function storyLocale(globals: Record<string, unknown>): Locale {
+  return isLocale(globals.locale) ? globals.locale : "en";
+}
+
+/** The active locale's catalog, the dark page and a router at `parameters.path` (English path). */
+const withShell: Decorator = (Story, { globals, parameters }) => {
+  const locale = storyLocale(globals);
+  const path = localizePath((parameters.path as string | undefined) ?? "/", locale);
+  const router = createMemoryRouter([{ path: "*", element: <Story /> }], { initialEntries: [path] });
+  return (
+    <I18nProvider i18n={i18n}>
+      <div lang={locale} className="min-h-full bg-background text-foreground">
+        <RouterProvider router={router} />
+      </div>
+    </I18nProvider>
+  );
+};
+
+const preview: Preview = {
+  globalTypes: {
+    locale: {
+      description: "Language of the story",
+      toolbar: {
+        title: "Locale",
+        icon: "globe",
+        items: [
+          { value: "en", title: "English" },
+          { value: "fr", title: "Français" },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { locale: "en" },
+  loaders: [
+    async ({ globals }) => {
+      await activateLocale(storyLocale(globals));
+      document.documentElement.lang = storyLocale(globals);
+      return {};
+    },
+  ],
+  decorators: [withShell],
+  parameters: {
+    layout: "fullscreen",
+    backgrounds: { disable: true },
+    a11y: { test: "error" },
+    controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
+  },
+};
+
+export default preview;

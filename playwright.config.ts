@@ -1,0 +1,26 @@
+import { defineConfig } from "@playwright/test";
+import { chromium } from "./vitest.config.ts";
+
+const port = Number(process.env.E2E_PORT ?? 4390);
+
+/** E2E: the built site served by the real server (site + API on one port), in Debian Chromium. */
+export default defineConfig({
+  testDir: "tests/e2e",
+  outputDir: "test-results/e2e",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e-report.json" }]],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: "chromium",
+    launchOptions: chromium,
+    trace: "retain-on-failure",
+  },
+  webServer: {
+    command: "node server/main.ts",
+    url: `http://127.0.0.1:${port}/api/health`,
+    reuseExistingServer: false,
+    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: "test-results/pb_data" },
+  },
+});

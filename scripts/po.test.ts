@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { parsePo, typographyProblems } from "./po.ts";
+
+describe("catalog checks", () => {
+  it("reads entries, including multi-line ones, and skips the header", () => {
+    const po = `msgid ""\nmsgstr ""\n"Language: fr\\n"\n\n#: a.tsx\nmsgid "Hello"\nmsgstr "Bonjour"\n\nmsgid ""\n"Long "\n"text"\nmsgstr ""\n`;
+    expect(parsePo(po)).toEqual([
+      { msgid: "Hello", msgstr: "Bonjour" },
+      { msgid: "Long text", msgstr: "" },
+    ]);
+  });
+
+  it("accepts French typography and flags English habits", () => {
+    expect(typographyProblems("Page introuvable\u00a0: {path}")).toEqual([]);
+    expect(typographyProblems("Vraiment\u202f?")).toEqual([]);
+    expect(typographyProblems("Page introuvable : {path}")).toContain("a plain space before ; : ! ? or »");
+    expect(typographyProblems("Vraiment?")).toContain("no no-break space before ; ! or ?");
+    expect(typographyProblems("l'accueil")).toContain("a straight apostrophe (use ’)");
+  });
+});

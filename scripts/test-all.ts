@@ -1,0 +1,85 @@
+/**
+ * `npm test`: every check and every test tier, in order, each reporting its own count, then one
+ * closing line `tests: N passed, N failed`. Exits non-zero when anything failed.
+ */
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+
+type Tier = { name: string; command: string[]; report?: string };
+
+const reports = "test-results/reports";
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const vitest = (name: string, projects: string[]): Tier => ({
+  name,
+  command: [
+    "npx",
+    "vitest",
+    "run",
+    ...projects.flatMap((p) => ["--project", p]),
+    "--reporter=default",
+    "--reporter=json",
+    `--outputFile.json=${reports}/${name}.json`,
+  ],
+  report: `${reports}/${name}.json`,
+});
+
+const steps: Tier[] = [
+  { name: "types", command: ["npm", "run", "--silent", "typecheck"] },
+  { name: "format", command: ["npx", "prettier", "--check", "--log-level", "warn", "."] },
+  { name: "catalogs", command: ["node", "scripts/check-catalogs.ts"] },
+  vitest("unit", ["unit"]),
+  vitest("server", ["server"]),
+  vitest("stories", ["storybook-en", "storybook-fr"]),
+  { name: "build", command: ["npx", "react-router", "build"] },
+  { name: "e2e", command: ["npx", "playwright", "test"], report: "test-results/e2e-report.json" },
+];
+
+type Count = { passed: number; failed: number; skipped: number };
+
+function countOf(step: Tier): Count | undefined {
+  if (!step.report || !existsSync(step.report)) return undefined;
+  const json = JSON.parse(readFileSync(step.report, "utf8"));
+  if ("numPassedTests" in json) {
+    return {
+      passed: json.numPassedTests,
+      failed: json.numFailedTests,
+      skipped: json.numPendingTests + json.numTodoTests,
+    };
+  }
+  const stats = json.stats; // Playwright
+  return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
+}
+
+const summary: string[] = [];
+const total: Count = { passed: 0, failed: 0, skipped: 0 };
+let ok = true;
+
+for (const step of steps) {
+  console.log(`\n━━ ${step.name} ━━ ${step.command.join(" ")}`);
+  if (step.report) rmSync(step.report, { force: true });
+  const started = Date.now();
+  const result = spawnSync(step.command[0]!, step.command.slice(1), {
+    stdio: "inherit",
+    env: { ...process.env, FORCE_COLOR: process.env.CI ? "0" : "1" },
+  });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const passed = result.status === 0;
+  ok &&= passed;
+  const count = countOf(step);
+  if (count) {
+    total.passed += count.passed;
+    total.failed += count.failed;
+    total.skipped += count.skipped;
+    if (!passed && count.failed === 0) total.failed += 1; // the tier crashed before reporting a failure
+  } else if (step.report && !passed) {
+    total.failed += 1;
+  }
+  const counted = count ? `${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped` : "";
+  summary.push(`${passed ? "ok  " : "FAIL"} ${step.name.padEnd(9)} ${seconds.padStart(6)}s  ${counted}`);
+}
+
+console.log(`\n━━ summary ━━\n${summary.join("\n")}`);
+console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,10 @@
+import { Outlet } from "react-router";
+import { AppShell } from "../widgets/app-shell/app-shell.tsx";
+
+export default function DefaultLayout() {
+  return (
+    <AppShell>
+      <Outlet />
+    </AppShell>
+  );
+}

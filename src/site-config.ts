@@ -1,0 +1,9 @@
+/** The one place for the product's brand and business constants (see README, "Site configuration"). */
+export const siteConfig = {
+  name: "Lumen",
+  /** Public origin used in canonical URLs, sitemaps and e-mails; override with SITE_URL at build. */
+  url: (import.meta.env?.VITE_SITE_URL as string | undefined) ?? "https://lumen.example",
+  discordInvite: "https://discord.gg/lumen",
+  /** SPEC §9: the generated Stremio username ends with this fixed domain. */
+  stremioDomain: "lumen.stream",
+} as const;

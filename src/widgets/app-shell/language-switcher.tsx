@@ -1,0 +1,35 @@
+import { useLingui } from "@lingui/react/macro";
+import { Link, useLocation } from "react-router";
+import { rememberLocale } from "../../i18n/cookie.ts";
+import { localeNames, locales } from "../../i18n/locales.ts";
+import { switchLocalePath } from "../../i18n/paths.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { cn } from "../../lib/cn.ts";
+
+/** Links to the current page in each language; choosing one remembers it in the locale cookie. */
+export function LanguageSwitcher({ className }: { className?: string }) {
+  const { t } = useLingui();
+  const active = useLocale();
+  const { pathname, search, hash } = useLocation();
+  return (
+    <nav data-slot="language-switcher" aria-label={t`Language`} className={cn("flex gap-1", className)}>
+      {locales.map((locale) => (
+        <Link
+          key={locale}
+          to={switchLocalePath(pathname + search + hash, locale)}
+          hrefLang={locale}
+          lang={locale}
+          aria-current={locale === active ? "true" : undefined}
+          onClick={() => rememberLocale(locale)}
+          className={cn(
+            "rounded-md px-2 py-1 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground",
+            locale === active && "bg-muted text-foreground",
+          )}
+        >
+          <span aria-hidden="true">{locale.toUpperCase()}</span>
+          <span className="sr-only">{localeNames[locale]}</span>
+        </Link>
+      ))}
+    </nav>
+  );
+}

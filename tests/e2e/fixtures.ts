@@ -1,0 +1,23 @@
+import { test as base, expect } from "@playwright/test";
+
+/** Every e2e test fails on a console error or an uncaught page error. */
+export const test = base.extend<{ consoleErrors: string[] }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() !== "error") return;
+        // A 404 page's own document status is reported too; that one is what the test asked for.
+        const isDocumentStatus =
+          message.text().startsWith("Failed to load resource") && message.location().url === page.url();
+        if (!isDocumentStatus) errors.push(`${message.text()} (${message.location().url})`);
+      });
+      page.on("pageerror", (error) => errors.push(error.message));
+      await use(errors);
+      expect(errors, "console errors").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };

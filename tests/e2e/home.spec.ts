@@ -1,0 +1,52 @@
+import { expect, test } from "./fixtures.ts";
+
+test("the home page is in English at /", async ({ page }) => {
+  const response = await page.goto("/");
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Your streaming account for Stremio, ready in a minute",
+  );
+  await expect(page).toHaveTitle(/Lumen/);
+});
+
+test("the home page is in French at /fr", async ({ page }) => {
+  const response = await page.goto("/fr");
+  expect(response?.status()).toBe(200);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Votre compte de streaming pour Stremio, prêt en une minute",
+  );
+  await expect(page.getByRole("link", { name: "Commencer l’essai gratuit" })).toHaveAttribute(
+    "href",
+    "/fr/signup",
+  );
+});
+
+test("the language switcher keeps the page and remembers the choice", async ({ page, context }) => {
+  await page.goto("/");
+  await page.getByRole("link", { name: "Français" }).click();
+  await expect(page).toHaveURL(/\/fr$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Votre compte/);
+  const cookie = (await context.cookies()).find((c) => c.name === "i18n_redirected");
+  expect(cookie?.value).toBe("fr");
+  expect(cookie?.sameSite).toBe("Lax");
+
+  await page.getByRole("link", { name: "English" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Your streaming account/);
+});
+
+test("an unknown path is a 404 inside the layout, naming the path", async ({ page }) => {
+  const response = await page.goto("/no/such/page");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /no/such/page");
+  await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+
+  const fr = await page.goto("/fr/nulle-part");
+  expect(fr?.status()).toBe(404);
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page introuvable\u00a0: /fr/nulle-part");
+});
