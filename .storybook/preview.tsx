@@ -3,6 +3,8 @@ import { I18nProvider } from "@lingui/react";
 import type { Decorator, Preview } from "@storybook/react-vite";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import "../src/app.css";
+import { StaticAuthProvider } from "../src/auth/auth-state.tsx";
+import { authStates, type AuthStateName } from "../src/auth/auth-states.ts";
 import { activateLocale } from "../src/i18n/catalog.ts";
 import { isLocale, type Locale } from "../src/i18n/locales.ts";
 import { localizePath } from "../src/i18n/paths.ts";
@@ -11,16 +13,22 @@ function storyLocale(globals: Record<string, unknown>): Locale {
   return isLocale(globals.locale) ? globals.locale : "en";
 }
 
-/** The active locale's catalog, the dark page and a router at `parameters.path` (English path). */
+/**
+ * The active locale's catalog, the dark page, a router at `parameters.path` (an English path) and
+ * the account state named by `parameters.auth` (a key of `authStates`, default `SignedOut`).
+ */
 const withShell: Decorator = (Story, { globals, parameters }) => {
   const locale = storyLocale(globals);
+  const auth = authStates[(parameters.auth as AuthStateName | undefined) ?? "SignedOut"];
   const path = localizePath((parameters.path as string | undefined) ?? "/", locale);
   const router = createMemoryRouter([{ path: "*", element: <Story /> }], { initialEntries: [path] });
   return (
     <I18nProvider i18n={i18n}>
-      <div lang={locale} className="min-h-full bg-background text-foreground">
-        <RouterProvider router={router} />
-      </div>
+      <StaticAuthProvider state={auth}>
+        <div lang={locale} className="min-h-full bg-background text-foreground">
+          <RouterProvider router={router} />
+        </div>
+      </StaticAuthProvider>
     </I18nProvider>
   );
 };

@@ -6,4 +6,13 @@ export const siteConfig = {
   discordInvite: "https://discord.gg/lumen",
   /** SPEC §9: the generated Stremio username ends with this fixed domain. */
   stremioDomain: "lumen.stream",
+  /**
+   * Plans (SPEC §4): a free trial (plan "free", price "0") or the paid plan, billed monthly or
+   * yearly. pocketbase/pb_schema.json's createRule accepts exactly these prices (a test checks).
+   */
+  plans: {
+    trialDays: 7,
+    currency: "EUR",
+    paid: { monthly: 4.99, yearly: 49.99 },
+  },
 } as const;

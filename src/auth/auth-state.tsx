@@ -1,0 +1,75 @@
+import { createContext, useContext, useMemo, type ReactNode } from "react";
+
+/** The `users` record as the site reads it (SPEC §3). */
+export type AuthUser = {
+  id: string;
+  collectionId: string;
+  collectionName: string;
+  email: string;
+  emailVisibility: boolean;
+  verified: boolean;
+  name: string;
+  affiliate_code: string;
+  /** SPEC §4: "free" for a trial sign-up, otherwise "paid". */
+  plan: "free" | "paid";
+  is_monthly: boolean;
+  price: number;
+  newsletter: boolean;
+  admin: boolean;
+  is_api: boolean;
+  /** Payment reference; empty while a paid plan awaits payment. */
+  stripe: string;
+  stremio_username: string;
+  stremio_password: string;
+  created: string;
+  updated: string;
+};
+
+/** One union for every account state the UI can be in (DESIGN.md house style 5). */
+export type AuthState =
+  | { status: "loading" }
+  | { status: "anonymous" }
+  | { status: "authed"; user: AuthUser }
+  | { status: "error"; message: string };
+
+/** What components read: the state plus SPEC §3's derived `user`, `isAuthenticated`, `isLoading`. */
+export type AuthContextValue = {
+  state: AuthState;
+  user: AuthUser | null;
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  logout: () => void;
+};
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function authContextValue(state: AuthState, logout: () => void): AuthContextValue {
+  return {
+    state,
+    user: state.status === "authed" ? state.user : null,
+    isAuthenticated: state.status === "authed",
+    isLoading: state.status === "loading",
+    logout,
+  };
+}
+
+/** The account state; outside a provider the visitor is signed out. */
+export function useAuth(): AuthContextValue {
+  return useContext(AuthContext) ?? anonymousValue;
+}
+
+const anonymousValue = authContextValue({ status: "anonymous" }, () => {});
+
+/** A provider with a fixed state: for stories and tests (the live one talks to PocketBase). */
+export function StaticAuthProvider({
+  state,
+  onLogout = () => {},
+  children,
+}: {
+  state: AuthState;
+  onLogout?: () => void;
+  children: ReactNode;
+}) {
+  const value = useMemo(() => authContextValue(state, onLogout), [state, onLogout]);
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,60 @@
+import type { AuthState, AuthUser } from "./auth-state.tsx";
+
+/**
+ * Canonical account states, shared by stories (`parameters.auth`), unit tests and e2e checks.
+ * Every shell-level story file exports one story per key.
+ */
+const baseUser: AuthUser = {
+  id: "k3m9q0w1e2r3t4y",
+  collectionId: "_pb_users_auth_",
+  collectionName: "users",
+  email: "camille.martin@example.com",
+  emailVisibility: true,
+  verified: true,
+  name: "Camille Martin",
+  affiliate_code: "AFF-7Q2K9D4M",
+  plan: "free",
+  is_monthly: false,
+  price: 0,
+  newsletter: true,
+  admin: false,
+  is_api: false,
+  stripe: "",
+  stremio_username: "camillemartin_x7k2@lumen.stream",
+  stremio_password: "p9#Kd2!vQm8$wLz4",
+  created: "2026-10-02 09:14:00.000Z",
+  updated: "2026-11-20 18:03:00.000Z",
+};
+
+export const trialUser: AuthUser = baseUser;
+export const paidUser: AuthUser = {
+  ...baseUser,
+  plan: "paid",
+  is_monthly: true,
+  price: 4.99,
+  stripe: "cus_R2x9",
+};
+export const unverifiedUser: AuthUser = {
+  ...baseUser,
+  verified: false,
+  stremio_username: "",
+  stremio_password: "",
+};
+export const adminUser: AuthUser = {
+  ...paidUser,
+  admin: true,
+  name: "Alex Admin",
+  email: "alex@example.com",
+};
+
+export const authStates = {
+  Loading: { status: "loading" },
+  SignedOut: { status: "anonymous" },
+  SignedInTrial: { status: "authed", user: trialUser },
+  SignedInPaid: { status: "authed", user: paidUser },
+  Unverified: { status: "authed", user: unverifiedUser },
+  Admin: { status: "authed", user: adminUser },
+  AuthError: { status: "error", message: "Failed to fetch" },
+} satisfies Record<string, AuthState>;
+
+export type AuthStateName = keyof typeof authStates;
