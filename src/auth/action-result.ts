@@ -1,0 +1,64 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { ClientResponseError } from "pocketbase";
+
+/** PocketBase's field errors: `{ email: { code, message } }`. */
+export type FieldErrors = Record<string, { code: string; message: string }>;
+
+export type ActionError = {
+  /** What to tell the visitor (translated at render with `i18n._`). */
+  message: MessageDescriptor;
+  /** Errors for individual fields, as the server sent them. */
+  fieldErrors: FieldErrors;
+  /** HTTP status; 0 when the server could not be reached. */
+  status: number;
+  /** The request was cancelled (a newer one replaced it): never shown as an error. */
+  aborted: boolean;
+};
+
+export type ActionResult<T = undefined> = { success: true; data: T } | { success: false; error: ActionError };
+
+export const ok = <T>(data: T): ActionResult<T> => ({ success: true, data });
+
+/** Server messages a visitor may see, translated; anything else falls back to the action's default. */
+const knownMessages: Record<string, MessageDescriptor> = {
+  "Failed to authenticate.": msg`Wrong email or password.`,
+  "The request doesn't satisfy the collection requirements to authenticate.": msg`This account cannot sign in yet.`,
+  "The request requires valid record authorization token.": msg`Your session has expired. Please log in again.`,
+  "Invalid or expired verification token.": msg`This link is invalid or has expired.`,
+};
+
+function messageFor(
+  error: ClientResponseError,
+  serverMessage: string | undefined,
+  fallback: MessageDescriptor,
+) {
+  if (error.isAbort) return fallback; // replaced by a newer request: callers ignore it
+  if (error.status === 0) return msg`Cannot reach the server. Check your connection and try again.`;
+  if (error.status === 429) return msg`Too many attempts. Please wait a moment and try again.`;
+  if (error.status >= 500) return msg`The service is having trouble. Please try again in a few minutes.`;
+  return (serverMessage && knownMessages[serverMessage]) || fallback;
+}
+
+/**
+ * Turns anything an SDK call threw into an ActionError, with the action's default message
+ * (SPEC §8: "Login failed", "Erreur inconnue", ...) when nothing more specific applies.
+ */
+export function toActionError(error: unknown, fallback: MessageDescriptor): ActionError {
+  if (!(error instanceof ClientResponseError)) {
+    return { message: fallback, fieldErrors: {}, status: 0, aborted: false };
+  }
+  const body = (error.response ?? {}) as { message?: string; data?: FieldErrors };
+  return {
+    message: messageFor(error, body.message, fallback),
+    fieldErrors: body.data && typeof body.data === "object" ? body.data : {},
+    status: error.status,
+    aborted: error.isAbort,
+  };
+}
+
+export function failure(error: unknown, fallback: MessageDescriptor): ActionResult<never> {
+  const actionError = toActionError(error, fallback);
+  if (!actionError.aborted) console.error(error);
+  return { success: false, error: actionError };
+}

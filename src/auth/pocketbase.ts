@@ -1,0 +1,50 @@
+import PocketBase, { BaseAuthStore, type AuthRecord } from "pocketbase";
+
+/** The session cookie (SPEC §9): the SDK's own cookie export, trimmed by it over 4096 bytes. */
+export const authCookieName = "pb_auth";
+
+/**
+ * Keeps the SDK's auth state in the `pb_auth` cookie. Not HttpOnly: the site is static files and
+ * its JavaScript is the only reader; SameSite Lax; Secure on https.
+ */
+export class CookieAuthStore extends BaseAuthStore {
+  constructor() {
+    super();
+    if (typeof document !== "undefined") this.loadFromCookie(document.cookie, authCookieName);
+  }
+
+  override save(token: string, record?: AuthRecord) {
+    super.save(token, record);
+    this.writeCookie();
+  }
+
+  override clear() {
+    super.clear();
+    this.writeCookie();
+  }
+
+  private writeCookie() {
+    if (typeof document === "undefined") return;
+    document.cookie = this.exportToCookie(
+      { httpOnly: false, secure: location.protocol === "https:", sameSite: "lax", path: "/" },
+      authCookieName,
+    );
+  }
+}
+
+/** The API's base URL: `VITE_POCKETBASE_URL`, or the site's own origin (our embedded server). */
+export function pocketBaseUrl(): string {
+  const configured = import.meta.env.VITE_POCKETBASE_URL as string | undefined;
+  if (configured) return configured;
+  return typeof location === "undefined" ? "http://127.0.0.1:8090" : location.origin;
+}
+
+/** A client whose session lives in the cookie, and which forgets it on any 401 (SPEC §4). */
+export function createPocketBase(url = pocketBaseUrl()): PocketBase {
+  const pb = new PocketBase(url, new CookieAuthStore());
+  pb.afterSend = (response, data) => {
+    if (response.status === 401) pb.authStore.clear();
+    return data;
+  };
+  return pb;
+}
