@@ -1,17 +1,91 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { cors } from "hono/cors";
+import { siteConfig } from "../src/site-config.ts";
 import { ApiError } from "./api/api-error.ts";
+import { collectionsImport, validateRules } from "./api/collections.ts";
+import type { ApiEnv, AppContext } from "./api/context.ts";
 import { health } from "./api/health.ts";
+import { recordAuth } from "./api/record-auth.ts";
+import { recordCrud } from "./api/record-crud.ts";
+import { recordEmailChange } from "./api/record-email-change.ts";
+import { recordPasswordReset } from "./api/record-password-reset.ts";
+import { recordVerification } from "./api/record-verification.ts";
+import { findAuthRecordByToken } from "./core/auth.ts";
+import { defaultRateLimits, RateLimiter, type RateLimitRule } from "./core/rate-limit.ts";
+import { Store } from "./core/store.ts";
+import { createMailer, type SmtpOptions } from "./mail/mailer.ts";
 import { serveSite } from "./site.ts";
+
+/** pocketbase/pb_schema.json: the collections both this server and a real PocketBase load. */
+export const schemaFile = fileURLToPath(new URL("../pocketbase/pb_schema.json", import.meta.url));
 
 export type AppOptions = {
   /** The prerendered site (`build/client`); without it only the API is served. */
   siteDir?: string;
   /** Where the database and the outbox live. */
   dataDir: string;
+  /** Public URL of the site, used in email links (default `http://localhost:8090`). */
+  appUrl?: string;
+  /** Product name in emails (default: the site config's). */
+  appName?: string;
+  /** Sender of the account emails. */
+  mailFrom?: string;
+  /** SMTP server; without it emails go to `dataDir/outbox/*.eml`. */
+  smtp?: SmtpOptions;
+  /** Rate limit rules; `false` turns limiting off. Default: `*:auth` 2/3 s and `*:create` 20/5 s per IP. */
+  rateLimits?: RateLimitRule[] | false;
+  /** Allowed CORS origins (default `*`, like PocketBase). */
+  corsOrigins?: string[];
+  /** Largest accepted request body in bytes (default 1 MiB); larger answers 413. */
+  bodyLimit?: number;
+  /** Take the client IP from X-Forwarded-For (behind a reverse proxy). */
+  trustProxy?: boolean;
+  /** Informational log lines (mail links); default console.log. */
+  log?: (line: string) => void;
+  /** Schema to load at start (default pocketbase/pb_schema.json). */
+  schemaPath?: string;
 };
 
+export type App = Hono & {
+  /** The open database (tests read it). */
+  store: Store;
+  /** Closes the database and the mail transport. */
+  close: () => void;
+};
+
+export const defaultBodyLimit = 1024 * 1024;
+
 /** The whole server: the PocketBase-compatible API under /api and the prerendered site. */
-export function createApp(options: AppOptions) {
+export function createApp(options: AppOptions): App {
+  const store = Store.open(options.dataDir);
+  const schema: unknown = JSON.parse(readFileSync(options.schemaPath ?? schemaFile, "utf8"));
+  store.importCollections(Array.isArray(schema) ? schema : [], false, validateRules(store));
+
+  const log = options.log ?? ((line: string) => console.log(line));
+  const appUrl = options.appUrl ?? "http://localhost:8090";
+  const appName = options.appName ?? siteConfig.name;
+  const mailer = createMailer({
+    from: options.mailFrom ?? `${appName} <no-reply@${new URL(siteConfig.url).hostname}>`,
+    smtp: options.smtp,
+    outboxDir: path.join(options.dataDir, "outbox"),
+    log,
+  });
+  const rules = options.rateLimits === undefined ? defaultRateLimits : options.rateLimits;
+  const ctx: AppContext = {
+    store,
+    mailer,
+    limiter: rules && rules.length > 0 ? new RateLimiter(rules) : null,
+    appName,
+    appUrl,
+    trustProxy: options.trustProxy ?? false,
+    log,
+    sentMarks: new Map(),
+  };
+
   const app = new Hono();
 
   // PocketBase sends these on every response.
@@ -22,8 +96,38 @@ export function createApp(options: AppOptions) {
     c.header("X-Frame-Options", "SAMEORIGIN");
   });
 
-  const api = new Hono();
+  const api = new Hono<ApiEnv>();
+  const origins = options.corsOrigins ?? ["*"];
+  api.use(
+    cors({
+      origin: origins.includes("*") ? "*" : origins,
+      allowMethods: ["GET", "HEAD", "PUT", "PATCH", "POST", "DELETE"],
+    }),
+  );
+  api.use(
+    bodyLimit({
+      maxSize: options.bodyLimit ?? defaultBodyLimit,
+      onError: () => {
+        throw new ApiError(413);
+      },
+    }),
+  );
+  // An invalid or expired token leaves the request a guest: rules decide what it may do.
+  api.use(async (c, next) => {
+    c.set("ctx", ctx);
+    const header = c.req.header("authorization") ?? "";
+    const token =
+      header.length > 7 && header.slice(0, 7).toLowerCase() === "bearer " ? header.slice(7) : header;
+    c.set("auth", token ? (findAuthRecordByToken(store, token, "auth") ?? null) : null);
+    await next();
+  });
   api.route("/", health);
+  api.route("/", recordAuth);
+  api.route("/", recordVerification);
+  api.route("/", recordPasswordReset);
+  api.route("/", recordEmailChange);
+  api.route("/", recordCrud);
+  api.route("/", collectionsImport);
   api.all("*", () => {
     throw new ApiError(404);
   });
@@ -36,5 +140,11 @@ export function createApp(options: AppOptions) {
     return c.json(apiError.toJSON(), apiError.status as 400);
   });
 
-  return app;
+  return Object.assign(app, {
+    store,
+    close: () => {
+      mailer.close();
+      store.close();
+    },
+  });
 }

@@ -1,20 +1,20 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
+import { configFromEnv } from "./config.ts";
 
-const port = Number(process.env.PORT ?? 8090);
-const host = process.env.HOST ?? "0.0.0.0";
-const dataDir = path.resolve(process.env.DATA_DIR ?? "pb_data");
-const siteDir = path.resolve(process.env.SITE_DIR ?? "build/client");
-
-mkdirSync(dataDir, { recursive: true });
-const app = createApp({ dataDir, siteDir });
+const { port, host, ...options } = configFromEnv();
+const app = createApp(options);
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
-  console.log(`Serving the site and the API on http://localhost:${info.port} (data in ${dataDir})`);
+  console.log(`Serving the site and the API on http://localhost:${info.port} (data in ${options.dataDir})`);
+  if (!options.smtp) console.log(`No SMTP_HOST: emails are written to ${options.dataDir}/outbox`);
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => server.close(() => process.exit(0)));
+  process.on(signal, () =>
+    server.close(() => {
+      app.close();
+      process.exit(0);
+    }),
+  );
 }

@@ -3,14 +3,17 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { serve } from "@hono/node-server";
-import { createApp, type AppOptions } from "../app.ts";
+import { type App, type AppOptions, createApp } from "../app.ts";
 
-export type TestServer = { url: string; dataDir: string; close: () => Promise<void> };
+export type TestServer = { url: string; dataDir: string; app: App; close: () => Promise<void> };
 
-/** Starts the real server on a free loopback port with a fresh data folder. */
+/**
+ * Starts the real server on a free loopback port with a fresh data folder. Rate limiting is off
+ * and mail links are not logged unless the options say otherwise.
+ */
 export async function startServer(options: Partial<AppOptions> = {}): Promise<TestServer> {
   const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), "pb-test-"));
-  const app = createApp({ ...options, dataDir });
+  const app = createApp({ rateLimits: false, log: () => {}, ...options, dataDir });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, port: 0, hostname: "127.0.0.1" }, () => resolve(s));
   });
@@ -18,9 +21,11 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Te
   return {
     url: `http://127.0.0.1:${port}`,
     dataDir,
+    app,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {
+          app.close();
           if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
           resolve();
         });

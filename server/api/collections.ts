@@ -1,0 +1,64 @@
+import { Hono } from "hono";
+import { FilterError, ruleSql } from "../core/rules.ts";
+import { type Collection, SchemaError } from "../core/schema.ts";
+import type { Store } from "../core/store.ts";
+import { ApiError } from "./api-error.ts";
+import { type ApiEnv, authOf, isSuperuser, readBody } from "./context.ts";
+
+const ruleKeys = [
+  "listRule",
+  "viewRule",
+  "createRule",
+  "updateRule",
+  "deleteRule",
+  "authRule",
+  "manageRule",
+] as const;
+
+/** Compiles every rule of an imported collection as a guest would meet it: an invalid rule fails the import. */
+export function validateRules(store: Store) {
+  return (collection: Collection, find: (idOrName: string) => Collection | undefined) => {
+    for (const key of ruleKeys) {
+      const rule = collection[key];
+      if (typeof rule !== "string" || rule === "") continue;
+      try {
+        ruleSql({ findCollection: find }, collection, rule, {
+          isSuperuser: false,
+          request: { auth: null, body: {}, query: {}, headers: {}, method: "GET", context: "default" },
+        });
+      } catch (error) {
+        if (error instanceof FilterError)
+          throw new SchemaError(`Invalid ${collection.name}.${key}: ${error.message}`);
+        throw error;
+      }
+    }
+  };
+}
+
+/** PUT /api/collections/import (superusers): PocketBase's "Import collections", as `pb.collections.import()` sends it. */
+export const collectionsImport = new Hono<ApiEnv>().put("/collections/import", async (c) => {
+  if (!authOf(c)) throw new ApiError(401, "The request requires valid record authorization token.");
+  if (!isSuperuser(c))
+    throw new ApiError(403, "The authorized record is not allowed to perform this action.");
+  const body = await readBody(c);
+  if (!body.ok) throw new ApiError(400, "An error occurred while loading the submitted data.");
+  const { collections, deleteMissing } = body.value as { collections?: unknown; deleteMissing?: unknown };
+  if (!Array.isArray(collections) || collections.length === 0) {
+    throw new ApiError(400, "An error occurred while validating the submitted data.", {
+      collections: { code: "validation_required", message: "Cannot be blank." },
+    });
+  }
+  const store = c.get("ctx").store;
+  try {
+    store.importCollections(collections, deleteMissing === true, validateRules(store));
+  } catch (error) {
+    if (!(error instanceof SchemaError)) throw error;
+    throw new ApiError(400, "An error occurred while validating the submitted data.", {
+      collections: {
+        code: "validation_collections_import_failure",
+        message: `Failed to import the collections configuration. ${error.message}`,
+      },
+    });
+  }
+  return c.body(null, 204);
+});

@@ -1,0 +1,244 @@
+import type { Context } from "hono";
+import { type Auth, isSuperuserAuth } from "../core/auth.ts";
+import { pickFields } from "../core/filter/index.ts";
+import type { RateLimiter } from "../core/rate-limit.ts";
+import { exportRecord } from "../core/records.ts";
+import type { Requester, RequestInfo } from "../core/rules.ts";
+import type { Collection } from "../core/schema.ts";
+import type { RecordData, Store } from "../core/store.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { ApiError } from "./api-error.ts";
+
+/** Everything a handler needs besides the request. */
+export type AppContext = {
+  store: Store;
+  mailer: Mailer;
+  limiter: RateLimiter | null;
+  appName: string;
+  appUrl: string;
+  trustProxy: boolean;
+  log: (line: string) => void;
+  /** PocketBase's in-memory "already sent" markers (2-minute resend guards), key → expiry (ms). */
+  sentMarks: Map<string, number>;
+};
+
+type BodyResult = { ok: true; value: Record<string, unknown> } | { ok: false };
+
+export type ApiEnv = {
+  Variables: { ctx: AppContext; auth: Auth | null; body?: BodyResult; context?: string };
+};
+export type ApiContext = Context<ApiEnv>;
+
+/** The authenticated record of the request (an invalid or expired token is a guest, never an error). */
+export function authOf(c: ApiContext): Auth | null {
+  return c.get("auth") ?? null;
+}
+
+export function isSuperuser(c: ApiContext): boolean {
+  return isSuperuserAuth(authOf(c));
+}
+
+// JSON.parse accepts numbers Go's decoder refuses (1e400 → Infinity): refuse them too.
+function finiteNumbers(_key: string, value: unknown) {
+  if (typeof value === "number" && !Number.isFinite(value)) throw new SyntaxError("number out of range");
+  return value;
+}
+
+function formValues(form: Record<string, unknown>): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [key, raw] of Object.entries(form)) {
+    const values = (Array.isArray(raw) ? raw : [raw]).filter((v) => typeof v === "string");
+    if (values.length === 0) continue; // uploaded files: this server stores none
+    if (key === "@jsonPayload") {
+      for (const payload of values) {
+        const parsed: unknown = JSON.parse(payload as string, finiteNumbers);
+        if (parsed && typeof parsed === "object" && !Array.isArray(parsed)) Object.assign(result, parsed);
+      }
+      continue;
+    }
+    result[key] = values.length === 1 ? values[0] : values;
+  }
+  return result;
+}
+
+/**
+ * The request body as an object (PocketBase's `RequestInfo().Body`): JSON, urlencoded or
+ * multipart (`@jsonPayload` merged). An empty body is `{}`; anything unreadable is `{ ok: false }`.
+ */
+export async function readBody(c: ApiContext): Promise<BodyResult> {
+  const cached = c.get("body");
+  if (cached) return cached;
+  let result: BodyResult;
+  try {
+    const type = (c.req.header("content-type") ?? "").toLowerCase();
+    if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
+      result = {
+        ok: true,
+        value: formValues((await c.req.parseBody({ all: true })) as Record<string, unknown>),
+      };
+    } else {
+      const text = await c.req.text();
+      if (text.trim() === "") result = { ok: true, value: {} };
+      else if (
+        type === "" ||
+        type.startsWith("application/json") ||
+        /\+json\b/.test(type) ||
+        type.startsWith("text/plain")
+      ) {
+        const parsed: unknown = JSON.parse(text, finiteNumbers);
+        if (parsed === null) result = { ok: true, value: {} };
+        else if (typeof parsed === "object" && !Array.isArray(parsed))
+          result = { ok: true, value: parsed as Record<string, unknown> };
+        else result = { ok: false };
+      } else result = { ok: false };
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error; // 413 from the body limit
+    result = { ok: false };
+  }
+  c.set("body", result);
+  return result;
+}
+
+/** Binds string keys of the body like Go's decoder into a struct of strings: other JSON types are a load error. */
+export async function bindStrings<K extends string>(
+  c: ApiContext,
+  keys: readonly K[],
+  loadMessage = "An error occurred while loading the submitted data.",
+): Promise<Record<K, string>> {
+  const body = await readBody(c);
+  if (!body.ok) throw new ApiError(400, loadMessage);
+  const result = {} as Record<K, string>;
+  for (const key of keys) {
+    const value = body.value[key];
+    if (value === undefined || value === null) result[key] = "";
+    else if (typeof value === "string") result[key] = value;
+    else throw new ApiError(400, loadMessage);
+  }
+  return result;
+}
+
+/** The first value of each query parameter. */
+export function queryOf(c: ApiContext): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [key, value] of new URL(c.req.url).searchParams) if (!(key in result)) result[key] = value;
+  return result;
+}
+
+function headersOf(c: ApiContext): Record<string, string> {
+  const result: Record<string, string> = {};
+  c.req.raw.headers.forEach((value, key) => {
+    result[key.toLowerCase().replaceAll("-", "_")] = value;
+  });
+  return result;
+}
+
+/** The public form of the auth record for `@request.auth.*` (no password hash, no tokenKey). */
+function authForRules(auth: Auth | null): RequestInfo["auth"] {
+  if (!auth) return null;
+  const { password: _password, tokenKey: _tokenKey, ...record } = auth.record;
+  return {
+    collection: auth.collection,
+    record: { ...record, collectionId: auth.collection.id, collectionName: auth.collection.name },
+  };
+}
+
+/** Who is asking, for rules and filters; `body` is what `@request.body.*` reads. */
+export function requesterOf(c: ApiContext, body: Record<string, unknown> = {}, auth = authOf(c)): Requester {
+  return {
+    isSuperuser: isSuperuserAuth(auth),
+    request: {
+      auth: authForRules(auth),
+      body,
+      query: queryOf(c),
+      headers: headersOf(c),
+      method: c.req.method,
+      context: c.get("context") ?? "default",
+    },
+  };
+}
+
+/** A collection from the `{collection}` path parameter, or PocketBase's 404 with `message`. */
+export function collectionOf(c: ApiContext, message: string): Collection {
+  const collection = c.get("ctx").store.findCollection(c.req.param("collection") ?? "");
+  if (!collection) throw new ApiError(404, message);
+  return collection;
+}
+
+/** Auth endpoints: the collection must exist and be an auth collection. */
+export function authCollectionOf(c: ApiContext): Collection {
+  const collection = c.get("ctx").store.findCollection(c.req.param("collection") ?? "");
+  if (!collection || collection.type !== "auth")
+    throw new ApiError(404, "Missing or invalid auth collection context.");
+  return collection;
+}
+
+/** The client address for rate limiting: the socket's, or with TRUST_PROXY the proxy's X-Forwarded-For. */
+export function clientIp(c: ApiContext): string {
+  if (c.get("ctx").trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for")?.split(",").at(-1)?.trim();
+    if (forwarded) return forwarded;
+  }
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return incoming?.socket?.remoteAddress ?? "local";
+}
+
+/** PocketBase's collection rate limit: `{collection}:{tag}`, `*:{tag}`, then the path labels. 429 when exceeded. */
+export function checkRateLimit(c: ApiContext, collection: Collection, ...tags: string[]) {
+  const { limiter } = c.get("ctx");
+  if (!limiter || isSuperuser(c)) return;
+  const path = new URL(c.req.url).pathname;
+  const labels = [
+    ...tags.map((tag) => `${collection.name}:${tag}`),
+    ...tags.map((tag) => `*:${tag}`),
+    `${c.req.method} ${path}`,
+    path,
+  ];
+  const audiences = authOf(c) ? ["", "@auth"] : ["", "@guest"];
+  const rule = limiter.findRule(labels, audiences);
+  if (!rule) return;
+  const id = `${collection.id}${c.req.routePath}${tags.join("")}${rule.audience}`;
+  if (!limiter.allow(id, rule, clientIp(c))) throw new ApiError(429);
+}
+
+// Go's encoder escapes these for HTML safety; clients decode them back.
+const htmlUnsafe = /[<>&\u2028\u2029]/g;
+
+/** A JSON response as PocketBase writes it (HTML-safe escapes), `fields` applied to 2xx bodies. */
+export function sendJson(c: ApiContext, status: number, value: unknown, options: { list?: boolean } = {}) {
+  let body = value;
+  const fields = queryOf(c).fields;
+  if (fields && status >= 200 && status < 300) {
+    try {
+      if (options.list && value && typeof value === "object") {
+        const list = value as { items: unknown[] };
+        body = { ...list, items: list.items.map((item) => pickFields(item, fields)) };
+      } else body = pickFields(value, fields);
+    } catch {
+      throw new ApiError(400);
+    }
+  }
+  const text = JSON.stringify(body).replace(
+    htmlUnsafe,
+    (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  return c.body(text, status as 200, { "Content-Type": "application/json" });
+}
+
+/** Exports a record for this requester: hidden fields for superusers, email per PocketBase's visibility rules. */
+export function exporterFor(
+  c: ApiContext,
+  auth = authOf(c),
+  emailShownFor: ReadonlySet<unknown> = new Set(),
+) {
+  const superuser = isSuperuserAuth(auth);
+  return (collection: Collection, data: RecordData, expand?: Record<string, unknown>) =>
+    exportRecord(collection, data, {
+      unhideAll: superuser,
+      showEmail:
+        superuser ||
+        (auth !== null && auth.collection.id === collection.id && auth.record.id === data.id) ||
+        emailShownFor.has(data.id),
+      expand,
+    });
+}

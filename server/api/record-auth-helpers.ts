@@ -1,0 +1,139 @@
+import { type Auth, newRecordToken } from "../core/auth.ts";
+import { expandRecords } from "../core/expand.ts";
+import { canAccessRecord } from "../core/rules.ts";
+import { type Collection, superusersCollectionName, tokenDuration } from "../core/schema.ts";
+import type { RecordData } from "../core/store.ts";
+import { type MailKind, renderMail } from "../mail/templates.ts";
+import type { FieldErrors } from "../forms/validation.ts";
+import { ApiError } from "./api-error.ts";
+import {
+  type ApiContext,
+  authOf,
+  checkRateLimit,
+  exporterFor,
+  queryOf,
+  readBody,
+  requesterOf,
+  sendJson,
+} from "./context.ts";
+
+export const validationMessage = "An error occurred while validating the submitted data.";
+
+/** Throws PocketBase's form-validation 400 when `errors` is not empty. */
+export function throwIfInvalid(errors: FieldErrors, message = validationMessage) {
+  if (Object.keys(errors).length > 0) throw new ApiError(400, message, errors);
+}
+
+/**
+ * The collection rate-limit step PocketBase binds to every auth route: the `{collection}` must
+ * exist (any type), then the request counts against `{collection}:{tag}` / `*:{tag}` rules.
+ */
+export function collectionWithRateLimit(c: ApiContext, ...tags: string[]): Collection {
+  const collection = c.get("ctx").store.findCollection(c.req.param("collection") ?? "");
+  if (!collection) throw new ApiError(404, "Missing or invalid collection context.");
+  checkRateLimit(c, collection, ...tags);
+  return collection;
+}
+
+export function requireAuthCollection(collection: Collection) {
+  if (collection.type !== "auth") throw new ApiError(404, "Missing or invalid auth collection context.");
+}
+
+/** PocketBase's `RequireSameCollectionContextAuth`: 401 without a valid token, 403 for another auth collection. */
+export function requireSameCollectionAuth(c: ApiContext, collection: Collection): Auth {
+  const auth = authOf(c);
+  if (!auth) throw new ApiError(401, "The request requires valid record authorization token.");
+  if (auth.collection.id !== collection.id) {
+    throw new ApiError(403, `The request requires auth record from ${auth.collection.name} collection.`);
+  }
+  return auth;
+}
+
+export function rejectSuperusers(collection: Collection, message: string) {
+  if (collection.name === superusersCollectionName) throw new ApiError(400, message);
+}
+
+/**
+ * `{ record, token }` as PocketBase answers a sign-in: the collection's authRule must pass (403
+ * otherwise), the email is always shown, a superuser sees every field, `expand` resolves as the
+ * signed-in record.
+ */
+export async function authResponse(c: ApiContext, auth: Auth, token: string) {
+  const { store } = c.get("ctx");
+  const body = await readBody(c);
+  const requester = requesterOf(c, body.ok ? body.value : {});
+  if (!canAccessRecord(store, auth.collection, String(auth.record.id), auth.collection.authRule, requester)) {
+    throw new ApiError(403, "The request doesn't satisfy the collection requirements to authenticate.");
+  }
+  const asRecord = requesterOf(c, body.ok ? body.value : {}, auth);
+  const exporter = exporterFor(c, auth, new Set([auth.record.id]));
+  const expand = queryOf(c).expand;
+  const expanded = expand
+    ? expandRecords(store, auth.collection, [auth.record], expand.split(","), asRecord, exporter)
+    : [];
+  return sendJson(c, 200, { record: exporter(auth.collection, auth.record, expanded[0]), token });
+}
+
+// PocketBase keeps "already sent" markers in memory for 2 minutes against mail flooding.
+const resendGuardMs = 2 * 60 * 1000;
+
+export function hasSentMark(c: ApiContext, key: string): boolean {
+  const marks = c.get("ctx").sentMarks;
+  const expiry = marks.get(key);
+  if (expiry === undefined) return false;
+  if (expiry > Date.now()) return true;
+  marks.delete(key);
+  return false;
+}
+
+export function setSentMark(c: ApiContext, key: string) {
+  const marks = c.get("ctx").sentMarks;
+  if (marks.size > 100_000) for (const [k, expiry] of marks) if (expiry <= Date.now()) marks.delete(k);
+  marks.set(key, Date.now() + resendGuardMs);
+}
+
+export function clearSentMark(c: ApiContext, key: string) {
+  c.get("ctx").sentMarks.delete(key);
+}
+
+const tokenOfKind = {
+  verification: ["verification", "verificationToken"],
+  passwordReset: ["passwordReset", "passwordResetToken"],
+  emailChange: ["emailChange", "emailChangeToken"],
+} as const;
+
+/**
+ * Builds and sends one account email (token, link to the site page, the user's language). With
+ * the outbox the file is written before this resolves; over SMTP `background` sends after answering.
+ */
+export async function sendAccountMail(
+  c: ApiContext,
+  kind: MailKind,
+  collection: Collection,
+  record: RecordData,
+  options: { background: boolean; newEmail?: string; onSent?: () => void },
+) {
+  const ctx = c.get("ctx");
+  const [type, option] = tokenOfKind[kind];
+  const extra = options.newEmail ? { newEmail: options.newEmail } : {};
+  const token = newRecordToken(ctx.store, collection, record, type, extra);
+  const content = renderMail({
+    kind,
+    locale: record.locale === "fr" ? "fr" : "en",
+    appName: ctx.appName,
+    appUrl: ctx.appUrl,
+    token,
+    name: typeof record.name === "string" ? record.name : "",
+    validFor: tokenDuration(collection, option),
+    newEmail: options.newEmail,
+  });
+  const to = options.newEmail ?? String(record.email);
+  const sending = ctx.mailer.send({ to, ...content }).then(() => options.onSent?.());
+  if (options.background && ctx.mailer.mode === "smtp") {
+    sending.catch((error: unknown) =>
+      console.error(`Failed to send the ${kind} email:`, (error as Error).message),
+    );
+    return;
+  }
+  await sending;
+}

@@ -1,0 +1,102 @@
+import { Hono } from "hono";
+import { findAuthRecordByEmail, newRecordToken } from "../core/auth.ts";
+import { dummyVerify, verifyPassword } from "../core/passwords.ts";
+import { type Collection, findSingleColumnUniqueIndex } from "../core/schema.ts";
+import { q, type RecordData, type Store } from "../core/store.ts";
+import { parseUnverifiedJwt } from "../core/tokens.ts";
+import { castBool } from "../core/values.ts";
+import { type FieldErrors, fieldErrors, isEmail } from "../forms/validation.ts";
+import { ApiError } from "./api-error.ts";
+import { type ApiContext, type ApiEnv, bindStrings } from "./context.ts";
+import {
+  authResponse,
+  collectionWithRateLimit,
+  requireAuthCollection,
+  requireSameCollectionAuth,
+  throwIfInvalid,
+} from "./record-auth-helpers.ts";
+
+type PasswordAuth = { enabled?: boolean; identityFields?: string[] };
+
+function passwordAuthOf(collection: Collection): Required<PasswordAuth> {
+  const options = (collection.passwordAuth ?? {}) as PasswordAuth;
+  return { enabled: options.enabled !== false, identityFields: options.identityFields ?? ["email"] };
+}
+
+/** A record by an identity field; needs that field's single-column UNIQUE index, as PocketBase does. */
+function findByIdentity(
+  store: Store,
+  collection: Collection,
+  field: string,
+  value: string,
+): RecordData | undefined {
+  if (field === "email") return findAuthRecordByEmail(store, collection, value);
+  const index = findSingleColumnUniqueIndex(collection.indexes, field);
+  if (!index) return undefined;
+  const nocase = index.columns[0]?.collate.toLowerCase() === "nocase";
+  const where = { sql: `"r".${q(field)} = ?${nocase ? " COLLATE NOCASE" : ""}`, params: [value] };
+  return store.find(collection, { where, limit: 1 })[0];
+}
+
+/** POST /api/collections/{collection}/auth-with-password (users and _superusers). */
+async function authWithPassword(c: ApiContext) {
+  const { store } = c.get("ctx");
+  const collection = collectionWithRateLimit(c, "authWithPassword", "auth");
+  requireAuthCollection(collection);
+  const options = passwordAuthOf(collection);
+  if (!options.enabled) {
+    throw new ApiError(403, "The collection is not configured to allow password authentication.");
+  }
+  const form = await bindStrings(c, ["identity", "password", "identityField"] as const);
+  const errors: FieldErrors = {};
+  for (const key of ["identity", "password"] as const) {
+    if (form[key] === "") errors[key] = fieldErrors.required();
+    else if ([...form[key]].length > 255) errors[key] = fieldErrors.length(1, 255);
+  }
+  if (form.identityField !== "") {
+    if ([...form.identityField].length > 255) errors.identityField = fieldErrors.length(1, 255);
+    else if (!options.identityFields.includes(form.identityField)) errors.identityField = fieldErrors.in();
+  }
+  throwIfInvalid(errors);
+  c.set("context", "password");
+
+  let record: RecordData | undefined;
+  if (form.identityField) {
+    record = findByIdentity(store, collection, form.identityField, form.identity);
+  } else {
+    const emailShaped = isEmail(form.identity);
+    if (emailShaped && options.identityFields.includes("email")) {
+      record = findByIdentity(store, collection, "email", form.identity);
+    }
+    if (!record) {
+      for (const field of options.identityFields) {
+        if (field === "email") continue;
+        record = findByIdentity(store, collection, field, form.identity);
+        if (record) break;
+      }
+    }
+  }
+  // An unknown identity costs one bcrypt check too: the answer time does not reveal accounts.
+  const valid = record
+    ? await verifyPassword(form.password, String(record.password))
+    : await dummyVerify(form.password);
+  if (!record || !valid) throw new ApiError(400, "Failed to authenticate.");
+  const auth = { collection, record };
+  return authResponse(c, auth, newRecordToken(store, collection, record, "auth"));
+}
+
+/** POST /api/collections/{collection}/auth-refresh: a fresh token and the current record. */
+async function authRefresh(c: ApiContext) {
+  const { store } = c.get("ctx");
+  const collection = collectionWithRateLimit(c, "authRefresh");
+  const auth = requireSameCollectionAuth(c, collection);
+  const current = (c.req.header("authorization") ?? "").replace(/^bearer /i, "");
+  // Non-refreshable (impersonation) tokens are answered as they are.
+  const refreshable = castBool(parseUnverifiedJwt(current).refreshable);
+  const token = refreshable ? newRecordToken(store, auth.collection, auth.record, "auth") : current;
+  return authResponse(c, auth, token);
+}
+
+export const recordAuth = new Hono<ApiEnv>()
+  .post("/collections/:collection/auth-with-password", authWithPassword)
+  .post("/collections/:collection/auth-refresh", authRefresh);

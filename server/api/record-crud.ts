@@ -1,0 +1,374 @@
+import { Hono } from "hono";
+import { authIdTaken, newTokenKey } from "../core/auth.ts";
+import { expandRecords } from "../core/expand.ts";
+import { hashPassword } from "../core/passwords.ts";
+import { newRecordData } from "../core/records.ts";
+import { canAccessRecord, filterSql, FilterError, type Requester, ruleSql, sortSql } from "../core/rules.ts";
+import { type Collection, fieldByName, isAuth } from "../core/schema.ts";
+import {
+  type RecordData,
+  RequiredRelationError,
+  type SqlFragment,
+  type Store,
+  UniqueError,
+} from "../core/store.ts";
+import { nowDateTime, parseNumber } from "../core/values.ts";
+import {
+  type Access,
+  loadRecord,
+  type RecordUpsert,
+  replaceModifiers,
+  validateRecord,
+} from "../forms/record-upsert.ts";
+import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
+import { ApiError } from "./api-error.ts";
+import {
+  type ApiContext,
+  type ApiEnv,
+  authOf,
+  checkRateLimit,
+  collectionOf,
+  exporterFor,
+  isSuperuser,
+  queryOf,
+  readBody,
+  requesterOf,
+  sendJson,
+} from "./context.ts";
+
+const lockedMessage = "Only superusers can perform this action.";
+
+/** ANDs SQL fragments (empty ones skipped). */
+function and(...parts: (SqlFragment | undefined)[]): SqlFragment | undefined {
+  const present = parts.filter((p): p is SqlFragment => Boolean(p && p.sql.trim()));
+  if (present.length === 0) return undefined;
+  return { sql: present.map((p) => `(${p.sql})`).join(" AND "), params: present.flatMap((p) => p.params) };
+}
+
+/** The body fields a non-superuser may not send (hidden ones, except an auth collection's password). */
+function withoutHidden(collection: Collection, body: Record<string, unknown>, superuser: boolean) {
+  if (superuser) return body;
+  const result = { ...body };
+  for (const field of collection.fields) {
+    if (field.hidden && !(isAuth(collection) && field.name === "password")) delete result[field.name];
+  }
+  return result;
+}
+
+// PocketBase compares a numeric string sent for a number field as a number in rules; casting it
+// here with the parser that also stores it guarantees the rule sees exactly what will be saved.
+function castNumbersForRules(collection: Collection, body: Record<string, unknown>) {
+  const result = { ...body };
+  for (const [key, value] of Object.entries(result)) {
+    if (typeof value !== "string" || fieldByName(collection, key)?.type !== "number") continue;
+    const number = parseNumber(value);
+    if (number !== undefined && Number.isFinite(number)) result[key] = number;
+  }
+  return result;
+}
+
+function parseInteger(value: string | undefined): number | undefined | null {
+  if (value === undefined || value === "") return undefined;
+  if (!/^[+-]?\d{1,15}$/.test(value)) return null;
+  return Number(value);
+}
+
+const goBool: Record<string, boolean> = {
+  "1": true,
+  t: true,
+  T: true,
+  TRUE: true,
+  true: true,
+  True: true,
+  "0": false,
+  f: false,
+  F: false,
+  FALSE: false,
+  false: false,
+  False: false,
+};
+
+/** Record ids a `manageRule` grants to the requester (they see the email and may change auth fields). */
+function managedIds(
+  store: Store,
+  collection: Collection,
+  records: RecordData[],
+  requester: Requester,
+  hasAuth: boolean,
+) {
+  const ids = new Set<unknown>();
+  const rule = collection.manageRule;
+  if (!isAuth(collection) || !hasAuth || !rule || records.length === 0) return ids;
+  for (const record of records) {
+    if (canAccessRecord(store, collection, String(record.id), rule, requester)) ids.add(record.id);
+  }
+  return ids;
+}
+
+/** Exports records for the response, with `expand` resolved as the requester. */
+function exportAll(
+  c: ApiContext,
+  collection: Collection,
+  records: RecordData[],
+  requester: Requester,
+  emailShownFor?: Set<unknown>,
+) {
+  const { store } = c.get("ctx");
+  const exporter = exporterFor(
+    c,
+    authOf(c),
+    emailShownFor ?? managedIds(store, collection, records, requester, Boolean(authOf(c))),
+  );
+  const expand = queryOf(c).expand;
+  const expands = expand
+    ? expandRecords(store, collection, records, expand.split(","), requester, exporter)
+    : [];
+  return records.map((record, i) => exporter(collection, record, expands[i]));
+}
+
+async function bodyOf(c: ApiContext) {
+  const body = await readBody(c);
+  if (!body.ok) throw new ApiError(400);
+  return body.value;
+}
+
+function badRequestOnFilterError<T>(fn: () => T): T {
+  try {
+    return fn();
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    // A bad filter/sort, or SQL SQLite refuses: the client's input, never a 500.
+    if (!(error instanceof FilterError)) console.error("list query failed:", (error as Error).message);
+    throw new ApiError(400);
+  }
+}
+
+async function list(c: ApiContext) {
+  const { store } = c.get("ctx");
+  const collection = collectionOf(c, "Missing collection context.");
+  checkRateLimit(c, collection, "list");
+  const body = await bodyOf(c);
+  const superuser = isSuperuser(c);
+  if (collection.listRule === null && !superuser) throw new ApiError(403, lockedMessage);
+  const query = queryOf(c);
+  if (!superuser) {
+    for (const param of ["filter", "sort"]) {
+      for (const field of ["@collection.", "@request."]) {
+        if ((query[param] ?? "").includes(field))
+          throw new ApiError(403, `Only superusers can filter by ${field}`);
+      }
+    }
+  }
+  let page = parseInteger(query.page);
+  let perPage = parseInteger(query.perPage);
+  if (page === null || perPage === null) throw new ApiError(400);
+  const skip = query.skipTotal === undefined || query.skipTotal === "" ? false : goBool[query.skipTotal];
+  if (skip === undefined) throw new ApiError(400);
+  page = page === undefined || page <= 0 ? 1 : page;
+  perPage = perPage === undefined || perPage <= 0 ? 30 : Math.min(perPage, 1000);
+  if ((query.filter ?? "").length > 3500) throw new ApiError(400);
+
+  const requester = requesterOf(c, body);
+  const { records, total } = badRequestOnFilterError(() => {
+    const rule =
+      !superuser && collection.listRule
+        ? ruleSql(store, collection, collection.listRule, requester)
+        : undefined;
+    const filter = query.filter?.trim() ? filterSql(store, collection, query.filter, requester) : undefined;
+    const order = query.sort?.trim() ? sortSql(store, collection, query.sort, requester) : undefined;
+    const where = and(rule, filter);
+    const records = store.find(collection, { where, order, limit: perPage, offset: (page - 1) * perPage });
+    const total = skip ? -1 : store.count(collection, where);
+    return { records, total };
+  });
+  const items = exportAll(c, collection, records, requester);
+  const totalPages = skip ? -1 : Math.ceil(total / perPage);
+  return { items, page, perPage, totalItems: total, totalPages };
+}
+
+async function view(c: ApiContext) {
+  const { store } = c.get("ctx");
+  const collection = collectionOf(c, "Missing collection context.");
+  checkRateLimit(c, collection, "view");
+  const id = c.req.param("id") ?? "";
+  const body = await bodyOf(c);
+  const superuser = isSuperuser(c);
+  if (collection.viewRule === null && !superuser) throw new ApiError(403, lockedMessage);
+  const requester = requesterOf(c, body);
+  const record = findWithRule(store, collection, id, superuser ? "" : collection.viewRule, requester);
+  return exportAll(c, collection, [record], requester)[0];
+}
+
+/** The record `id` if `rule` lets the requester reach it; PocketBase's 404 otherwise (invalid rules included). */
+function findWithRule(
+  store: Store,
+  collection: Collection,
+  id: string,
+  rule: string | null,
+  requester: Requester,
+) {
+  let record: RecordData | undefined;
+  try {
+    const where = rule ? ruleSql(store, collection, rule, requester) : undefined;
+    record = store.findById(collection, id, where);
+  } catch (error) {
+    if (!(error instanceof FilterError)) console.error("rule query failed:", (error as Error).message);
+  }
+  if (!record) throw new ApiError(404);
+  return record;
+}
+
+/** Hashes a new password, rotates the tokenKey on password/email change, stamps autodates. */
+async function prepareWrite(upsert: RecordUpsert) {
+  const { collection, data, original, isNew } = upsert;
+  if (upsert.plainPassword) {
+    const field = fieldByName(collection, "password");
+    data.password = await hashPassword(upsert.plainPassword, field?.cost || undefined);
+  }
+  if (isAuth(collection) && !isNew && (upsert.plainPassword || data.email !== original.email)) {
+    data.tokenKey = newTokenKey();
+  }
+  const now = nowDateTime();
+  for (const field of collection.fields) {
+    if (field.type !== "autodate") continue;
+    if ((isNew && field.onCreate) || field.onUpdate) data[field.name] = now;
+  }
+}
+
+function uniqueErrors(error: UniqueError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const field of error.fields) errors[field] = fieldErrors.notUnique();
+  return errors;
+}
+
+async function create(c: ApiContext) {
+  const { store } = c.get("ctx");
+  const collection = collectionOf(c, "Missing or invalid collection context.");
+  checkRateLimit(c, collection, "create");
+  const rawBody = await bodyOf(c);
+  const superuser = isSuperuser(c);
+  if (collection.createRule === null && !superuser) throw new ApiError(403, lockedMessage);
+
+  const body = withoutHidden(
+    collection,
+    replaceModifiers(collection, newRecordData(collection), rawBody),
+    superuser,
+  );
+  const requester = requesterOf(c, castNumbersForRules(collection, body));
+  let access: Access = superuser ? "superuser" : "default";
+  const upsert = loadRecord(collection, undefined, body, access);
+
+  if (!superuser && collection.createRule !== null) {
+    // PocketBase checks the create rule against a virtual row of the values to be stored.
+    const dummy = { ...upsert.data, id: upsert.data.id || "__temp_id__pb_create", verified: false };
+    const matches = (rule: string) => {
+      try {
+        return store.matchesVirtualRow(collection, dummy, ruleSql(store, collection, rule, requester));
+      } catch (error) {
+        if (!(error instanceof FilterError)) console.error("create rule failed:", (error as Error).message);
+        return false;
+      }
+    };
+    if (collection.createRule !== "" && !matches(collection.createRule)) {
+      throw new ApiError(400, "Failed to create record.");
+    }
+    if (isAuth(collection) && authOf(c) && collection.manageRule && matches(collection.manageRule))
+      access = "manager";
+    upsert.access = access;
+  }
+
+  const errors = await validateRecord(store, upsert);
+  if (errors) throw new ApiError(400, "Failed to create record.", errors);
+  if (isAuth(collection) && authIdTaken(store, String(upsert.data.id))) {
+    throw new ApiError(400, "Failed to create record.", { id: fieldErrors.notUnique() });
+  }
+  await prepareWrite(upsert);
+  try {
+    store.insert(collection, upsert.data);
+  } catch (error) {
+    if (error instanceof UniqueError)
+      throw new ApiError(400, "Failed to create record.", uniqueErrors(error));
+    throw error;
+  }
+  const saved = store.findById(collection, String(upsert.data.id))!;
+  const shown = new Set<unknown>(access === "manager" ? [saved.id] : []);
+  for (const id of managedIds(store, collection, [saved], requester, Boolean(authOf(c)))) shown.add(id);
+  return exportAll(c, collection, [saved], requester, shown)[0];
+}
+
+async function update(c: ApiContext) {
+  const { store } = c.get("ctx");
+  const collection = collectionOf(c, "Missing or invalid collection context.");
+  checkRateLimit(c, collection, "update");
+  const id = c.req.param("id") ?? "";
+  const rawBody = await bodyOf(c);
+  const superuser = isSuperuser(c);
+  if (collection.updateRule === null && !superuser) throw new ApiError(403, lockedMessage);
+  const stored = store.findById(collection, id);
+  if (!stored) throw new ApiError(404);
+
+  const body = withoutHidden(collection, replaceModifiers(collection, stored, rawBody), superuser);
+  const requester = requesterOf(c, castNumbersForRules(collection, body));
+  const record = findWithRule(store, collection, id, superuser ? "" : collection.updateRule, requester);
+
+  let access: Access = superuser ? "superuser" : "default";
+  if (!superuser && authOf(c) && isAuth(collection) && collection.manageRule) {
+    if (canAccessRecord(store, collection, id, collection.manageRule, requester)) access = "manager";
+  }
+  const upsert = loadRecord(collection, record, body, access);
+  const errors = await validateRecord(store, upsert);
+  if (errors) throw new ApiError(400, "Failed to update record.", errors);
+  await prepareWrite(upsert);
+
+  // Write only what changed, so concurrent updates of other fields are not overwritten.
+  const changes: RecordData = {};
+  for (const field of collection.fields) {
+    const before = JSON.stringify(record[field.name]);
+    if (JSON.stringify(upsert.data[field.name]) !== before) changes[field.name] = upsert.data[field.name];
+  }
+  try {
+    store.update(collection, id, changes);
+  } catch (error) {
+    if (error instanceof UniqueError)
+      throw new ApiError(400, "Failed to update record.", uniqueErrors(error));
+    throw error;
+  }
+  const saved = store.findById(collection, id);
+  if (!saved) throw new ApiError(404);
+  const shown = new Set<unknown>(access === "manager" ? [id] : []);
+  return exportAll(c, collection, [saved], requester, shown.size ? shown : undefined);
+}
+
+async function remove(c: ApiContext) {
+  const { store } = c.get("ctx");
+  const collection = collectionOf(c, "Missing collection context.");
+  checkRateLimit(c, collection, "delete");
+  const id = c.req.param("id") ?? "";
+  const body = await bodyOf(c);
+  const superuser = isSuperuser(c);
+  if (collection.deleteRule === null && !superuser) throw new ApiError(403, lockedMessage);
+  const requester = requesterOf(c, body);
+  findWithRule(store, collection, id, superuser ? "" : collection.deleteRule, requester);
+  try {
+    store.delete(collection, id);
+  } catch (error) {
+    if (error instanceof RequiredRelationError) {
+      throw new ApiError(
+        400,
+        "Failed to delete record. Make sure that the record is not part of a required relation reference.",
+      );
+    }
+    throw error;
+  }
+}
+
+/** `/api/collections/{collection}/records[/{id}]`: list, view, create, update, delete as the rules allow. */
+export const recordCrud = new Hono<ApiEnv>()
+  .get("/collections/:collection/records", async (c) => sendJson(c, 200, await list(c), { list: true }))
+  .get("/collections/:collection/records/:id", async (c) => sendJson(c, 200, await view(c)))
+  .post("/collections/:collection/records", async (c) => sendJson(c, 200, await create(c)))
+  .patch("/collections/:collection/records/:id", async (c) => sendJson(c, 200, (await update(c))[0]))
+  .delete("/collections/:collection/records/:id", async (c) => {
+    await remove(c);
+    return c.body(null, 204);
+  });

@@ -1,0 +1,93 @@
+import { Hono } from "hono";
+import { findAuthRecordByEmail, findAuthRecordByToken, newTokenKey } from "../core/auth.ts";
+import { verifyPassword } from "../core/passwords.ts";
+import { UniqueError } from "../core/store.ts";
+import { parseUnverifiedJwt } from "../core/tokens.ts";
+import { type FieldErrors, fieldErrors, isEmail } from "../forms/validation.ts";
+import { ApiError } from "./api-error.ts";
+import { type ApiContext, type ApiEnv, bindStrings } from "./context.ts";
+import {
+  collectionWithRateLimit,
+  rejectSuperusers,
+  requireAuthCollection,
+  requireSameCollectionAuth,
+  sendAccountMail,
+  throwIfInvalid,
+} from "./record-auth-helpers.ts";
+import { updatedNow } from "./record-verification.ts";
+
+const superusersMessage = "All superusers can change their emails directly.";
+
+/** POST request-email-change (signed in): mails a confirmation link to the new address. */
+async function requestEmailChange(c: ApiContext) {
+  const { store } = c.get("ctx");
+  const collection = collectionWithRateLimit(c, "requestEmailChange");
+  const auth = requireSameCollectionAuth(c, collection);
+  requireAuthCollection(collection);
+  rejectSuperusers(collection, superusersMessage);
+  const { newEmail } = await bindStrings(c, ["newEmail"] as const);
+  const errors: FieldErrors = {};
+  if (newEmail === "") errors.newEmail = fieldErrors.required();
+  else if ([...newEmail].length > 255) errors.newEmail = fieldErrors.length(1, 255);
+  else if (!isEmail(newEmail)) errors.newEmail = fieldErrors.email();
+  else if (newEmail === auth.record.email) errors.newEmail = fieldErrors.notIn();
+  else {
+    const other = findAuthRecordByEmail(store, collection, newEmail);
+    if (other && other.id !== auth.record.id) errors.newEmail = fieldErrors.invalidNewEmail();
+  }
+  throwIfInvalid(errors);
+  try {
+    await sendAccountMail(c, "emailChange", collection, auth.record, { background: false, newEmail });
+  } catch (error) {
+    console.error("Failed to send the email change email:", (error as Error).message);
+    throw new ApiError(400, "Failed to request email change.");
+  }
+  return c.body(null, 204);
+}
+
+/** POST confirm-email-change: the token from the mail plus the current password switch the email. */
+async function confirmEmailChange(c: ApiContext) {
+  const { store } = c.get("ctx");
+  const collection = collectionWithRateLimit(c, "confirmEmailChange");
+  requireAuthCollection(collection);
+  rejectSuperusers(collection, superusersMessage);
+  const form = await bindStrings(c, ["token", "password"] as const);
+  const errors: FieldErrors = {};
+  const newEmail = parseUnverifiedJwt(form.token).newEmail;
+  const found =
+    typeof newEmail === "string" && newEmail
+      ? findAuthRecordByToken(store, form.token, "emailChange")
+      : undefined;
+  if (form.token === "") errors.token = fieldErrors.required();
+  else if (typeof newEmail !== "string" || newEmail === "") errors.token = fieldErrors.invalidTokenPayload();
+  else if (!found) errors.token = fieldErrors.invalidToken();
+  else if (found.collection.id !== collection.id) errors.token = fieldErrors.tokenCollectionMismatch();
+  else if (findAuthRecordByEmail(store, collection, newEmail)) errors.token = fieldErrors.invalidTokenEmail();
+  const tokenOk = !errors.token;
+  if (form.password === "") errors.password = fieldErrors.required();
+  else if ([...form.password].length > 100) errors.password = fieldErrors.length(1, 100);
+  else if (!tokenOk || !(await verifyPassword(form.password, String(found!.record.password)))) {
+    errors.password = fieldErrors.invalidPassword();
+  }
+  throwIfInvalid(errors);
+  const { record } = found!;
+  // Re-check after the password hash: the token may have been used meanwhile.
+  if (!findAuthRecordByToken(store, form.token, "emailChange"))
+    throw new ApiError(400, "Invalid or expired token.");
+  try {
+    store.update(collection, String(record.id), {
+      email: newEmail as string,
+      verified: true,
+      tokenKey: newTokenKey(),
+      ...updatedNow(collection),
+    });
+  } catch (error) {
+    if (error instanceof UniqueError) throw new ApiError(400, "Failed to confirm email change.");
+    throw error;
+  }
+  return c.body(null, 204);
+}
+
+export const recordEmailChange = new Hono<ApiEnv>()
+  .post("/collections/:collection/request-email-change", requestEmailChange)
+  .post("/collections/:collection/confirm-email-change", confirmEmailChange);

@@ -1,0 +1,104 @@
+import { Hono } from "hono";
+import { findAuthRecordByEmail, findAuthRecordByToken, newTokenKey } from "../core/auth.ts";
+import { hashPassword, passwordTooLong } from "../core/passwords.ts";
+import { type Collection, fieldByName } from "../core/schema.ts";
+import { parseUnverifiedJwt } from "../core/tokens.ts";
+import { type FieldErrors, fieldErrors, runeLength } from "../forms/validation.ts";
+import { ApiError } from "./api-error.ts";
+import { type ApiContext, type ApiEnv, bindStrings } from "./context.ts";
+import {
+  clearSentMark,
+  collectionWithRateLimit,
+  hasSentMark,
+  requireAuthCollection,
+  sendAccountMail,
+  setSentMark,
+  throwIfInvalid,
+} from "./record-auth-helpers.ts";
+import { emailForm, updatedNow } from "./record-verification.ts";
+
+function requirePasswordAuth(collection: Collection) {
+  const options = (collection.passwordAuth ?? {}) as { enabled?: boolean };
+  if (options.enabled === false) {
+    throw new ApiError(400, "The collection is not configured to allow password authentication.");
+  }
+}
+
+/** POST request-password-reset: 204 whether or not the email exists; one mail per 2 minutes. */
+async function requestPasswordReset(c: ApiContext) {
+  const { store } = c.get("ctx");
+  const collection = collectionWithRateLimit(c, "requestPasswordReset");
+  requireAuthCollection(collection);
+  requirePasswordAuth(collection);
+  const email = await emailForm(c);
+  const record = findAuthRecordByEmail(store, collection, email);
+  if (!record) return c.body(null, 204);
+  const mark = `passwordReset:${collection.id}${record.id}`;
+  if (hasSentMark(c, mark)) return c.body(null, 204);
+  setSentMark(c, mark);
+  await sendAccountMail(c, "passwordReset", collection, record, { background: true }).catch(
+    (error: unknown) => {
+      clearSentMark(c, mark);
+      console.error("Failed to send the password reset email:", (error as Error).message);
+    },
+  );
+  return c.body(null, 204);
+}
+
+/** The password field's own checks (length in characters, 72 bytes for bcrypt), as on a record save. */
+export function passwordFieldError(collection: Collection, password: string) {
+  const field = fieldByName(collection, "password");
+  const min = field?.min ?? 8;
+  const max = field?.max && field.max > 0 ? field.max : 71;
+  const length = runeLength(password);
+  if (length < min) return fieldErrors.minPassword(min);
+  if (length > max) return fieldErrors.maxPassword(max);
+  if (passwordTooLong(password)) return fieldErrors.invalidValue();
+  return undefined;
+}
+
+/** POST confirm-password-reset: a valid reset token sets the new password (and verifies the email it went to). */
+async function confirmPasswordReset(c: ApiContext) {
+  const { store } = c.get("ctx");
+  const collection = collectionWithRateLimit(c, "confirmPasswordReset");
+  requireAuthCollection(collection);
+  const form = await bindStrings(c, ["token", "password", "passwordConfirm"] as const);
+  const errors: FieldErrors = {};
+  let found: ReturnType<typeof findAuthRecordByToken>;
+  if (form.token === "") errors.token = fieldErrors.required();
+  else {
+    found = findAuthRecordByToken(store, form.token, "passwordReset");
+    if (!found) errors.token = fieldErrors.invalidToken();
+    else if (found.collection.id !== collection.id) errors.token = fieldErrors.tokenCollectionMismatch();
+  }
+  const min = Math.max(fieldByName(collection, "password")?.min ?? 1, 1);
+  if (form.password === "") errors.password = fieldErrors.required();
+  else if (runeLength(form.password) < min || runeLength(form.password) > 255) {
+    errors.password = fieldErrors.length(min, 255);
+  }
+  if (form.passwordConfirm === "") errors.passwordConfirm = fieldErrors.required();
+  else if (form.passwordConfirm !== form.password) errors.passwordConfirm = fieldErrors.mismatch();
+  throwIfInvalid(errors);
+
+  const { record } = found!;
+  const passwordError = passwordFieldError(collection, form.password);
+  if (passwordError) throw new ApiError(400, "Failed to set new password.", { password: passwordError });
+  const changes: Record<string, unknown> = {
+    password: await hashPassword(form.password, fieldByName(collection, "password")?.cost || undefined),
+    tokenKey: newTokenKey(),
+    ...updatedNow(collection),
+  };
+  if (record.verified !== true && parseUnverifiedJwt(form.token).email === record.email)
+    changes.verified = true;
+  // The token may have been used meanwhile (its key rotated): check again right before writing.
+  if (!findAuthRecordByToken(store, form.token, "passwordReset")) {
+    throw new ApiError(400, "Invalid or expired password reset token.");
+  }
+  store.update(collection, String(record.id), changes);
+  clearSentMark(c, `passwordReset:${collection.id}${record.id}`);
+  return c.body(null, 204);
+}
+
+export const recordPasswordReset = new Hono<ApiEnv>()
+  .post("/collections/:collection/request-password-reset", requestPasswordReset)
+  .post("/collections/:collection/confirm-password-reset", confirmPasswordReset);

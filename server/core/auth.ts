@@ -1,0 +1,95 @@
+import { randomString } from "./random.ts";
+import {
+  type Collection,
+  findSingleColumnUniqueIndex,
+  isAuth,
+  tokenDuration,
+  type TokenOption,
+} from "./schema.ts";
+import { q, type RecordData, type Store } from "./store.ts";
+import { parseUnverifiedJwt, signJwt, verifyJwt } from "./tokens.ts";
+
+/** An authenticated request's record and its collection. */
+export type Auth = { collection: Collection; record: RecordData };
+
+export type TokenType = "auth" | "verification" | "passwordReset" | "emailChange" | "file";
+
+const optionOf: Record<TokenType, TokenOption> = {
+  auth: "authToken",
+  verification: "verificationToken",
+  passwordReset: "passwordResetToken",
+  emailChange: "emailChangeToken",
+  file: "fileToken",
+};
+
+function signingKey(store: Store, collection: Collection, record: RecordData, type: TokenType) {
+  return String(record.tokenKey ?? "") + store.secret(collection, optionOf[type]);
+}
+
+/** A token of `type` for `record`, with PocketBase's claims and the collection's duration for that type. */
+export function newRecordToken(
+  store: Store,
+  collection: Collection,
+  record: RecordData,
+  type: TokenType,
+  extra: Record<string, unknown> = {},
+): string {
+  const claims: Record<string, unknown> = { collectionId: collection.id, id: record.id, type, ...extra };
+  if (type === "auth") claims.refreshable = true;
+  if (type === "verification" || type === "passwordReset" || type === "emailChange") {
+    claims.email = record.email;
+  }
+  return signJwt(
+    claims,
+    signingKey(store, collection, record, type),
+    tokenDuration(collection, optionOf[type]),
+  );
+}
+
+/**
+ * The record a token was issued to (PocketBase's `FindAuthRecordByToken`): right type, unexpired,
+ * HS256-signed with the record's current tokenKey and the collection secret. Anything else: undefined.
+ */
+export function findAuthRecordByToken(store: Store, token: string, type: TokenType): Auth | undefined {
+  if (!token || token.length > 8192) return undefined;
+  const claims = parseUnverifiedJwt(token);
+  if (claims.type !== type || typeof claims.id !== "string" || typeof claims.collectionId !== "string")
+    return undefined;
+  if (!claims.id || !claims.collectionId) return undefined;
+  const collection = store.findCollection(claims.collectionId);
+  if (!collection || !isAuth(collection) || collection.id !== claims.collectionId) return undefined;
+  const record = store.findById(collection, claims.id);
+  if (!record) return undefined;
+  if (!verifyJwt(token, signingKey(store, collection, record, type))) return undefined;
+  return { collection, record };
+}
+
+/** An auth record by email; case-insensitive when the email's unique index is `COLLATE NOCASE`. */
+export function findAuthRecordByEmail(
+  store: Store,
+  collection: Collection,
+  email: string,
+): RecordData | undefined {
+  const index = findSingleColumnUniqueIndex(collection.indexes, "email");
+  const nocase = index?.columns[0]?.collate.toLowerCase() === "nocase";
+  const where = { sql: nocase ? `"r"."email" = ? COLLATE NOCASE` : `"r"."email" = ?`, params: [email] };
+  return store.find(collection, { where, limit: 1 })[0];
+}
+
+/** Whether some auth collection already has a record with this id (auth ids are unique across them). */
+export function authIdTaken(store: Store, id: string): boolean {
+  return store
+    .collections()
+    .filter(isAuth)
+    .some((c) => Boolean(store.get(`SELECT 1 AS "x" FROM ${q(c.name)} WHERE "id" = ?`, [id])));
+}
+
+/** A fresh tokenKey: rotating it invalidates every token issued to the record. */
+export function newTokenKey(): string {
+  return randomString(50);
+}
+
+/** The "password" identity of a superuser or user, for rate limiting and rules. */
+export function isSuperuserAuth(auth: Auth | null | undefined): boolean {
+  return auth?.collection.name === "_superusers";
+}

@@ -1,0 +1,81 @@
+import { compileExpression, compileSort } from "./filter/index.ts";
+import type { RequestInfo, SqlFragment } from "./filter/types.ts";
+import type { Collection } from "./schema.ts";
+import type { Store } from "./store.ts";
+
+export { FilterError } from "./filter/index.ts";
+export type { RequestInfo } from "./filter/types.ts";
+
+/** Who asks: what `@request.*` resolves to, and whether rules are bypassed. */
+export type Requester = { request: RequestInfo; isSuperuser: boolean };
+
+/** An API rule as SQL over the collection's table aliased "r". Throws FilterError when invalid. */
+export function ruleSql(
+  store: Pick<Store, "findCollection">,
+  collection: Collection,
+  rule: string,
+  requester: Requester,
+): SqlFragment {
+  return compileExpression(rule, {
+    collection,
+    findCollection: store.findCollection,
+    request: requester.request,
+    alias: "r",
+    mode: "rule",
+    isSuperuser: requester.isSuperuser,
+  });
+}
+
+/** A client `filter` as SQL (non-superuser restrictions applied). Throws FilterError when invalid. */
+export function filterSql(
+  store: Pick<Store, "findCollection">,
+  collection: Collection,
+  filter: string,
+  requester: Requester,
+): SqlFragment {
+  return compileExpression(filter, {
+    collection,
+    findCollection: store.findCollection,
+    request: requester.request,
+    alias: "r",
+    mode: "filter",
+    isSuperuser: requester.isSuperuser,
+  });
+}
+
+/** A client `sort` as an ORDER BY body. Throws FilterError when invalid. */
+export function sortSql(
+  store: Pick<Store, "findCollection">,
+  collection: Collection,
+  sort: string,
+  requester: Requester,
+): SqlFragment {
+  return compileSort(sort, {
+    collection,
+    findCollection: store.findCollection,
+    request: requester.request,
+    alias: "r",
+    isSuperuser: requester.isSuperuser,
+  });
+}
+
+/**
+ * Whether `rule` lets the requester reach record `id` (PocketBase's `CanAccessRecord`): superusers
+ * always, `null` never, `""` always, otherwise the record must match. Invalid rules deny.
+ */
+export function canAccessRecord(
+  store: Store,
+  collection: Collection,
+  id: string,
+  rule: string | null | undefined,
+  requester: Requester,
+): boolean {
+  if (requester.isSuperuser) return true;
+  if (rule === null || rule === undefined) return false;
+  if (rule === "") return true;
+  try {
+    return Boolean(store.findById(collection, id, ruleSql(store, collection, rule, requester)));
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,479 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import type { SqlFragment } from "./filter/types.ts";
+import { randomString } from "./random.ts";
+import {
+  type Collection,
+  type Field,
+  isMultiple,
+  normalizeCollection,
+  parseIndex,
+  SchemaError,
+  superusersCollection,
+  superusersCollectionName,
+  tokenTypes,
+  type TokenOption,
+} from "./schema.ts";
+import { columnDefinition, decodeValue, encodeValue } from "./values.ts";
+
+export type { SqlFragment } from "./filter/types.ts";
+
+/** A record's field values as JS values (`password` holds the bcrypt hash). */
+export type RecordData = Record<string, unknown>;
+
+/** A write refused by a UNIQUE constraint; `fields` are the columns of the violated index. */
+export class UniqueError extends Error {
+  readonly fields: string[];
+  constructor(fields: string[]) {
+    super(`UNIQUE constraint failed: ${fields.join(", ")}`);
+    this.fields = fields;
+  }
+}
+
+/** A delete refused because a required relation still points at the record. */
+export class RequiredRelationError extends Error {}
+
+/** Quotes an SQL identifier. */
+export function q(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+type Secrets = Partial<Record<TokenOption, string>>;
+
+const statementCacheSize = 500;
+
+/**
+ * The database: one SQLite table per collection (storage contract), the collection definitions
+ * with their per-instance token secrets in `_collections`, and every SQL statement of the server.
+ */
+export class Store {
+  readonly db: DatabaseSync;
+  private statements = new Map<string, StatementSync>();
+  private byId = new Map<string, Collection>();
+  private byName = new Map<string, Collection>();
+
+  private constructor(db: DatabaseSync) {
+    this.db = db;
+  }
+
+  /**
+   * Opens (creating it when needed) `dataDir/data.db` with WAL, foreign keys and synchronous=FULL:
+   * a write is on disk before the request that made it is answered, so a `kill -9` loses nothing acknowledged.
+   */
+  static open(dataDir: string): Store {
+    mkdirSync(dataDir, { recursive: true });
+    const db = new DatabaseSync(path.join(dataDir, "data.db"));
+    db.exec(`
+      PRAGMA journal_mode = WAL;
+      PRAGMA synchronous = FULL;
+      PRAGMA foreign_keys = ON;
+      PRAGMA busy_timeout = 10000;
+      CREATE TABLE IF NOT EXISTS "_collections" (
+        "id" TEXT PRIMARY KEY NOT NULL,
+        "name" TEXT UNIQUE NOT NULL,
+        "data" TEXT NOT NULL
+      );
+    `);
+    const store = new Store(db);
+    store.loadCollections();
+    const existing = store.byName.get(superusersCollectionName);
+    store.importCollections([superusersCollection(existing)], false);
+    return store;
+  }
+
+  close() {
+    this.statements.clear();
+    if (this.db.isOpen) this.db.close();
+  }
+
+  // ---------------------------------------------------------------- statements
+
+  private statement(sql: string): StatementSync {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      if (this.statements.size >= statementCacheSize) {
+        this.statements.delete(this.statements.keys().next().value!);
+      }
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  all(sql: string, params: SQLInputValue[] = []): Record<string, SQLInputValue>[] {
+    return this.statement(sql).all(...params) as Record<string, SQLInputValue>[];
+  }
+
+  get(sql: string, params: SQLInputValue[] = []): Record<string, SQLInputValue> | undefined {
+    return this.statement(sql).get(...params) as Record<string, SQLInputValue> | undefined;
+  }
+
+  run(sql: string, params: SQLInputValue[] = []) {
+    return this.statement(sql).run(...params);
+  }
+
+  private depth = 0;
+
+  /** Runs `fn` in one transaction (nested calls join the outer one). `fn` must be synchronous. */
+  transaction<T>(fn: () => T): T {
+    if (this.depth > 0) return fn();
+    this.db.exec("BEGIN IMMEDIATE");
+    this.depth++;
+    try {
+      const result = fn();
+      this.db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      if (this.db.isTransaction) this.db.exec("ROLLBACK");
+      throw error;
+    } finally {
+      this.depth--;
+    }
+  }
+
+  // ---------------------------------------------------------------- collections
+
+  private loadCollections() {
+    this.byId.clear();
+    this.byName.clear();
+    for (const row of this.db.prepare(`SELECT "data" FROM "_collections"`).all()) {
+      const collection = JSON.parse(String(row.data)) as Collection;
+      this.byId.set(collection.id, collection);
+      this.byName.set(collection.name, collection);
+    }
+  }
+
+  collections(): Collection[] {
+    return [...this.byId.values()];
+  }
+
+  /** A collection by id or name (PocketBase accepts both in URLs). */
+  findCollection = (idOrName: string): Collection | undefined => {
+    return this.byId.get(idOrName) ?? this.byName.get(idOrName);
+  };
+
+  /** The per-instance secret of one token type (never exported, generated on first use). */
+  secret(collection: Collection, option: TokenOption): string {
+    const secrets = (collection.secrets ?? {}) as Secrets;
+    const value = secrets[option];
+    if (value) return value;
+    throw new Error(`Missing ${option} secret for ${collection.name}`);
+  }
+
+  /**
+   * PocketBase's `importCollections`: each entry is matched by id, else by name, merged over the
+   * stored definition, validated, and its table created or altered. With `deleteMissing`, stored
+   * non-system collections absent from `list` are dropped. All or nothing.
+   */
+  importCollections(
+    list: unknown[],
+    deleteMissing: boolean,
+    validate?: (collection: Collection, all: (idOrName: string) => Collection | undefined) => void,
+  ) {
+    const next = new Map(this.byId);
+    const imported: Collection[] = [];
+    list.forEach((raw, index) => {
+      const input = (raw && typeof raw === "object" ? raw : {}) as { id?: unknown; name?: unknown };
+      const existing =
+        (typeof input.id === "string" && next.get(input.id)) ||
+        (typeof input.name === "string"
+          ? [...next.values()].find((c) => c.name === input.name)
+          : undefined) ||
+        undefined;
+      let collection: Collection;
+      try {
+        collection = normalizeCollection(raw, existing);
+      } catch (error) {
+        if (error instanceof SchemaError)
+          throw new SchemaError(error.message, { [String(index)]: error.message });
+        throw error;
+      }
+      if (existing && existing.type !== collection.type) {
+        throw new SchemaError(`The type of ${existing.name} cannot be changed.`);
+      }
+      const secrets: Secrets = { ...((existing?.secrets ?? {}) as Secrets) };
+      for (const option of tokenTypes) secrets[option] ??= randomString(50);
+      // PocketBase: changing authRule invalidates every auth token of the collection.
+      if (existing && collection.type === "auth" && existing.authRule !== collection.authRule) {
+        secrets.authToken = randomString(50);
+      }
+      collection.secrets = secrets;
+      if (existing && existing.id !== collection.id) next.delete(existing.id);
+      next.set(collection.id, collection);
+      imported.push(collection);
+    });
+    if (deleteMissing) {
+      const keep = new Set(imported.map((c) => c.id));
+      for (const [id, collection] of next) if (!keep.has(id) && !collection.system) next.delete(id);
+    }
+    const names = new Set<string>();
+    for (const collection of next.values()) {
+      const lower = collection.name.toLowerCase();
+      if (names.has(lower)) throw new SchemaError(`Duplicated collection name ${collection.name}.`);
+      names.add(lower);
+    }
+    const find = (idOrName: string) =>
+      next.get(idOrName) ?? [...next.values()].find((c) => c.name === idOrName);
+    for (const collection of next.values()) {
+      for (const field of collection.fields) {
+        if (field.type === "relation" && !find(field.collectionId ?? "")) {
+          throw new SchemaError(
+            `The relation ${collection.name}.${field.name} points at an unknown collection.`,
+          );
+        }
+      }
+    }
+    if (validate) for (const collection of imported) validate(collection, find);
+
+    this.transaction(() => {
+      for (const [id, old] of this.byId) {
+        if (!next.has(id)) {
+          this.db.exec(`DROP TABLE IF EXISTS ${q(old.name)}`);
+          this.run(`DELETE FROM "_collections" WHERE "id" = ?`, [id]);
+        }
+      }
+      for (const collection of imported) {
+        const old =
+          this.byId.get(collection.id) ?? [...this.byId.values()].find((c) => c.name === collection.name);
+        this.syncTable(collection, old);
+        if (old && old.id !== collection.id) this.run(`DELETE FROM "_collections" WHERE "id" = ?`, [old.id]);
+        this.run(
+          `INSERT INTO "_collections" ("id", "name", "data") VALUES (?, ?, ?)
+           ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "data" = excluded."data"`,
+          [collection.id, collection.name, JSON.stringify(collection)],
+        );
+      }
+    });
+    this.statements.clear();
+    this.loadCollections();
+  }
+
+  private tableExists(name: string): boolean {
+    return Boolean(this.get(`SELECT 1 AS "x" FROM sqlite_master WHERE type = 'table' AND name = ?`, [name]));
+  }
+
+  private syncTable(collection: Collection, old: Collection | undefined) {
+    if (old && old.name !== collection.name && this.tableExists(old.name)) {
+      this.db.exec(`ALTER TABLE ${q(old.name)} RENAME TO ${q(collection.name)}`);
+    }
+    if (!this.tableExists(collection.name)) {
+      const columns = collection.fields.map((f) => `${q(f.name)} ${columnDefinition(f)}`);
+      this.db.exec(`CREATE TABLE ${q(collection.name)} (${columns.join(", ")})`);
+    } else {
+      const existingColumns = new Set(
+        this.db
+          .prepare(`SELECT name FROM pragma_table_info(?)`)
+          .all(collection.name)
+          .map((row) => String(row.name)),
+      );
+      for (const field of collection.fields) {
+        const previous = old?.fields.find((f) => f.id === field.id);
+        if (previous && previous.name !== field.name && existingColumns.has(previous.name)) {
+          if (columnDefinition(previous) !== columnDefinition(field)) {
+            throw new SchemaError(`The field ${field.name} cannot change its type.`);
+          }
+          this.db.exec(
+            `ALTER TABLE ${q(collection.name)} RENAME COLUMN ${q(previous.name)} TO ${q(field.name)}`,
+          );
+          existingColumns.delete(previous.name);
+          existingColumns.add(field.name);
+        } else if (previous && columnDefinition(previous) !== columnDefinition(field)) {
+          throw new SchemaError(`The field ${field.name} cannot change its type.`);
+        }
+        if (!existingColumns.has(field.name)) {
+          this.db.exec(
+            `ALTER TABLE ${q(collection.name)} ADD COLUMN ${q(field.name)} ${columnDefinition(field)}`,
+          );
+        }
+      }
+    }
+    this.syncIndexes(collection);
+  }
+
+  private syncIndexes(collection: Collection) {
+    const wanted = new Map<string, string>();
+    for (const sql of collection.indexes) {
+      const index = parseIndex(sql);
+      if (!index) throw new SchemaError(`Invalid index ${JSON.stringify(sql)}.`);
+      wanted.set(
+        index.name,
+        sql
+          .trim()
+          .replace(/;$/, "")
+          .replace(/\s+IF\s+NOT\s+EXISTS\s+/i, " "),
+      );
+    }
+    const existing = this.db
+      .prepare(
+        `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`,
+      )
+      .all(collection.name);
+    for (const row of existing) {
+      const name = String(row.name);
+      if (wanted.get(name) !== String(row.sql)) this.db.exec(`DROP INDEX IF EXISTS ${q(name)}`);
+      else wanted.delete(name);
+    }
+    for (const sql of wanted.values()) {
+      try {
+        this.db.exec(sql);
+      } catch (error) {
+        const unique = /UNIQUE constraint failed/.test((error as Error).message);
+        throw new SchemaError(
+          `Failed to create the index ${parseIndex(sql)?.name ?? ""}${unique ? " (existing records are not unique)" : ""}.`,
+        );
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- records
+
+  /** Decodes one row of `collection`'s table. */
+  decodeRow(collection: Collection, row: Record<string, SQLInputValue>): RecordData {
+    const data: RecordData = {};
+    for (const field of collection.fields) data[field.name] = decodeValue(field, row[field.name]);
+    return data;
+  }
+
+  private where(where?: SqlFragment): { sql: string; params: SQLInputValue[] } {
+    return where && where.sql.trim()
+      ? { sql: ` AND (${where.sql})`, params: where.params }
+      : { sql: "", params: [] };
+  }
+
+  /** One record by id, optionally also matching `where` (a rule, with the table aliased "r"). */
+  findById(collection: Collection, id: string, where?: SqlFragment): RecordData | undefined {
+    const extra = this.where(where);
+    const row = this.get(
+      `SELECT "r".* FROM ${q(collection.name)} "r" WHERE "r"."id" = ?${extra.sql} LIMIT 1`,
+      [id, ...extra.params],
+    );
+    return row ? this.decodeRow(collection, row) : undefined;
+  }
+
+  /** Records matching `where` (table aliased "r"), in `order`, paginated. */
+  find(
+    collection: Collection,
+    options: { where?: SqlFragment; order?: SqlFragment; limit?: number; offset?: number } = {},
+  ): RecordData[] {
+    const extra = this.where(options.where);
+    let sql = `SELECT "r".* FROM ${q(collection.name)} "r" WHERE 1 = 1${extra.sql}`;
+    const params = [...extra.params];
+    if (options.order && options.order.sql.trim()) {
+      sql += ` ORDER BY ${options.order.sql}`;
+      params.push(...options.order.params);
+    }
+    if (options.limit !== undefined) {
+      sql += ` LIMIT ? OFFSET ?`;
+      params.push(options.limit, options.offset ?? 0);
+    }
+    return this.all(sql, params).map((row) => this.decodeRow(collection, row));
+  }
+
+  count(collection: Collection, where?: SqlFragment): number {
+    const extra = this.where(where);
+    const row = this.get(
+      `SELECT COUNT(*) AS "n" FROM ${q(collection.name)} "r" WHERE 1 = 1${extra.sql}`,
+      extra.params,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /** Whether a one-row virtual table holding `data` matches `where` (create rules). */
+  matchesVirtualRow(collection: Collection, data: RecordData, where: SqlFragment): boolean {
+    const columns = collection.fields.map((f) => `? AS ${q(f.name)}`).join(", ");
+    const values = collection.fields.map((f) => encodeValue(f, data[f.name]));
+    const row = this.get(
+      `WITH "__pb_create__" AS (SELECT ${columns}) SELECT 1 AS "x" FROM "__pb_create__" "r" WHERE (${where.sql}) LIMIT 1`,
+      [...values, ...where.params],
+    );
+    return Boolean(row);
+  }
+
+  /** Inserts a complete record (every field set). */
+  insert(collection: Collection, data: RecordData) {
+    const names = collection.fields.map((f) => q(f.name)).join(", ");
+    const marks = collection.fields.map(() => "?").join(", ");
+    this.write(collection, () =>
+      this.run(
+        `INSERT INTO ${q(collection.name)} (${names}) VALUES (${marks})`,
+        collection.fields.map((f) => encodeValue(f, data[f.name])),
+      ),
+    );
+  }
+
+  /** Writes the given fields of record `id`. */
+  update(collection: Collection, id: string, data: RecordData) {
+    const fields = collection.fields.filter((f) => f.name in data && f.name !== "id");
+    if (fields.length === 0) return;
+    const sets = fields.map((f) => `${q(f.name)} = ?`).join(", ");
+    this.write(collection, () =>
+      this.run(`UPDATE ${q(collection.name)} SET ${sets} WHERE "id" = ?`, [
+        ...fields.map((f) => encodeValue(f, data[f.name])),
+        id,
+      ]),
+    );
+  }
+
+  private write(collection: Collection, fn: () => void) {
+    try {
+      fn();
+    } catch (error) {
+      const fields = this.uniqueViolation(collection, error);
+      if (fields) throw new UniqueError(fields);
+      throw error;
+    }
+  }
+
+  private uniqueViolation(collection: Collection, error: unknown): string[] | undefined {
+    const message = error instanceof Error ? error.message : "";
+    const columns = /UNIQUE constraint failed: (.+)$/m.exec(message);
+    if (!columns) return undefined;
+    const byIndex = /index '([^']+)'/.exec(columns[1]!);
+    if (byIndex) {
+      const index = collection.indexes.map(parseIndex).find((i) => i?.name === byIndex[1]);
+      return index ? index.columns.map((c) => c.name) : [];
+    }
+    return columns[1]!.split(",").map((part) => part.trim().split(".").at(-1)!);
+  }
+
+  /**
+   * Deletes a record and, like PocketBase, what points at it: records whose relation has
+   * cascadeDelete go too, optional relations are emptied, a required one refuses the delete.
+   */
+  delete(collection: Collection, id: string) {
+    this.transaction(() => this.deleteCascade(collection, id, new Set()));
+  }
+
+  private deleteCascade(collection: Collection, id: string, seen: Set<string>) {
+    const key = `${collection.id}/${id}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const other of this.collections()) {
+      for (const field of other.fields) {
+        if (field.type !== "relation" || field.collectionId !== collection.id) continue;
+        for (const ref of this.referencing(other, field, id)) {
+          if (other.id === collection.id && ref.id === id) continue;
+          if (field.cascadeDelete) {
+            this.deleteCascade(other, String(ref.id), seen);
+            continue;
+          }
+          const remaining = isMultiple(field) ? (ref[field.name] as string[]).filter((v) => v !== id) : "";
+          if (field.required && (remaining === "" || (Array.isArray(remaining) && remaining.length === 0))) {
+            throw new RequiredRelationError(`${other.name}.${field.name} requires ${id}`);
+          }
+          this.update(other, String(ref.id), { [field.name]: remaining });
+        }
+      }
+    }
+    this.run(`DELETE FROM ${q(collection.name)} WHERE "id" = ?`, [id]);
+  }
+
+  private referencing(collection: Collection, field: Field, id: string): RecordData[] {
+    const column = `"r".${q(field.name)}`;
+    const where = isMultiple(field)
+      ? { sql: `EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_each.value = ?)`, params: [id] }
+      : { sql: `${column} = ?`, params: [id] };
+    return this.find(collection, { where });
+  }
+}

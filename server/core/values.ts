@@ -1,0 +1,179 @@
+import type { Field } from "./schema.ts";
+import { isMultiple } from "./schema.ts";
+
+// Casting follows PocketBase's `PrepareValue` of each field type (spf13/cast semantics), so a body
+// value becomes exactly what PocketBase would store. Stored values follow the storage contract
+// (helpers/storage.md): never NULL, booleans as 0/1, lists and json as JSON text.
+
+/** PocketBase's datetime layout: `2006-01-02 15:04:05.000Z`, UTC. */
+export function formatDateTime(date: Date): string {
+  return date.toISOString().replace("T", " ");
+}
+
+export function nowDateTime(): string {
+  return formatDateTime(new Date());
+}
+
+/** `cast.ToString`: scalars to text, anything else (objects, lists, null) to "". */
+export function castString(raw: unknown): string {
+  if (typeof raw === "string") return raw;
+  if (typeof raw === "number") return Number.isFinite(raw) ? String(raw) : "";
+  if (typeof raw === "boolean") return raw ? "true" : "false";
+  return "";
+}
+
+/** `cast.ToBool`: true, "1", "t", "true" (any case) and non-zero numbers. */
+export function castBool(raw: unknown): boolean {
+  if (typeof raw === "boolean") return raw;
+  if (typeof raw === "number") return raw !== 0;
+  if (typeof raw === "string") return /^(1|t|true)$/i.test(raw.trim());
+  return false;
+}
+
+const decimal = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** Go's `strconv.ParseFloat` for the forms a client sends; undefined when it is not a number. */
+export function parseNumber(text: string): number | undefined {
+  if (decimal.test(text)) return Number(text);
+  if (/^[+-]?(inf|infinity)$/i.test(text)) return text.startsWith("-") ? -Infinity : Infinity;
+  if (/^nan$/i.test(text)) return Number.NaN;
+  return undefined;
+}
+
+/** `cast.ToFloat64`: numbers, numeric strings, booleans as 1/0, anything else 0. */
+export function castNumber(raw: unknown): number {
+  if (typeof raw === "number") return raw;
+  if (typeof raw === "boolean") return raw ? 1 : 0;
+  if (typeof raw === "string") return parseNumber(raw) ?? 0;
+  return 0;
+}
+
+/** `list.ToUniqueStringSlice`: a list (or a JSON list in a string, or a scalar) as unique non-empty strings. */
+export function castStringList(raw: unknown): string[] {
+  let items: unknown[];
+  if (Array.isArray(raw)) items = raw;
+  else if (typeof raw === "string") {
+    const trimmed = raw.trim();
+    if (trimmed.startsWith("[")) {
+      try {
+        const parsed: unknown = JSON.parse(trimmed);
+        items = Array.isArray(parsed) ? parsed : [raw];
+      } catch {
+        items = [raw];
+      }
+    } else items = raw === "" ? [] : [raw];
+  } else if (raw === null || raw === undefined) items = [];
+  else items = [raw];
+  const result: string[] = [];
+  for (const item of items) {
+    const text = castString(item);
+    if (text !== "" && !result.includes(text)) result.push(text);
+  }
+  return result;
+}
+
+/** json fields: plain strings that are JSON literals are parsed, other strings stay strings. */
+export function castJson(raw: unknown): unknown {
+  if (typeof raw !== "string") return raw === undefined ? null : raw;
+  const trimmed = raw.trim();
+  if (trimmed === "true" || trimmed === "false" || trimmed === "null") return JSON.parse(trimmed);
+  if (/^[[{"]/.test(trimmed) || parseNumber(trimmed) !== undefined) {
+    try {
+      return JSON.parse(trimmed);
+    } catch {
+      return raw;
+    }
+  }
+  return raw;
+}
+
+/** The value a field holds when nothing was set. */
+export function emptyValue(field: Field): unknown {
+  if (isMultiple(field)) return [];
+  switch (field.type) {
+    case "bool":
+      return false;
+    case "number":
+      return 0;
+    case "json":
+      return null;
+    default:
+      return "";
+  }
+}
+
+/** A submitted value converted to the field's JS value (PocketBase's `PrepareValue`). Passwords stay plain. */
+export function castValue(field: Field, raw: unknown): unknown {
+  switch (field.type) {
+    case "bool":
+      return castBool(raw);
+    case "number":
+      return castNumber(raw);
+    case "json":
+      return castJson(raw);
+    case "select":
+    case "relation":
+    case "file": {
+      const list = castStringList(raw);
+      if (isMultiple(field)) return list;
+      return list.at(-1) ?? "";
+    }
+    default:
+      return castString(raw);
+  }
+}
+
+/** A JS value as stored in SQLite. */
+export function encodeValue(field: Field, value: unknown): string | number {
+  if (isMultiple(field)) return JSON.stringify(Array.isArray(value) ? value : []);
+  switch (field.type) {
+    case "bool":
+      return value ? 1 : 0;
+    case "number":
+      return typeof value === "number" && Number.isFinite(value) ? value : 0;
+    case "json":
+      return JSON.stringify(value ?? null) ?? "null";
+    default:
+      return typeof value === "string" ? value : castString(value);
+  }
+}
+
+/** A stored SQLite value back to its JS value. */
+export function decodeValue(field: Field, stored: unknown): unknown {
+  if (isMultiple(field) || field.type === "json") {
+    if (typeof stored !== "string") return emptyValue(field);
+    try {
+      return JSON.parse(stored);
+    } catch {
+      return emptyValue(field);
+    }
+  }
+  switch (field.type) {
+    case "bool":
+      return stored === 1 || stored === 1n || stored === "1" || stored === true;
+    case "number":
+      return typeof stored === "number"
+        ? stored
+        : typeof stored === "bigint"
+          ? Number(stored)
+          : Number(stored) || 0;
+    default:
+      return stored === null || stored === undefined ? "" : String(stored);
+  }
+}
+
+/** The SQLite column declaration of a field. */
+export function columnDefinition(field: Field): string {
+  if (field.primaryKey) return "TEXT PRIMARY KEY DEFAULT ('r'||lower(hex(randomblob(7)))) NOT NULL";
+  if (isMultiple(field)) return "TEXT DEFAULT '[]' NOT NULL";
+  switch (field.type) {
+    case "bool":
+      return "INTEGER DEFAULT 0 NOT NULL";
+    case "number":
+      return "REAL DEFAULT 0 NOT NULL";
+    case "json":
+      return "TEXT DEFAULT 'null' NOT NULL";
+    default:
+      return "TEXT DEFAULT '' NOT NULL";
+  }
+}

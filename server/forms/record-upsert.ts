@@ -1,0 +1,278 @@
+import { passwordTooLong, verifyPassword } from "../core/passwords.ts";
+import { autogenerate, newRecordData } from "../core/records.ts";
+import { type Collection, type Field, fieldByName, isAuth, isMultiple } from "../core/schema.ts";
+import type { RecordData, Store } from "../core/store.ts";
+import { castNumber, castStringList, castValue, formatDateTime } from "../core/values.ts";
+import { type FieldError, type FieldErrors, fieldErrors, isEmail, isUrl, runeLength } from "./validation.ts";
+
+/** "default" (rules only), "manager" (passes manageRule) or "superuser" (PocketBase's access levels). */
+export type Access = "default" | "manager" | "superuser";
+
+/** A create or update after the body was loaded onto the record (PocketBase's `RecordUpsert`). */
+export type RecordUpsert = {
+  collection: Collection;
+  isNew: boolean;
+  /** The stored values (for a new record, the empty values). */
+  original: RecordData;
+  /** The values to store; `password` holds the stored hash until `plainPassword` is hashed. */
+  data: RecordData;
+  /** The `password` sent in the body, when it was sent. */
+  plainPassword?: string;
+  password: string;
+  passwordConfirm: string;
+  oldPassword: string;
+  access: Access;
+};
+
+/**
+ * Resolves PocketBase's field modifiers (`price+`, `price-`, `+tags`, `tags+`, `tags-`) against
+ * the stored values, so the body and the rules see final values. Unknown keys are kept as sent.
+ */
+export function replaceModifiers(
+  collection: Collection,
+  original: RecordData,
+  body: Record<string, unknown>,
+) {
+  const result: Record<string, unknown> = {};
+  const plain = Object.keys(body).filter((key) => !/^\+|[+-]$/.test(key));
+  for (const key of plain) result[key] = body[key];
+  for (const key of Object.keys(body)) {
+    const match = /^(\+)?(\w+?)([+-])?$/.exec(key);
+    if (!match || (!match[1] && !match[3])) continue;
+    const field = fieldByName(collection, match[2]!);
+    if (!field) continue;
+    const name = field.name;
+    const current = name in result ? castValue(field, result[name]) : original[name];
+    const value = body[key];
+    if (field.type === "number" && !match[1]) {
+      result[name] = castNumber(current) + (match[3] === "+" ? 1 : -1) * castNumber(value);
+    } else if (
+      isMultiple(field) ||
+      field.type === "select" ||
+      field.type === "relation" ||
+      field.type === "file"
+    ) {
+      const list = castStringList(current);
+      const items = castStringList(value);
+      if (match[1]) result[name] = [...items, ...list];
+      else if (match[3] === "+") result[name] = [...list, ...items];
+      else result[name] = list.filter((item) => !items.includes(item));
+    }
+  }
+  return result;
+}
+
+/**
+ * Loads a body onto a new (`original` undefined) or stored record. Unknown keys, `expand`,
+ * autodate fields and (for non-superusers) hidden fields are ignored, as PocketBase does.
+ */
+export function loadRecord(
+  collection: Collection,
+  original: RecordData | undefined,
+  body: Record<string, unknown>,
+  access: Access,
+): RecordUpsert {
+  const auth = isAuth(collection);
+  const upsert: RecordUpsert = {
+    collection,
+    isNew: !original,
+    original: original ?? newRecordData(collection),
+    data: { ...(original ?? newRecordData(collection)) },
+    password: "",
+    passwordConfirm: "",
+    oldPassword: "",
+    access,
+  };
+  for (const [key, value] of Object.entries(body)) {
+    if (auth && key === "passwordConfirm") upsert.passwordConfirm = stringOf(value);
+    if (auth && key === "oldPassword") upsert.oldPassword = stringOf(value);
+    if (key === "expand" || (auth && (key === "passwordConfirm" || key === "oldPassword"))) continue;
+    const field = fieldByName(collection, key);
+    if (!field || field.type === "autodate") continue;
+    const isPassword = auth && field.type === "password" && field.name === "password";
+    if (field.hidden && access !== "superuser" && !isPassword) continue;
+    if (field.type === "password") {
+      const plain = stringOf(value);
+      if (isPassword) upsert.password = plain;
+      upsert.plainPassword = plain;
+      continue;
+    }
+    upsert.data[field.name] = castValue(field, value);
+  }
+  return upsert;
+}
+
+function stringOf(value: unknown): string {
+  return typeof value === "string"
+    ? value
+    : typeof value === "number" || typeof value === "boolean"
+      ? String(value)
+      : "";
+}
+
+function hasManageAccess(upsert: RecordUpsert) {
+  return upsert.access === "manager" || upsert.access === "superuser";
+}
+
+/** The auth form checks PocketBase runs before any field check (email/verified locks, password trio). */
+async function validateFormFields(upsert: RecordUpsert): Promise<FieldErrors> {
+  const errors: FieldErrors = {};
+  if (!isAuth(upsert.collection)) return errors;
+  const { isNew, original, data } = upsert;
+  const manage = hasManageAccess(upsert);
+  if (!isNew && !manage && data.email !== original.email) errors.email = fieldErrors.mismatch();
+  if (!manage && data.verified !== original.verified) errors.verified = fieldErrors.mismatch();
+  if ((isNew || upsert.passwordConfirm !== "" || upsert.oldPassword !== "") && upsert.password === "") {
+    errors.password = fieldErrors.required();
+  }
+  if ((isNew || upsert.password !== "" || upsert.oldPassword !== "") && upsert.passwordConfirm === "") {
+    errors.passwordConfirm = fieldErrors.required();
+  } else if (upsert.passwordConfirm !== upsert.password) {
+    errors.passwordConfirm = fieldErrors.mismatch();
+  }
+  if (!isNew && !manage && (upsert.password !== "" || upsert.passwordConfirm !== "")) {
+    if (upsert.oldPassword === "") errors.oldPassword = fieldErrors.required();
+    else if (!(await verifyPassword(upsert.oldPassword, String(original.password ?? "")))) {
+      errors.oldPassword = fieldErrors.invalidOldPassword();
+    }
+  }
+  return errors;
+}
+
+function validateText(field: Field, value: string): FieldError | undefined {
+  if ((field.required || field.primaryKey) && value === "") return fieldErrors.required();
+  if (value === "") return undefined;
+  const length = runeLength(value);
+  if ((field.min ?? 0) > 0 && length < field.min!) return fieldErrors.minText(field.min!);
+  const max = field.max ? field.max : 5000;
+  if (length > max) return fieldErrors.maxText(max);
+  if (field.pattern && !safeRegExp(field.pattern)?.test(value)) return fieldErrors.format();
+  return undefined;
+}
+
+function safeRegExp(pattern: string): RegExp | undefined {
+  try {
+    return new RegExp(pattern, "u");
+  } catch {
+    return undefined;
+  }
+}
+
+function validatePassword(field: Field, upsert: RecordUpsert): FieldError | undefined {
+  const plain = upsert.plainPassword ?? "";
+  const hash = String(upsert.data[field.name] ?? "");
+  if (field.required && plain === "" && hash === "") return fieldErrors.required();
+  if (plain === "") return undefined;
+  const length = runeLength(plain);
+  if (length < (field.min ?? 0)) return fieldErrors.minPassword(field.min!);
+  const max = field.max && field.max > 0 ? field.max : 71;
+  if (length > max) return fieldErrors.maxPassword(max);
+  // bcrypt reads 72 bytes at most: a longer password is refused, never silently truncated.
+  if (passwordTooLong(plain)) return fieldErrors.invalidValue();
+  if (field.pattern && !safeRegExp(field.pattern)?.test(plain)) return fieldErrors.format();
+  return undefined;
+}
+
+function validateField(store: Store, field: Field, upsert: RecordUpsert): FieldError | undefined {
+  const value = upsert.data[field.name];
+  switch (field.type) {
+    case "text": {
+      if (field.primaryKey && !upsert.isNew) {
+        return value !== upsert.original[field.name] ? fieldErrors.pkChange() : undefined;
+      }
+      return validateText(field, String(value));
+    }
+    case "editor":
+      return field.required && value === "" ? fieldErrors.required() : undefined;
+    case "email":
+    case "url": {
+      const text = String(value);
+      if (field.required && text === "") return fieldErrors.required();
+      if (text === "") return undefined;
+      if (field.type === "email" ? !isEmail(text) : !isUrl(text)) {
+        return field.type === "email" ? fieldErrors.email() : fieldErrors.url();
+      }
+      const domain = field.type === "email" ? text.slice(text.lastIndexOf("@") + 1) : new URL(text).hostname;
+      if (field.onlyDomains?.length && !field.onlyDomains.includes(domain))
+        return fieldErrors.domainNotAllowed();
+      if (field.exceptDomains?.length && field.exceptDomains.includes(domain))
+        return fieldErrors.domainNotAllowed();
+      return undefined;
+    }
+    case "password":
+      return validatePassword(field, upsert);
+    case "bool":
+      return field.required && value !== true ? fieldErrors.required() : undefined;
+    case "number": {
+      const n = value as number;
+      if (!Number.isFinite(n)) return fieldErrors.notANumber();
+      if (n === 0) return field.required ? fieldErrors.required() : undefined;
+      if (field.onlyInt && !Number.isInteger(n)) return fieldErrors.onlyInt();
+      if (typeof field.min === "number" && n < field.min) return fieldErrors.minNumber(field.min);
+      if (typeof field.max === "number" && n > field.max) return fieldErrors.maxNumber(field.max);
+      return undefined;
+    }
+    case "select": {
+      const list = castStringList(value);
+      if (list.length === 0) return field.required ? fieldErrors.required() : undefined;
+      const maxSelect = Math.max(field.maxSelect ?? 1, 1);
+      if (list.length > maxSelect) return fieldErrors.tooManyValues(maxSelect);
+      const invalid = list.find((item) => !(field.values ?? []).includes(item));
+      return invalid === undefined ? undefined : fieldErrors.invalidSelectValue(invalid);
+    }
+    case "relation": {
+      const ids = castStringList(value);
+      if (ids.length === 0) return field.required ? fieldErrors.required() : undefined;
+      const maxSelect = Math.max(field.maxSelect ?? 1, 1);
+      if (ids.length > maxSelect) return fieldErrors.tooManyValues(maxSelect);
+      const related = store.findCollection(field.collectionId ?? "");
+      if (!related || ids.some((id) => !store.findById(related, id))) return fieldErrors.missingRelations();
+      return undefined;
+    }
+    case "file": {
+      // Files cannot be uploaded to this server: only keeping or removing stored names is valid.
+      const names = castStringList(value);
+      const stored = castStringList(upsert.original[field.name]);
+      if (names.some((name) => !stored.includes(name))) return fieldErrors.invalidValue();
+      return field.required && names.length === 0 ? fieldErrors.required() : undefined;
+    }
+    case "json": {
+      const encoded = JSON.stringify(value ?? null) ?? "null";
+      if (
+        field.required &&
+        (encoded === "null" || encoded === '""' || encoded === "[]" || encoded === "{}")
+      ) {
+        return fieldErrors.required();
+      }
+      const maxSize = (field as { maxSize?: number }).maxSize || 1 << 20;
+      return Buffer.byteLength(encoded) > maxSize ? fieldErrors.jsonSize(maxSize) : undefined;
+    }
+    case "date": {
+      const text = String(value);
+      if (text === "") return field.required ? fieldErrors.required() : undefined;
+      const time = Date.parse(text.replace(" ", "T"));
+      if (Number.isNaN(time)) return fieldErrors.invalidDate();
+      upsert.data[field.name] = formatDateTime(new Date(time));
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Validates an upsert as PocketBase does: the auth form fields first (and only those when they
+ * fail), then every field (first error each). Returns the field errors, or null when valid; on
+ * success generated values (id, tokenKey) are filled in.
+ */
+export async function validateRecord(store: Store, upsert: RecordUpsert): Promise<FieldErrors | null> {
+  const formErrors = await validateFormFields(upsert);
+  if (Object.keys(formErrors).length > 0) return formErrors;
+  if (upsert.isNew) autogenerate(upsert.collection, upsert.data);
+  const errors: FieldErrors = {};
+  for (const field of upsert.collection.fields) {
+    const error = validateField(store, field, upsert);
+    if (error) errors[field.name] = error;
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
+}
