@@ -1,12 +1,28 @@
 import type { Config } from "@react-router/dev/config";
-import { prerenderPaths } from "./src/routes-table.ts";
+import path from "node:path";
+import { contentPrerenderPaths } from "./src/content/paths.server.ts";
+import { removeResourceDataFiles, writeBuildManifests } from "./src/lib/build-manifests.server.ts";
+import { staticPrerenderPaths } from "./src/routes-table.ts";
+
+const prerenderPaths = () => [...staticPrerenderPaths(), ...contentPrerenderPaths()];
 
 export default {
   appDirectory: "src",
   // ssr: true + an explicit prerender list: every public page becomes static HTML at build time,
-  // and our server only serves files (see DESIGN.md).
+  // and our server only serves files (see DESIGN.md). ssr: true also lets content pages leave out
+  // <Scripts/> (TOOLCHAIN.md).
   ssr: true,
+  // Explicit: getStaticPaths() cannot expand the locale prefix, and the content decides the slugs.
   prerender: prerenderPaths,
   // Lazy discovery would ask a running React Router server for /__manifest; we have none.
   routeDiscovery: { mode: "initial" },
+  // builds/latest.json and builds/meta/{buildId}.json for app updates and route rules (SPEC §7).
+  async buildEnd({ reactRouterConfig }) {
+    const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
+    const isFile = (p: string) => /\.(xml|txt|json)$/.test(p);
+    const pages = prerenderPaths().filter((p) => !isFile(p) && !p.includes("/__"));
+    removeResourceDataFiles(clientDir, prerenderPaths().filter(isFile));
+    const { id } = writeBuildManifests(clientDir, pages);
+    console.log(`Build ${id}: wrote builds/latest.json and builds/meta/${id}.json`);
+  },
 } satisfies Config;

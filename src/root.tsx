@@ -1,14 +1,19 @@
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
+import { useLingui } from "@lingui/react/macro";
+import { isbot } from "isbot";
 import type { ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
   Meta,
   Outlet,
+  redirect,
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -16,6 +21,13 @@ import "./app.css";
 import { activateLocale } from "./i18n/catalog.ts";
 import { defaultLocale } from "./i18n/locales.ts";
 import { localeOfPath } from "./i18n/paths.ts";
+import { switcherCookieScript } from "./i18n/switcher-script.ts";
+import { isOutdated, loadBuildMeta } from "./lib/app-updates.ts";
+import { hasScripts } from "./lib/route-handle.ts";
+import { useHydrated } from "./lib/use-hydrated.ts";
+import { runRouteMiddleware } from "./lib/route-middleware.ts";
+import { isAbsoluteUrl, matchRouteRule } from "./lib/route-rules.ts";
+import { matchPage } from "./routes-table.ts";
 import { ErrorPage } from "./widgets/error-page/error-page.tsx";
 
 async function loadLocale(request: Request) {
@@ -30,6 +42,41 @@ export const loader = ({ request }: Route.LoaderArgs) => loadLocale(request);
 // Client navigations switch catalogs in the browser; no request for the root's data.
 export const clientLoader = ({ request }: Route.ClientLoaderArgs) => loadLocale(request);
 
+/** Never settles: the page is being replaced by a full load. */
+function leave(url: string): Promise<never> {
+  window.location.assign(url);
+  return new Promise<never>(() => {});
+}
+
+/**
+ * Every client navigation, before any data loads: a newer build turns it into a full page load
+ * (SPEC §4 app updates); a route rule of this build redirects it (an absolute target leaves with a
+ * full load); then the target page's named route middleware run (SPEC §2).
+ */
+const navigationMiddleware: Route.ClientMiddlewareFunction = async ({ request }, next) => {
+  const url = new URL(request.url);
+  const here = url.pathname + url.search + url.hash;
+  if (isOutdated() && here !== window.location.pathname + window.location.search + window.location.hash) {
+    return leave(here);
+  }
+  const meta = await loadBuildMeta();
+  const rule = meta ? matchRouteRule(meta.routeRules, url.pathname, url.search) : undefined;
+  if (rule) {
+    if (rule.external) return leave(rule.to);
+    throw redirect(rule.to, rule.statusCode);
+  }
+  const match = matchPage(url.pathname);
+  if (match) {
+    const target = await runRouteMiddleware({ url, locale: match.locale, page: match.page });
+    if (target) {
+      if (isAbsoluteUrl(target)) return leave(target);
+      throw redirect(target);
+    }
+  }
+  await next();
+};
+export const clientMiddleware: Route.ClientMiddlewareFunction[] = [navigationMiddleware];
+
 // The root's data is the locale: refresh it when a navigation crosses languages.
 export function shouldRevalidate({
   currentUrl,
@@ -42,11 +89,20 @@ export function shouldRevalidate({
 export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "alternate", type: "application/rss+xml", href: "/blog/rss.xml", title: "Blog (English)" },
+  { rel: "alternate", type: "application/rss+xml", href: "/fr/blog/rss.xml", title: "Blog (Français)" },
 ];
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? defaultLocale;
+  // Pure content pages set `handle.scripts = false` and ship no JavaScript bundle: links are plain
+  // links and the server does the rest (TOOLCHAIN.md). Only the language switcher's cookie needs a
+  // few bytes of inline script.
+  // Once the app runs, it keeps its scripts: a client navigation to such a page must not drop them.
+  const hydrated = useHydrated();
+  const matches = useMatches();
+  const scripts = hydrated || hasScripts(matches);
   return (
     <html lang={locale} className="dark">
       <head>
@@ -58,8 +114,14 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         <I18nProvider i18n={i18n}>{children}</I18nProvider>
-        <ScrollRestoration />
-        <Scripts />
+        {scripts ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : (
+          <script dangerouslySetInnerHTML={{ __html: switcherCookieScript }} />
+        )}
       </body>
     </html>
   );
@@ -70,11 +132,25 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  if (isRouteErrorResponse(error)) {
-    return (
-      <ErrorPage status={error.status} message={typeof error.data === "string" ? error.data : undefined} />
-    );
+  const { t } = useLingui();
+  const location = useLocation();
+  const path = location.pathname + location.search;
+  // SPEC §2: for bots the error page is not rendered, the error is only logged. (Direct loads of
+  // missing pages never get here: the server answers bots itself; see server/site.ts.)
+  if (typeof navigator !== "undefined" && isbot(navigator.userAgent)) {
+    console.error(error);
+    return null;
   }
-  if (import.meta.env.DEV) console.error(error);
+  if (isRouteErrorResponse(error)) {
+    // SPEC §2/§8: a failed validation (or a page the build does not have) is "Page Not Found: {path}".
+    const message =
+      error.status === 404
+        ? t`Page Not Found: ${path}`
+        : typeof error.data === "string"
+          ? error.data
+          : undefined;
+    return <ErrorPage status={error.status} message={message} />;
+  }
+  console.error(error);
   return <ErrorPage status={500} />;
 }

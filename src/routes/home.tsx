@@ -1,15 +1,19 @@
-import { i18n } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
+import { loadContent } from "../content/load.server.ts";
+import { homeData } from "../content/pages.server.ts";
+import { localeOfPath } from "../i18n/paths.ts";
+import { pageNotFound } from "../lib/not-found.ts";
+import { requestPath } from "../lib/request-path.ts";
+import { seoMeta } from "../lib/seo.ts";
 import { HomeScreen } from "../screens/home.tsx";
-import { siteConfig } from "../site-config.ts";
+import type { Route } from "./+types/home";
 
-export function meta() {
-  return [
-    { title: `${siteConfig.name} · ${i18n._(msg`Stremio accounts made simple`)}` },
-    { name: "description", content: i18n._(msg`Stremio credentials for every device, with a free trial.`) },
-  ];
+export function loader({ request }: Route.LoaderArgs) {
+  return homeData(loadContent(), localeOfPath(requestPath(request))) ?? pageNotFound();
 }
 
-export default function Home() {
-  return <HomeScreen />;
+export const meta: Route.MetaFunction = ({ loaderData, location }) =>
+  loaderData ? seoMeta({ pathname: location.pathname, ...loaderData }) : [];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  return <HomeScreen {...loaderData} />;
 }

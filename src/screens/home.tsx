@@ -1,26 +1,50 @@
 import { Trans } from "@lingui/react/macro";
+import type { HomeData } from "../content/page-data.ts";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
+import { useLocale } from "../i18n/use-locale.ts";
+import { formatPrice } from "../lib/format.ts";
 import { siteConfig } from "../site-config.ts";
+import { Button } from "../ui/button.tsx";
+import { ContentLocaleNotice } from "./parts/content-locale-notice.tsx";
+import { MarkdownContent } from "./parts/markdown-content.tsx";
 
-/** The landing page body. */
-export function HomeScreen() {
+/** The landing page: what the service offers, its prices and the call to sign up, then the content. */
+export function HomeScreen({ heroTitle, heroSubtitle, html, contentLocale }: HomeData) {
+  const locale = useLocale();
+  const { trialDays, currency, paid } = siteConfig.plans;
+  const monthly = formatPrice(paid.monthly, currency, locale);
+  const yearly = formatPrice(paid.yearly, currency, locale);
   return (
-    <section className="flex flex-col items-start gap-6 py-8 sm:py-16">
-      <h1 className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-        <Trans>Your streaming account for Stremio, ready in a minute</Trans>
-      </h1>
-      <p className="max-w-2xl text-lg text-muted-foreground">
-        <Trans>
-          {siteConfig.name} gives you Stremio credentials that work on the web, desktop, Android and TV. Start
-          with a free trial, upgrade when you are ready.
-        </Trans>
-      </p>
-      <LocalizedLink
-        to="/signup"
-        className="rounded-md bg-primary px-5 py-2.5 font-medium text-primary-foreground hover:opacity-90"
+    <div className="flex flex-col gap-12">
+      <section
+        lang={contentLocale}
+        aria-labelledby="home-title"
+        className="flex flex-col items-start gap-6 border-b pt-4 pb-12 sm:pt-12"
       >
-        <Trans>Start your free trial</Trans>
-      </LocalizedLink>
-    </section>
+        <h1 id="home-title" className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+          {heroTitle}
+        </h1>
+        <p className="max-w-2xl text-lg text-muted-foreground">{heroSubtitle}</p>
+        <div className="flex flex-wrap gap-3">
+          <Button asChild size="lg">
+            <LocalizedLink to="/signup">
+              <Trans>Start your free trial</Trans>
+            </LocalizedLink>
+          </Button>
+          <Button asChild size="lg" variant="outline">
+            <LocalizedLink to="/guides">
+              <Trans>Read the guides</Trans>
+            </LocalizedLink>
+          </Button>
+        </div>
+        <p lang={locale} className="text-sm text-muted-foreground">
+          <Trans>
+            {trialDays} days free, then {monthly} per month or {yearly} per year.
+          </Trans>
+        </p>
+      </section>
+      <ContentLocaleNotice contentLocale={contentLocale} />
+      <MarkdownContent html={html} lang={contentLocale} />
+    </div>
   );
 }

@@ -1,0 +1,53 @@
+import type { Locale } from "../i18n/locales.ts";
+import { middlewareNames, type PageDef } from "../routes-table.ts";
+
+export type RouteMiddlewareContext = {
+  /** The URL being navigated to. */
+  url: URL;
+  /** Its locale. */
+  locale: Locale;
+  /** The page it renders. */
+  page: PageDef;
+};
+
+/** Returns a path (or absolute URL) to redirect to instead, or nothing to let the page render. */
+export type RouteMiddleware = (context: RouteMiddlewareContext) => string | void | Promise<string | void>;
+
+/**
+ * THE EXTENSION POINT for route middleware (SPEC §2: `admin`, `auth`, `auth-pocketbase`). Pages
+ * declare them by name in src/routes-table.ts (`middleware: ["auth"]`); the root route runs them on
+ * every client navigation and entry.client.tsx before the first render.
+ *
+ * The three are placeholders that let every page through until the account issue (6) fills them
+ * in here: `auth-pocketbase` restores and refreshes the PocketBase session, `auth` sends a visitor
+ * without a session to the login page, `admin` also requires `user.admin`.
+ */
+export const routeMiddleware: Record<(typeof middlewareNames)[number], RouteMiddleware> = {
+  "auth-pocketbase": () => {},
+  auth: () => {},
+  admin: () => {},
+};
+
+/** The middleware functions for a list of names; SPEC §2: an unknown name raises an error. */
+export function resolveMiddleware(
+  names: readonly string[],
+  registry: Record<string, RouteMiddleware> = routeMiddleware,
+): RouteMiddleware[] {
+  return names.map((name) => {
+    const middleware = Object.hasOwn(registry, name) ? registry[name] : undefined;
+    if (!middleware) throw new Error(`Unknown route middleware: '${name}'`);
+    return middleware;
+  });
+}
+
+/** Runs a page's middleware in order; the first redirect wins. */
+export async function runRouteMiddleware(
+  context: RouteMiddlewareContext,
+  registry: Record<string, RouteMiddleware> = routeMiddleware,
+): Promise<string | undefined> {
+  for (const middleware of resolveMiddleware(context.page.middleware ?? [], registry)) {
+    const redirect = await middleware(context);
+    if (redirect) return redirect;
+  }
+  return undefined;
+}

@@ -1,0 +1,83 @@
+import type { MetaDescriptor } from "react-router";
+import { defaultLocale, localeTags, locales, type Locale } from "../i18n/locales.ts";
+import { basePath, localeOfPath, localizePath } from "../i18n/paths.ts";
+import { matchPage } from "../routes-table.ts";
+import { siteConfig } from "../site-config.ts";
+
+export type SeoInput = {
+  /** The URL path of the page being rendered. */
+  pathname: string;
+  title: string;
+  description: string;
+  /** Locales the page's content exists in (default: all). Alternates name only these. */
+  available?: readonly Locale[];
+  /** The locale of the content shown, when it is not the page's own (a fallback with a notice). */
+  contentLocale?: Locale;
+  type?: "website" | "article";
+  /** `YYYY-MM-DD`, for articles. */
+  published?: string;
+  /** Force `noindex` (otherwise taken from the route table's `indexable`). */
+  noindex?: boolean;
+  siteUrl?: string;
+};
+
+/** An absolute URL on the site. */
+export function absoluteUrl(path: string, siteUrl = siteConfig.url): string {
+  return `${siteUrl.replace(/\/+$/, "")}${path}`;
+}
+
+/** `en-US` → `en_US`, the form Open Graph wants. */
+const ogLocale = (locale: Locale) => localeTags[locale].replace("-", "_");
+
+/** The page title with the brand, unless the title already names it. */
+export function pageTitle(title: string): string {
+  return title.includes(siteConfig.name) ? title : `${title} · ${siteConfig.name}`;
+}
+
+/**
+ * The English path of the page's canonical version: its own, or the one the route table names
+ * (`/en/guides` and `/fr/en/guides` are the guides page, `/guides`).
+ */
+export function canonicalEnglishPath(pathname: string): string {
+  const page = matchPage(pathname)?.page;
+  return page?.canonical ?? basePath(pathname);
+}
+
+/**
+ * Every SEO tag of a page (issue 5 §2): title and description, canonical URL, `hreflang`
+ * alternates for the locales its content exists in plus `x-default`, Open Graph with `og:locale`,
+ * and `noindex` for decoys and test pages. A page showing another locale's content is canonical
+ * to that locale's URL, so search engines index the original only.
+ */
+export function seoMeta(input: SeoInput): MetaDescriptor[] {
+  const siteUrl = input.siteUrl ?? siteConfig.url;
+  const locale = localeOfPath(input.pathname);
+  const english = canonicalEnglishPath(input.pathname);
+  const available = locales.filter((l) => (input.available ?? locales).includes(l));
+  const shown = input.contentLocale ?? locale;
+  const url = (l: Locale) => absoluteUrl(localizePath(english, l), siteUrl);
+  const canonical = url(available.includes(shown) ? shown : locale);
+  const noindex = input.noindex ?? matchPage(input.pathname)?.page.indexable === false;
+  const xDefault = available.includes(defaultLocale) ? defaultLocale : available[0];
+
+  const tags: MetaDescriptor[] = [
+    { title: pageTitle(input.title) },
+    { name: "description", content: input.description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    ...available.map((l) => ({ tagName: "link", rel: "alternate", hrefLang: l, href: url(l) })),
+    ...(xDefault ? [{ tagName: "link", rel: "alternate", hrefLang: "x-default", href: url(xDefault) }] : []),
+    { property: "og:site_name", content: siteConfig.name },
+    { property: "og:title", content: input.title },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: canonical },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:locale", content: ogLocale(shown) },
+    ...available
+      .filter((l) => l !== shown)
+      .map((l) => ({ property: "og:locale:alternate", content: ogLocale(l) })),
+    { name: "twitter:card", content: "summary" },
+  ];
+  if (input.published) tags.push({ property: "article:published_time", content: input.published });
+  if (noindex) tags.push({ name: "robots", content: "noindex, nofollow" });
+  return tags;
+}

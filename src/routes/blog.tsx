@@ -1,0 +1,28 @@
+import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { loadContent } from "../content/load.server.ts";
+import { blogListData } from "../content/pages.server.ts";
+import { localeOfPath } from "../i18n/paths.ts";
+import { requestPath } from "../lib/request-path.ts";
+import type { RouteHandle } from "../lib/route-handle.ts";
+import { seoMeta } from "../lib/seo.ts";
+import { BlogListScreen } from "../screens/blog-list.tsx";
+import type { Route } from "./+types/blog";
+
+export function loader({ request }: Route.LoaderArgs) {
+  return blogListData(loadContent(), localeOfPath(requestPath(request)));
+}
+
+// Pure reading: no JavaScript bundle (see root.tsx).
+export const handle: RouteHandle = { scripts: false };
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  seoMeta({
+    pathname: location.pathname,
+    title: i18n._(msg`Blog`),
+    description: i18n._(msg`News, guides and behind-the-scenes notes from the team.`),
+  });
+
+export default function Blog({ loaderData }: Route.ComponentProps) {
+  return <BlogListScreen {...loaderData} />;
+}

@@ -1,0 +1,24 @@
+import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { loadContent } from "../content/load.server.ts";
+import { seoMeta } from "../lib/seo.ts";
+import { KnownIssuesScreen } from "../screens/known-issues.tsx";
+import type { Route } from "./+types/known-issues";
+
+/** `/known-issues`, and `/en/known-issues` (canonical to `/known-issues`). */
+export function loader() {
+  return { issues: loadContent().knownIssues.issues };
+}
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  seoMeta({
+    pathname: location.pathname,
+    title: i18n._(msg`Known issues`),
+    description: i18n._(
+      msg`Problems we know about, what we are doing about them and how to work around them.`,
+    ),
+  });
+
+export default function KnownIssues({ loaderData }: Route.ComponentProps) {
+  return <KnownIssuesScreen {...loaderData} />;
+}

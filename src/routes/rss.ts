@@ -1,0 +1,35 @@
+import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { loadContent } from "../content/load.server.ts";
+import { activateLocale } from "../i18n/catalog.ts";
+import { localeTags } from "../i18n/locales.ts";
+import { localeOfPath, localizePath } from "../i18n/paths.ts";
+import { requestPath } from "../lib/request-path.ts";
+import { rssXml } from "../lib/rss.ts";
+import { absoluteUrl } from "../lib/seo.ts";
+import { resourcePaths } from "../routes-table.ts";
+import { siteConfig } from "../site-config.ts";
+import type { Route } from "./+types/rss";
+
+/** `/blog/rss.xml` and `/fr/blog/rss.xml`: the posts written in that locale, newest first. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const locale = localeOfPath(requestPath(request).replace(/\/blog\/rss\.xml$/, "") || "/");
+  await activateLocale(locale);
+  const posts = loadContent().blog[locale];
+  const xml = rssXml({
+    title: `${siteConfig.name} · ${i18n._(msg`Blog`)}`,
+    description: i18n._(msg`News, guides and behind-the-scenes notes from the ${siteConfig.name} team.`),
+    link: absoluteUrl(localizePath("/blog", locale)),
+    self: absoluteUrl(resourcePaths.rss(locale)),
+    language: localeTags[locale],
+    items: posts.map((post) => ({
+      title: post.frontmatter.title,
+      link: absoluteUrl(localizePath(`/blog/${post.slug}`, locale)),
+      description: post.frontmatter.description,
+      date: post.frontmatter.date,
+      author: post.frontmatter.author,
+      categories: post.frontmatter.tags,
+    })),
+  });
+  return new Response(xml, { headers: { "Content-Type": "application/rss+xml; charset=utf-8" } });
+}
