@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { defaultRateLimits, parseRateLimitRules } from "./core/rate-limit.ts";
+import { configFromEnv } from "./config.ts";
+import { createTestApp, fixturePassword } from "./testing/fixtures.ts";
+
+const login = "/api/collections/users/auth-with-password";
+
+describe("server-wide behaviour", () => {
+  it("sends PocketBase's security headers and the 404 envelope on unknown API routes", async () => {
+    const t = await createTestApp();
+    try {
+      const res = await t.request("GET", "/api/nope");
+      expect(res.status).toBe(404);
+      expect(res.json).toEqual({ data: {}, message: "The requested resource wasn't found.", status: 404 });
+      expect(res.headers.get("x-xss-protection")).toBe("1; mode=block");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
+      expect(res.headers.get("content-type")).toBe("application/json");
+    } finally {
+      t.close();
+    }
+  });
+
+  it("answers CORS like PocketBase (any origin by default, or the configured list)", async () => {
+    const open = await createTestApp();
+    const closed = await createTestApp({ corsOrigins: ["https://lumen.example"] });
+    try {
+      const headers = { origin: "https://elsewhere.example", "access-control-request-method": "PATCH" };
+      const preflight = await open.request("OPTIONS", "/api/collections/users/records", { headers });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get("access-control-allow-origin")).toBe("*");
+      expect(preflight.headers.get("access-control-allow-methods")).toContain("PATCH");
+      const refused = await closed.request("GET", "/api/health", {
+        headers: { origin: "https://elsewhere.example" },
+      });
+      expect(refused.headers.get("access-control-allow-origin")).toBeNull();
+      const allowed = await closed.request("GET", "/api/health", {
+        headers: { origin: "https://lumen.example" },
+      });
+      expect(allowed.headers.get("access-control-allow-origin")).toBe("https://lumen.example");
+    } finally {
+      open.close();
+      closed.close();
+    }
+  });
+
+  it("refuses bodies over the limit with 413", async () => {
+    const t = await createTestApp({ bodyLimit: 1000 });
+    try {
+      const res = await t.request("POST", "/api/collections/users/records", {
+        body: { name: "x".repeat(2000) },
+      });
+      expect(res.status).toBe(413);
+      expect(res.json).toEqual({ data: {}, message: "Request entity too large.", status: 413 });
+      const chunked = await t.app.fetch(
+        new Request("http://localhost/api/collections/users/records", {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: new ReadableStream({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode(`{"name":"${"y".repeat(5000)}"}`));
+              controller.close();
+            },
+          }),
+          duplex: "half",
+        } as RequestInit),
+      );
+      expect(chunked.status).toBe(413);
+    } finally {
+      t.close();
+    }
+  });
+
+  it("rate-limits sign-ins by default and answers 429 with PocketBase's envelope", async () => {
+    const t = await createTestApp({ rateLimits: defaultRateLimits });
+    try {
+      const body = { identity: "alice@example.com", password: fixturePassword };
+      const statuses = [];
+      for (let i = 0; i < 3; i++) statuses.push((await t.request("POST", login, { body })).status);
+      expect(statuses).toEqual([200, 200, 429]);
+      const limited = await t.request("POST", login, { body });
+      expect(limited.json).toEqual({ data: {}, message: "Too Many Requests.", status: 429 });
+      // Other endpoints are not limited by the auth rule, and superusers are never limited.
+      expect(
+        (await t.request("GET", "/api/collections/users/records", { token: t.tokens.alice })).status,
+      ).toBe(200);
+      // Each collection has its own window, as in PocketBase (the limiter id includes the collection id).
+      const superuser = { identity: "root@example.com", password: fixturePassword };
+      const superLogin = await t.request("POST", "/api/collections/_superusers/auth-with-password", {
+        body: superuser,
+      });
+      expect(superLogin.status).toBe(200);
+      for (let i = 0; i < 3; i++) {
+        const res = await t.request("POST", "/api/collections/users/records", {
+          token: t.tokens.superuser,
+          body: {},
+        });
+        expect(res.status).toBe(400);
+      }
+    } finally {
+      t.close();
+    }
+  });
+
+  it("rate-limits record creation at 20 per 5 s by default", async () => {
+    const t = await createTestApp({ rateLimits: defaultRateLimits });
+    try {
+      const statuses = new Set<number>();
+      for (let i = 0; i < 21; i++)
+        statuses.add((await t.request("POST", "/api/collections/users/records", { body: {} })).status);
+      expect([...statuses]).toEqual([400, 429]);
+    } finally {
+      t.close();
+    }
+  });
+
+  it("reads its configuration from the environment", () => {
+    const config = configFromEnv({
+      PORT: "9000",
+      RATE_LIMIT: "off",
+      CORS_ORIGINS: "https://a.example, https://b.example",
+      BODY_LIMIT: "2048",
+    });
+    expect(config).toMatchObject({
+      port: 9000,
+      appUrl: "http://localhost:9000",
+      rateLimits: false,
+      corsOrigins: ["https://a.example", "https://b.example"],
+      bodyLimit: 2048,
+      smtp: undefined,
+    });
+    expect(configFromEnv({ RATE_LIMIT_RULES: "*:auth=5/10, users:create@guest=3/60" }).rateLimits).toEqual([
+      { label: "*:auth", audience: "", maxRequests: 5, duration: 10 },
+      { label: "users:create", audience: "@guest", maxRequests: 3, duration: 60 },
+    ]);
+    expect(
+      configFromEnv({ SMTP_HOST: "smtp.example", SMTP_SECURE: "true", SMTP_USER: "u", SMTP_PASS: "p" }).smtp,
+    ).toEqual({
+      host: "smtp.example",
+      port: 465,
+      secure: true,
+      user: "u",
+      pass: "p",
+    });
+    expect(configFromEnv({}).rateLimits).toBeUndefined(); // the defaults
+    expect(() => configFromEnv({ RATE_LIMIT: "maybe" })).toThrow(/RATE_LIMIT/);
+    expect(() => parseRateLimitRules("*:auth=0/3")).toThrow(/Invalid rate limit rule/);
+  });
+});
