@@ -1,27 +1,177 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, within } from "storybook/test";
+import { expect, userEvent, waitFor, within } from "storybook/test";
+import type { AuthStateName } from "../../auth/auth-states.ts";
 import { AppShell } from "./app-shell.tsx";
+import { SamplePage } from "./sample-page.tsx";
 
+/** The default layout in every account state (DESIGN house style 5) and on a phone. */
 const meta = {
   title: "Layouts/AppShell",
   component: AppShell,
-  args: { children: <p>Page content</p> },
+  args: { children: <SamplePage /> },
+  parameters: {
+    path: "/guides",
+    // Tall enough for the whole page: screenshots capture the viewport's height only.
+    viewport: {
+      options: { phone: { name: "Phone", styles: { width: "390px", height: "1300px" }, type: "mobile" } },
+    },
+  },
 } satisfies Meta<typeof AppShell>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+const auth = (name: AuthStateName) => ({ auth: name, path: "/guides" });
+const phone = { viewport: { value: "phone", isRotated: false } };
+const body = (element: HTMLElement) => within(element.ownerDocument.body);
+
 export const Default: Story = {
-  parameters: { path: "/guides" },
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
-    await expect(canvas.getByRole("link", { name: fr ? "Feuille de route" : "Roadmap" })).toHaveAttribute(
-      "href",
-      fr ? "/fr/roadmap" : "/roadmap",
-    );
+    const main = canvas.getByRole("navigation", { name: fr ? "Principale" : "Main" });
+    await expect(
+      within(main).getByRole("link", { name: fr ? "Feuille de route" : "Roadmap" }),
+    ).toHaveAttribute("href", fr ? "/fr/roadmap" : "/roadmap");
+    // The current page is marked.
+    await expect(within(main).getByRole("link", { name: "Guides" })).toHaveAttribute("aria-current", "page");
     // The switcher keeps the current page in the other language.
     await expect(canvas.getByRole("link", { name: "Français" })).toHaveAttribute("href", "/fr/guides");
     await expect(canvas.getByRole("link", { name: "English" })).toHaveAttribute("href", "/guides");
+    await expect(canvas.getByRole("main")).toHaveTextContent(
+      fr ? "Installer Lumen sur votre TV" : "Set up Lumen on your TV",
+    );
+    await expect(canvas.queryByRole("button", { name: fr ? "Ouvrir le menu" : "Open the menu" })).toBeNull();
+  },
+};
+
+export const FooterLinks: Story = {
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const legal = within(
+      within(canvasElement).getByRole("navigation", { name: fr ? "Informations légales" : "Legal" }),
+    );
+    const hrefs = legal.getAllByRole("link").map((link) => link.getAttribute("href"));
+    await expect(hrefs).toEqual(
+      fr
+        ? ["/fr/cgu", "/fr/mentions", "/fr/privacy-policy", "/fr/politique-de-confidentialite"]
+        : ["/cgu", "/mentions", "/privacy-policy", "/politique-de-confidentialite"],
+    );
+    const community = within(
+      within(canvasElement).getByRole("navigation", { name: fr ? "Communauté" : "Community" }),
+    );
+    await expect(community.getByRole("link", { name: "Discord" })).toHaveAttribute(
+      "href",
+      fr ? "/fr/discord" : "/discord",
+    );
+  },
+};
+
+export const SkipLink: Story = {
+  play: async ({ canvasElement, globals }) => {
+    const skip = within(canvasElement).getByRole("link", {
+      name: globals.locale === "fr" ? "Aller au contenu" : "Skip to content",
+    });
+    await userEvent.tab();
+    await expect(skip).toHaveFocus();
+    await expect(skip).toBeVisible();
+    await expect(skip).toHaveAttribute("href", "#main");
+  },
+};
+
+export const Loading: Story = {
+  parameters: auth("Loading"),
+  play: async ({ canvasElement, globals }) => {
+    await expect(within(canvasElement).getByRole("status")).toHaveTextContent(
+      globals.locale === "fr" ? "Chargement de votre compte" : "Loading your account",
+    );
+  },
+};
+
+export const SignedOut: Story = {
+  parameters: auth("SignedOut"),
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    await expect(
+      within(canvasElement).getByRole("link", { name: fr ? "Inscrivez-vous" : "Sign up" }),
+    ).toHaveAttribute("href", fr ? "/fr/signup" : "/signup");
+  },
+};
+
+export const SignedIn: Story = {
+  parameters: auth("SignedInTrial"),
+  play: async ({ canvasElement, globals }) => {
+    await expect(within(canvasElement).getByRole("button", { name: /Camille Martin/ })).toHaveTextContent(
+      globals.locale === "fr" ? "Essai" : "Trial",
+    );
+  },
+};
+
+export const SignedInPaid: Story = {
+  parameters: auth("SignedInPaid"),
+  play: async ({ canvasElement, globals }) => {
+    await expect(within(canvasElement).getByRole("button", { name: /Camille Martin/ })).toHaveTextContent(
+      globals.locale === "fr" ? "Payant" : "Paid",
+    );
+  },
+};
+
+export const Unverified: Story = {
+  parameters: auth("Unverified"),
+  play: async ({ canvasElement, globals }) => {
+    await expect(
+      within(canvasElement).getByRole("link", {
+        name: globals.locale === "fr" ? "Vérifiez votre e-mail" : "Verify your email",
+      }),
+    ).toBeVisible();
+  },
+};
+
+export const AuthError: Story = {
+  parameters: auth("AuthError"),
+  play: async ({ canvasElement, globals }) => {
+    await expect(
+      within(canvasElement).getByRole("button", {
+        name: globals.locale === "fr" ? "Compte indisponible" : "Account unavailable",
+      }),
+    ).toBeVisible();
+  },
+};
+
+export const Phone: Story = {
+  globals: phone,
+  parameters: auth("SignedOut"),
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    // The header's navigation and languages move into the menu sheet.
+    await expect(canvas.queryByRole("navigation", { name: fr ? "Principale" : "Main" })).toBeNull();
+    await expect(canvas.getByRole("button", { name: fr ? "Ouvrir le menu" : "Open the menu" })).toBeVisible();
+    await expect(canvas.getByRole("link", { name: fr ? "Se connecter" : "Log in" })).toBeVisible();
+  },
+};
+
+export const PhoneMenuOpen: Story = {
+  globals: phone,
+  parameters: auth("SignedInPaid"),
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    await userEvent.click(
+      within(canvasElement).getByRole("button", { name: fr ? "Ouvrir le menu" : "Open the menu" }),
+    );
+    const sheet = await body(canvasElement).findByRole("dialog", { name: "Menu" });
+    const nav = within(sheet).getByRole("navigation", { name: fr ? "Principale" : "Main" });
+    await expect(within(nav).getByRole("link", { name: "Guides" })).toHaveAttribute("aria-current", "page");
+    await expect(
+      within(nav).getByRole("link", { name: fr ? "Problèmes connus" : "Known issues" }),
+    ).toHaveAttribute("href", fr ? "/fr/known-issues" : "/known-issues");
+    await expect(within(sheet).getByRole("link", { name: "English" })).toHaveAttribute("href", "/guides");
+    // Choosing a link closes the sheet.
+    await userEvent.click(within(nav).getByRole("link", { name: "Blog" }));
+    await waitFor(() => expect(body(canvasElement).queryByRole("dialog")).toBeNull());
+    await userEvent.click(
+      within(canvasElement).getByRole("button", { name: fr ? "Ouvrir le menu" : "Open the menu" }),
+    );
+    await body(canvasElement).findByRole("dialog", { name: "Menu" });
   },
 };

@@ -4,19 +4,28 @@ import { NavLink } from "react-router";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { localizePath } from "../../i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
+import { cn } from "../../lib/cn.ts";
 import { siteConfig } from "../../site-config.ts";
+import { AccountMenu } from "../auth/account-menu.tsx";
+import { BrandLink } from "./brand.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
+import { MobileNav } from "./mobile-nav.tsx";
+import { footerNav, mainNav } from "./site-nav.ts";
 
-/** The default layout: header (brand, navigation, language), main content, footer; full height. */
-export function AppShell({ children }: { children: ReactNode }) {
-  const { t } = useLingui();
+export type AppShellProps = {
+  children: ReactNode;
+  /** Layout classes for `<main>` (width, padding); the default is a centred 6xl column. */
+  mainClassName?: string;
+};
+
+/**
+ * The default layout, full height on the near-black page: a skip link; a sticky header with the
+ * brand, the main navigation, the language switcher and the account menu (under `sm`, a menu button
+ * opens the navigation in a sheet); the page in `<main>`; a footer with the site and legal links.
+ */
+export function AppShell({ children, mainClassName }: AppShellProps) {
+  const { t, i18n } = useLingui();
   const locale = useLocale();
-  const navItems = [
-    { to: "/guides", label: t`Guides` },
-    { to: "/roadmap", label: t`Roadmap` },
-    { to: "/known-issues", label: t`Known issues` },
-    { to: "/blog", label: t`Blog` },
-  ];
   return (
     <div data-slot="app-shell" className="flex min-h-dvh flex-col bg-background text-foreground">
       <a
@@ -25,34 +34,75 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         <Trans>Skip to content</Trans>
       </a>
-      <header className="border-b">
-        <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
-          <LocalizedLink to="/" className="text-lg font-bold tracking-tight">
-            {siteConfig.name}
-          </LocalizedLink>
-          <nav aria-label={t`Main`} className="order-last w-full sm:order-none sm:w-auto">
-            <ul className="flex flex-wrap gap-1">
-              {navItems.map((item) => (
+      <header className="sticky top-0 z-40 border-b bg-background/90 backdrop-blur-md">
+        <div className="mx-auto flex w-full max-w-6xl flex-wrap items-center gap-x-6 px-4">
+          <div className="flex h-14 items-center">
+            <BrandLink />
+          </div>
+          <nav
+            aria-label={t`Main`}
+            className="order-last hidden w-full pb-2 sm:block lg:order-none lg:w-auto lg:pb-0"
+          >
+            <ul className="-mx-2 flex flex-wrap gap-1">
+              {mainNav.map((item) => (
                 <li key={item.to}>
                   <NavLink
                     to={localizePath(item.to, locale)}
-                    className="rounded-md px-2 py-1 text-sm text-muted-foreground hover:bg-muted hover:text-foreground aria-[current=page]:text-foreground"
+                    className="flex h-8 items-center rounded-md px-2.5 text-sm text-muted-foreground hover:bg-muted hover:text-foreground aria-[current=page]:bg-muted aria-[current=page]:text-foreground"
                   >
-                    {item.label}
+                    {i18n._(item.label)}
                   </NavLink>
                 </li>
               ))}
             </ul>
           </nav>
-          <LanguageSwitcher className="ml-auto" />
+          <div className="ml-auto flex h-14 items-center gap-2">
+            <LanguageSwitcher className="hidden sm:flex" />
+            <AccountMenu />
+            <MobileNav className="sm:hidden" />
+          </div>
         </div>
       </header>
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-10">
+      <main
+        id="main"
+        tabIndex={-1}
+        className={cn("mx-auto w-full max-w-6xl flex-1 px-4 py-10 outline-none", mainClassName)}
+      >
         {children}
       </main>
-      <footer className="border-t">
-        <div className="mx-auto flex w-full max-w-6xl flex-wrap gap-x-6 gap-y-2 px-4 py-6 text-sm text-muted-foreground">
-          <p>© {siteConfig.name}</p>
+      <footer className="border-t bg-surface">
+        <div className="mx-auto grid w-full max-w-6xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-10 sm:grid-cols-[2fr_1fr_1fr_1fr]">
+          <div className="col-span-2 flex flex-col gap-3 sm:col-span-1">
+            <BrandLink className="self-start" />
+            <p className="max-w-xs text-sm text-muted-foreground">
+              <Trans>Stremio accounts made simple</Trans>
+            </p>
+          </div>
+          {footerNav.map((group) => (
+            <nav key={group.id} aria-labelledby={`footer-${group.id}`} className="flex flex-col gap-3">
+              <h2 id={`footer-${group.id}`} className="text-sm font-semibold text-foreground">
+                {i18n._(group.title)}
+              </h2>
+              <ul className="flex flex-col gap-2 text-sm">
+                {group.items.map((item) => (
+                  <li key={item.to}>
+                    <LocalizedLink
+                      to={item.to}
+                      hrefLang={item.hrefLang}
+                      className="text-muted-foreground hover:text-foreground hover:underline hover:underline-offset-4"
+                    >
+                      {i18n._(item.label)}
+                    </LocalizedLink>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          ))}
+        </div>
+        <div className="border-t">
+          <p className="mx-auto w-full max-w-6xl px-4 py-5 text-xs text-muted-foreground">
+            © {siteConfig.name}
+          </p>
         </div>
       </footer>
     </div>

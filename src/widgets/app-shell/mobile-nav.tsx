@@ -1,0 +1,66 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { NavLink } from "react-router";
+import { localizePath } from "../../i18n/paths.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { cn } from "../../lib/cn.ts";
+import { Button } from "../../ui/button.tsx";
+import { Sheet, SheetClose, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "../../ui/sheet.tsx";
+import { BrandLink } from "./brand.tsx";
+import { LanguageSwitcher } from "./language-switcher.tsx";
+import { mainNav } from "./site-nav.ts";
+
+/** The phone navigation: a menu button opening a side sheet with the main links and the languages. */
+export function MobileNav({ className }: { className?: string }) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  return (
+    <Sheet>
+      <SheetTrigger asChild>
+        <Button variant="ghost" size="icon" className={cn("size-9", className)} aria-label={t`Open the menu`}>
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+            className="size-5"
+          >
+            <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
+          </svg>
+        </Button>
+      </SheetTrigger>
+      <SheetContent side="right" aria-describedby={undefined} data-slot="mobile-nav">
+        <SheetHeader>
+          <SheetTitle className="sr-only">
+            <Trans>Menu</Trans>
+          </SheetTitle>
+          <SheetClose asChild>
+            <BrandLink className="self-start" />
+          </SheetClose>
+        </SheetHeader>
+        <nav aria-label={t`Main`} className="px-3">
+          <ul className="flex flex-col gap-0.5">
+            {mainNav.map((item) => (
+              <li key={item.to}>
+                <SheetClose asChild>
+                  <NavLink
+                    to={localizePath(item.to, locale)}
+                    className="flex h-11 items-center rounded-md px-3 text-base text-muted-foreground hover:bg-muted hover:text-foreground aria-[current=page]:bg-muted aria-[current=page]:font-medium aria-[current=page]:text-foreground"
+                  >
+                    {i18n._(item.label)}
+                  </NavLink>
+                </SheetClose>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="mt-auto flex items-center justify-between gap-3 border-t px-5 py-4">
+          <span className="text-sm text-muted-foreground">
+            <Trans>Language</Trans>
+          </span>
+          <LanguageSwitcher />
+        </div>
+      </SheetContent>
+    </Sheet>
+  );
+}

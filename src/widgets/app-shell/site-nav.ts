@@ -1,0 +1,30 @@
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+
+export type NavItem = { to: string; label: MessageDescriptor; hrefLang?: string };
+
+/** The header's main navigation (English paths; links are localized when rendered). */
+export const mainNav: readonly NavItem[] = [
+  { to: "/guides", label: msg`Guides` },
+  { to: "/roadmap", label: msg`Roadmap` },
+  { to: "/known-issues", label: msg`Known issues` },
+  { to: "/blog", label: msg`Blog` },
+  // SPEC §2 quirk: the English docs live under /fr/docs (and the French ones under /fr/fr/docs).
+  { to: "/fr/docs", label: msg`Docs` },
+];
+
+/** Footer link groups. */
+export const footerNav: readonly { id: string; title: MessageDescriptor; items: readonly NavItem[] }[] = [
+  { id: "product", title: msg`Product`, items: mainNav },
+  { id: "community", title: msg`Community`, items: [{ to: "/discord", label: msg`Discord` }] },
+  {
+    id: "legal",
+    title: msg`Legal`,
+    items: [
+      { to: "/cgu", label: msg`Terms of use` },
+      { to: "/mentions", label: msg`Legal notices` },
+      { to: "/privacy-policy", label: msg`Privacy policy` },
+      { to: "/politique-de-confidentialite", label: msg`Privacy policy (French text)`, hrefLang: "fr" },
+    ],
+  },
+];

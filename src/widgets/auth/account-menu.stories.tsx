@@ -1,0 +1,146 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import type { AuthStateName } from "../../auth/auth-states.ts";
+import { AccountMenu } from "./account-menu.tsx";
+
+/** Every account state (DESIGN house style 5), from the shared fixtures in src/auth/auth-states.ts. */
+const meta = {
+  title: "Widgets/AccountMenu",
+  component: AccountMenu,
+  args: { onLogout: fn(), onRetry: fn() },
+  decorators: [
+    (Story) => (
+      <div className="min-h-96">
+        <div className="flex h-14 items-center justify-end border-b px-4">
+          <Story />
+        </div>
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof AccountMenu>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const auth = (name: AuthStateName) => ({ auth: name });
+const body = (element: HTMLElement) => within(element.ownerDocument.body);
+
+async function openMenu(canvasElement: HTMLElement, name: RegExp) {
+  await userEvent.click(within(canvasElement).getByRole("button", { name }));
+  return body(canvasElement).findByRole("menu");
+}
+
+export const Loading: Story = {
+  parameters: auth("Loading"),
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("status")).toHaveTextContent(
+      globals.locale === "fr" ? "Chargement de votre compte" : "Loading your account",
+    );
+    await expect(canvas.queryByRole("link")).toBeNull();
+  },
+};
+
+export const SignedOut: Story = {
+  parameters: auth("SignedOut"),
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    await expect(canvas.getByRole("link", { name: fr ? "Se connecter" : "Log in" })).toHaveAttribute(
+      "href",
+      fr ? "/fr/login" : "/login",
+    );
+    await expect(canvas.getByRole("link", { name: fr ? "Inscrivez-vous" : "Sign up" })).toHaveAttribute(
+      "href",
+      fr ? "/fr/signup" : "/signup",
+    );
+  },
+};
+
+export const SignedIn: Story = {
+  parameters: auth("SignedInTrial"),
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const trigger = within(canvasElement).getByRole("button", { name: /Camille Martin/ });
+    await expect(trigger).toHaveTextContent(fr ? "CMCamille MartinEssai" : "CMCamille MartinTrial");
+    await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
+    await expect(
+      within(canvasElement).queryByText(fr ? "Vérifiez votre e-mail" : "Verify your email"),
+    ).toBeNull();
+  },
+};
+
+export const SignedInPaid: Story = {
+  parameters: auth("SignedInPaid"),
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const menu = await openMenu(canvasElement, /Camille Martin/);
+    await expect(menu).toHaveTextContent("camille.martin@example.com");
+    await expect(menu).toHaveTextContent(fr ? "Payant" : "Paid");
+    const items = within(menu).getAllByRole("menuitem");
+    await expect(items.map((item) => item.textContent)).toEqual(
+      fr ? ["Compte", "Se déconnecter"] : ["Account", "Log out"],
+    );
+    await expect(items[0]).toHaveAttribute("href", fr ? "/fr/account" : "/account");
+  },
+};
+
+export const Admin: Story = {
+  parameters: auth("Admin"),
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const menu = await openMenu(canvasElement, /Alex Admin/);
+    const admin = within(menu).getByRole("menuitem", { name: fr ? "Administration" : "Admin" });
+    await expect(admin).toHaveAttribute("href", fr ? "/fr/admin" : "/admin");
+  },
+};
+
+export const Unverified: Story = {
+  parameters: auth("Unverified"),
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByRole("link", { name: fr ? "Vérifiez votre e-mail" : "Verify your email" }),
+    ).toHaveAttribute("href", fr ? "/fr/account" : "/account");
+    const trigger = canvas.getByRole("button", { name: /Camille Martin/ });
+    await expect(trigger).toHaveAccessibleName(
+      fr ? "Camille Martin Essai E-mail non vérifié" : "Camille Martin Trial Email not verified",
+    );
+    const menu = await openMenu(canvasElement, /Camille Martin/);
+    await expect(menu).toHaveTextContent(
+      fr ? "ouvrez le lien que nous avons envoyé" : "open the link we sent to your inbox",
+    );
+  },
+};
+
+export const AuthError: Story = {
+  parameters: auth("AuthError"),
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const button = within(canvasElement).getByRole("button", {
+      name: fr ? "Compte indisponible" : "Account unavailable",
+    });
+    await userEvent.hover(button);
+    await expect(await body(canvasElement).findByRole("tooltip")).toHaveTextContent(
+      fr ? "Nous n’avons pas pu joindre le service des comptes." : "We could not reach the account service.",
+    );
+    await userEvent.click(button);
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+export const LogOut: Story = {
+  parameters: auth("SignedInTrial"),
+  play: async ({ args, canvasElement, globals }) => {
+    const menu = await openMenu(canvasElement, /Camille Martin/);
+    // Keyboard: the last item is "Log out"; Enter chooses it and the menu closes.
+    await userEvent.keyboard("{End}");
+    await expect(
+      within(menu).getByRole("menuitem", { name: globals.locale === "fr" ? "Se déconnecter" : "Log out" }),
+    ).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onLogout).toHaveBeenCalledOnce();
+    await waitFor(() => expect(body(canvasElement).queryByRole("menu")).toBeNull());
+  },
+};

@@ -1,0 +1,188 @@
+import { useLingui } from "@lingui/react/macro";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { localeTags } from "../../i18n/locales.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { CategoryChart, type CategoryDatum, type CategorySeries } from "./category-chart.tsx";
+import { milestoneProgress, usersByPlan } from "./chart-fixtures.ts";
+
+/** Milestone progress in the active locale (story args cannot hold translated text). */
+function useMilestoneCopy() {
+  const { t } = useLingui();
+  const names: Record<(typeof milestoneProgress)[number]["id"], string> = {
+    accounts: t`Accounts`,
+    sync: t`Stremio sync`,
+    payments: t`Payments`,
+    mobile: t`Mobile apps`,
+    parties: t`Watch parties`,
+    offline: t`Offline mode`,
+  };
+  const data: CategoryDatum[] = milestoneProgress.map((m) => ({
+    category: names[m.id],
+    values: { done: m.done },
+  }));
+  const series: CategorySeries[] = [{ key: "done", label: t`Done` }];
+  return {
+    title: t`Roadmap progress`,
+    description: t`Share of each milestone’s work that is done.`,
+    categoryLabel: t`Milestone`,
+    data,
+    series,
+  };
+}
+
+/** Accounts per plan by month, month names in the active locale. */
+function useUsersByPlanCopy() {
+  const { t } = useLingui();
+  const month = new Intl.DateTimeFormat(localeTags[useLocale()], { month: "short", timeZone: "UTC" });
+  return {
+    title: t`Accounts by plan`,
+    description: t`Accounts at the end of each month.`,
+    categoryLabel: t`Month`,
+    data: usersByPlan.map((d) => ({ ...d, category: month.format(new Date(`${d.category}-01T00:00:00Z`)) })),
+    series: [
+      { key: "trial", label: t`Free trial` },
+      { key: "paid", label: t`Paid` },
+    ],
+  };
+}
+
+type Dataset = "milestones" | "plans";
+
+const meta = {
+  title: "Charts/CategoryChart",
+  component: CategoryChart,
+  args: { title: "", series: [], data: [], height: 280 },
+  parameters: { dataset: "milestones" satisfies Dataset },
+  render: function Render(args, { parameters }) {
+    const milestones = useMilestoneCopy();
+    const plans = useUsersByPlanCopy();
+    const copy = (parameters.dataset as Dataset) === "plans" ? plans : milestones;
+    const percent = (parameters.dataset as Dataset) !== "plans";
+    const empty = args.data.length === 0 && parameters.empty === true;
+    return (
+      <div className="p-6">
+        <div className="max-w-[720px]">
+          <CategoryChart
+            {...args}
+            title={args.title || copy.title}
+            description={args.description ?? copy.description}
+            categoryLabel={copy.categoryLabel}
+            series={args.series.length > 0 ? args.series : copy.series}
+            data={empty ? [] : args.data.length > 0 ? args.data : copy.data}
+            valueFormat={args.valueFormat ?? (percent ? { style: "percent" } : undefined)}
+            yMax={args.yMax ?? (percent ? 1 : undefined)}
+          />
+        </div>
+      </div>
+    );
+  },
+} satisfies Meta<typeof CategoryChart>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const tooltip = (root: HTMLElement) => root.querySelector<HTMLElement>('[data-slot="chart-tooltip"]');
+
+export const Default: Story = {
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    const bars = await canvas.findAllByRole("img");
+    await expect(bars).toHaveLength(milestoneProgress.length);
+    // Exact typography: French has a no-break space before ":" and "%".
+    await expect(bars[1]?.getAttribute("aria-label")).toBe(
+      fr ? "Synchro Stremio\u00a0: Terminé 86\u00a0%" : "Stremio sync: Done 86%",
+    );
+
+    // Keyboard: Tab focuses the first bar and shows its tooltip; arrows move along the bars.
+    await userEvent.tab();
+    await expect(bars[0]).toHaveFocus();
+    await waitFor(() => expect(tooltip(canvasElement)).toHaveTextContent(fr ? "Comptes" : "Accounts"));
+    await userEvent.keyboard("{ArrowRight}{ArrowRight}");
+    await expect(bars[2]).toHaveFocus();
+    await expect(tooltip(canvasElement)).toHaveTextContent(fr ? "Paiements" : "Payments");
+    await expect(tooltip(canvasElement)?.textContent).toContain(fr ? "62\u00a0%" : "62%");
+    await userEvent.keyboard("{Escape}");
+    await expect(tooltip(canvasElement)).toBeNull();
+    await userEvent.keyboard("{ArrowLeft}");
+    await expect(bars[1]).toHaveFocus();
+    await expect(tooltip(canvasElement)?.textContent).toContain(fr ? "86\u00a0%" : "86%");
+
+    const yTicks = canvasElement.querySelectorAll(".visx-axis-left .visx-axis-tick");
+    await expect(yTicks.length).toBeLessThanOrEqual(11);
+    await expect(canvasElement.querySelector(".visx-axis-left")?.textContent).toContain(
+      fr ? "100\u00a0%" : "100%",
+    );
+
+    const table = canvas.getByRole("table");
+    await expect(within(table).getAllByRole("row")).toHaveLength(milestoneProgress.length + 1);
+    await expect(
+      within(table).getByRole("columnheader", { name: fr ? "Jalon" : "Milestone" }),
+    ).toBeInTheDocument();
+  },
+};
+
+export const Grouped: Story = {
+  parameters: { dataset: "plans" satisfies Dataset },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    await expect(canvas.getByRole("list", { name: fr ? "Légende" : "Legend" })).toHaveTextContent(
+      fr ? "Essai gratuitPayant" : "Free trialPaid",
+    );
+    const table = canvas.getByRole("table");
+    // Numbers use the locale's grouping: 2,764 in English, 2 764 (narrow no-break space) in French.
+    const november = within(table)
+      .getByRole("rowheader", { name: fr ? "nov." : "Nov" })
+      .closest("tr");
+    await expect(november?.textContent).toBe(fr ? "nov.2\u202f7641\u202f582" : "Nov2,7641,582");
+    const bars = await canvas.findAllByRole("img");
+    await userEvent.hover(bars[3] as Element);
+    await waitFor(() => expect(tooltip(canvasElement)).toHaveTextContent(fr ? "sept." : "Sep"));
+    await expect(tooltip(canvasElement)?.textContent).toContain(fr ? "1\u202f920" : "1,920");
+  },
+};
+
+export const Empty: Story = {
+  parameters: { empty: true },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByText(globals.locale === "fr" ? "Pas encore de données" : "No data yet"),
+    ).toBeVisible();
+    await expect(canvas.queryAllByRole("img")).toHaveLength(0);
+  },
+};
+
+export const Loading: Story = {
+  args: { status: "loading" },
+  play: async ({ canvasElement, globals }) => {
+    await expect(within(canvasElement).getByRole("status")).toHaveTextContent(
+      globals.locale === "fr" ? "Chargement du graphique" : "Loading chart",
+    );
+  },
+};
+
+export const Error: Story = {
+  args: { status: "error", errorMessage: undefined, onRetry: fn() },
+  play: async ({ args, canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    await expect(canvas.getByRole("alert")).toHaveTextContent(
+      fr ? "Vérifiez votre connexion, puis réessayez." : "Check your connection, then try again.",
+    );
+    await userEvent.click(canvas.getByRole("button", { name: fr ? "Réessayer" : "Try again" }));
+    await expect(args.onRetry).toHaveBeenCalledOnce();
+  },
+};
+
+export const Narrow: Story = {
+  globals: { viewport: { value: "mobile2", isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const bars = await within(canvasElement).findAllByRole("img");
+    await expect(bars).toHaveLength(milestoneProgress.length);
+    // Every bar keeps a usable width on a phone.
+    for (const bar of bars) await expect(bar.getBoundingClientRect().width).toBeGreaterThan(30);
+  },
+};

@@ -1,0 +1,295 @@
+import { useLingui } from "@lingui/react/macro";
+import { AxisBottom, AxisLeft } from "@visx/axis";
+import { GridRows } from "@visx/grid";
+import { Group } from "@visx/group";
+import { scaleBand, scaleLinear } from "@visx/scale";
+import { BarRounded } from "@visx/shape";
+import { Text } from "@visx/text";
+import { useId } from "react";
+import type { Locale } from "../../i18n/locales.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { ChartFrame, type ChartFrameStateProps } from "./chart-frame.tsx";
+import {
+  axisColor,
+  ChartTooltip,
+  useDescribeItem,
+  labelWidth,
+  LiveAnnouncement,
+  PlotInstructions,
+  seriesColor,
+  tickLabelProps,
+  useChartCursor,
+  type TooltipRow,
+} from "./chart-parts.tsx";
+import { chartFormatters } from "./format.ts";
+import { thinTicks, tickCount } from "./ticks.ts";
+
+/** One category (a bar, or a group of bars) with a value per series key. */
+export type CategoryDatum = { category: string; values: Record<string, number | undefined> };
+export type CategorySeries = { key: string; label: string };
+
+export type CategoryPlotProps = {
+  data: readonly CategoryDatum[];
+  series: readonly CategorySeries[];
+  width: number;
+  height: number;
+  locale: Locale;
+  /** Accessible name of the plot (the chart's title). */
+  label: string;
+  valueFormat?: Intl.NumberFormatOptions;
+  /** Top of the value axis (1 for percentages of a whole); by default the largest value, rounded up. */
+  yMax?: number;
+};
+
+const margin = { top: 20, right: 12, bottom: 62 };
+
+/** Vertical bars (grouped when there are several series) over categories: a pure function of its props. */
+export function CategoryPlot({
+  data,
+  series,
+  width,
+  height,
+  locale,
+  label,
+  valueFormat,
+  yMax,
+}: CategoryPlotProps) {
+  const instructionsId = useId();
+  const cursor = useChartCursor(data.length);
+  const describeItem = useDescribeItem();
+  const format = chartFormatters(locale, valueFormat);
+  const values = data.flatMap((d) => series.map((s) => d.values[s.key])).filter(Number.isFinite) as number[];
+
+  const innerHeight = Math.max(0, height - margin.top - margin.bottom);
+  const yScale = scaleLinear<number>({
+    domain: [0, yMax ?? Math.max(1, ...values)],
+    range: [innerHeight, 0],
+    nice: tickCount(innerHeight, 44),
+  });
+  const yTicks = thinTicks(yScale.ticks(tickCount(innerHeight, 44)), tickCount(innerHeight, 28));
+  const left = Math.max(...yTicks.map((v) => labelWidth(format.tickValue(v)))) + 16;
+  const innerWidth = Math.max(0, width - left - margin.right);
+
+  const categories = data.map((d) => d.category);
+  const x0 = scaleBand<string>({
+    domain: categories,
+    range: [0, innerWidth],
+    paddingInner: 0.3,
+    paddingOuter: 0.15,
+  });
+  const x1 = scaleBand<string>({
+    domain: series.map((s) => s.key),
+    range: [0, x0.bandwidth()],
+    paddingInner: 0.12,
+  });
+  const xTicks = thinTicks(categories, tickCount(innerWidth, 56));
+  const showValues = series.length === 1 && x1.bandwidth() >= 34;
+
+  const rowsAt = (index: number): TooltipRow[] => {
+    const datum = data[index];
+    return series.map((s, i) => ({
+      key: s.key,
+      label: s.label,
+      value:
+        datum && Number.isFinite(datum.values[s.key]) ? format.value(datum.values[s.key] as number) : "—",
+      color: seriesColor(i),
+    }));
+  };
+  const active = cursor.active;
+  const activeDatum = active ? data[active.index] : undefined;
+  const activeX = activeDatum ? (x0(activeDatum.category) ?? 0) : 0;
+  const activeTop = activeDatum ? Math.min(...series.map((s) => yScale(activeDatum.values[s.key] ?? 0))) : 0;
+
+  return (
+    <div
+      data-slot="category-plot"
+      className="relative"
+      style={{ width, height }}
+      onPointerLeave={cursor.onPointerLeave}
+    >
+      <svg width={width} height={height} role="group" aria-label={label} aria-describedby={instructionsId}>
+        <Group left={left} top={margin.top}>
+          <GridRows
+            scale={yScale}
+            width={innerWidth}
+            tickValues={yTicks}
+            stroke={axisColor}
+            strokeDasharray="3 4"
+          />
+          {activeDatum ? (
+            <rect
+              aria-hidden="true"
+              x={activeX - x0.step() * 0.15}
+              y={0}
+              width={x0.bandwidth() + x0.step() * 0.3}
+              height={innerHeight}
+              rx={6}
+              style={{
+                fill: "var(--muted)",
+                fillOpacity: 0.6,
+                stroke: cursor.focusVisible ? "var(--ring)" : "none",
+                strokeWidth: 2,
+              }}
+            />
+          ) : null}
+          {data.map((d) => (
+            <Group key={d.category} left={x0(d.category) ?? 0}>
+              {series.map((s, i) => {
+                const value = d.values[s.key];
+                if (!Number.isFinite(value)) return null;
+                const y = yScale(value as number);
+                const barWidth = x1.bandwidth();
+                const barHeight = Math.max(0, innerHeight - y);
+                return (
+                  <g key={s.key}>
+                    <BarRounded
+                      x={x1(s.key) ?? 0}
+                      y={y}
+                      width={barWidth}
+                      height={barHeight}
+                      radius={Math.min(4, barWidth / 2, barHeight)}
+                      top
+                      style={{ fill: seriesColor(i) }}
+                    />
+                    {showValues ? (
+                      <text
+                        x={(x1(s.key) ?? 0) + barWidth / 2}
+                        y={y - 6}
+                        textAnchor="middle"
+                        style={{ fill: "var(--foreground)", fontSize: 12, fontWeight: 500 }}
+                        className="tabular-nums"
+                        aria-hidden="true"
+                      >
+                        {format.value(value as number)}
+                      </text>
+                    ) : null}
+                  </g>
+                );
+              })}
+            </Group>
+          ))}
+          <AxisLeft
+            scale={yScale}
+            tickValues={yTicks}
+            tickFormat={(v) => format.tickValue(Number(v))}
+            hideAxisLine
+            hideTicks
+            tickLabelProps={{ ...tickLabelProps, textAnchor: "end", dx: -4, dy: "0.33em" }}
+          />
+          <AxisBottom
+            top={innerHeight}
+            scale={x0}
+            tickValues={xTicks}
+            stroke={axisColor}
+            hideTicks
+            tickComponent={({ x, y, formattedValue }) => (
+              <Text
+                x={x}
+                y={y}
+                width={Math.max(40, x0.step() * (categories.length / Math.max(1, xTicks.length)) - 6)}
+                verticalAnchor="start"
+                textAnchor="middle"
+                lineHeight={15}
+                {...tickLabelProps}
+              >
+                {formattedValue ?? ""}
+              </Text>
+            )}
+          />
+          {data.map((d, index) => (
+            <rect
+              key={d.category}
+              data-slot="chart-bar"
+              role="img"
+              aria-label={describeItem(d.category, rowsAt(index))}
+              x={(x0(d.category) ?? 0) - x0.step() * 0.15}
+              y={0}
+              width={x0.step()}
+              height={innerHeight}
+              fill="transparent"
+              {...cursor.itemProps(index)}
+            />
+          ))}
+        </Group>
+      </svg>
+      <PlotInstructions id={instructionsId} />
+      {activeDatum && active ? (
+        <ChartTooltip
+          x={left + activeX + x0.bandwidth() / 2}
+          y={margin.top + activeTop}
+          width={width}
+          heading={activeDatum.category}
+          rows={rowsAt(active.index)}
+        />
+      ) : null}
+      <LiveAnnouncement
+        text={activeDatum && active ? describeItem(activeDatum.category, rowsAt(active.index)) : ""}
+      />
+    </div>
+  );
+}
+
+export type CategoryChartProps = ChartFrameStateProps & {
+  title: string;
+  description?: string;
+  data: readonly CategoryDatum[];
+  series: readonly CategorySeries[];
+  /** Header of the category column in the data table (e.g. "Milestone"). */
+  categoryLabel?: string;
+  valueFormat?: Intl.NumberFormatOptions;
+  yMax?: number;
+  /** Height of the plot in pixels; the width follows the container. */
+  height?: number;
+  className?: string;
+};
+
+/** A framed, responsive category-axis bar chart with legend, tooltip, states and a data table. */
+export function CategoryChart({
+  title,
+  description,
+  data,
+  series,
+  categoryLabel,
+  valueFormat,
+  yMax,
+  height = 280,
+  ...frame
+}: CategoryChartProps) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const format = chartFormatters(locale, valueFormat);
+  return (
+    <ChartFrame
+      title={title}
+      description={description}
+      height={height}
+      empty={data.length === 0}
+      legend={series.map((s, i) => ({ key: s.key, label: s.label, color: seriesColor(i) }))}
+      table={{
+        columns: [categoryLabel ?? t`Category`, ...series.map((s) => s.label)],
+        rows: data.map((d) => ({
+          key: d.category,
+          header: d.category,
+          cells: series.map((s) => {
+            const value = d.values[s.key];
+            return Number.isFinite(value) ? format.value(value as number) : "—";
+          }),
+        })),
+      }}
+      {...frame}
+    >
+      {({ width }) => (
+        <CategoryPlot
+          data={data}
+          series={series}
+          width={width}
+          height={height}
+          locale={locale}
+          label={title}
+          valueFormat={valueFormat}
+          yMax={yMax}
+        />
+      )}
+    </ChartFrame>
+  );
+}

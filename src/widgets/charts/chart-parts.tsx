@@ -1,0 +1,150 @@
+import { useLingui } from "@lingui/react/macro";
+import { useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
+import { cn } from "../../lib/cn.ts";
+
+/** Series colours, in order, from the chart tokens (`--chart-1` … `--chart-4`). */
+export function seriesColor(index: number): string {
+  return `var(--chart-${(index % 4) + 1})`;
+}
+
+export const axisColor = "var(--border)";
+export const tickLabelColor = "var(--muted-foreground)";
+export const tickLabelProps = {
+  fill: tickLabelColor,
+  fontSize: 12,
+  fontFamily: "var(--font-sans)",
+} as const;
+
+/** Rough width of a tick label, to size the left margin before anything is measured. */
+export function labelWidth(text: string): number {
+  return Math.ceil(text.length * 8);
+}
+
+type Active = { index: number; via: "pointer" | "keyboard" };
+
+/**
+ * One tab stop for the whole plot (roving tabindex): arrow keys move between items, Home/End jump,
+ * Escape hides the tooltip; pointer hover shows the same tooltip.
+ */
+export function useChartCursor(count: number) {
+  const [active, setActive] = useState<Active | null>(null);
+  const [tabStop, setTabStop] = useState(0);
+  const [focusVisible, setFocusVisible] = useState(false);
+  const items = useRef<(SVGElement | null)[]>([]);
+
+  const focusItem = (index: number) => items.current[Math.max(0, Math.min(count - 1, index))]?.focus();
+
+  return {
+    active: active && active.index < count ? active : null,
+    focusVisible,
+    itemProps(index: number) {
+      return {
+        ref: (node: SVGElement | null) => {
+          items.current[index] = node;
+        },
+        tabIndex: index === Math.min(tabStop, count - 1) ? 0 : -1,
+        onFocus: (event: FocusEvent<SVGElement>) => {
+          setTabStop(index);
+          setFocusVisible(event.currentTarget.matches(":focus-visible"));
+          setActive({ index, via: "keyboard" });
+        },
+        onBlur: () => {
+          setFocusVisible(false);
+          setActive((current) => (current?.via === "keyboard" ? null : current));
+        },
+        onPointerEnter: () => setActive({ index, via: "pointer" }),
+        onKeyDown: (event: KeyboardEvent<SVGElement>) => {
+          const moves: Record<string, number> = {
+            ArrowRight: index + 1,
+            ArrowUp: index + 1,
+            ArrowLeft: index - 1,
+            ArrowDown: index - 1,
+            Home: 0,
+            End: count - 1,
+          };
+          const target = moves[event.key];
+          if (target !== undefined) {
+            event.preventDefault();
+            focusItem(target);
+          } else if (event.key === "Escape") {
+            setActive(null);
+          }
+        },
+        style: { outline: "none" },
+      };
+    },
+    onPointerLeave: () => setActive((current) => (current?.via === "pointer" ? null : current)),
+  };
+}
+
+export type TooltipRow = { key: string; label: string; value: string; color: string };
+
+/**
+ * The visible tooltip (hidden from assistive tech) and a polite live region announcing the same
+ * text, so pointer, keyboard and screen-reader users all get it.
+ */
+export function ChartTooltip({
+  x,
+  y,
+  width,
+  heading,
+  rows,
+}: {
+  x: number;
+  y: number;
+  width: number;
+  heading: string;
+  rows: TooltipRow[];
+}) {
+  const horizontal = x < width * 0.25 ? "0%" : x > width * 0.75 ? "-100%" : "-50%";
+  const below = y < 72;
+  return (
+    <div
+      data-slot="chart-tooltip"
+      aria-hidden="true"
+      className="pointer-events-none absolute z-10 min-w-36 rounded-md border bg-surface-raised px-3 py-2 text-xs shadow-lg shadow-black/50"
+      style={{
+        left: x,
+        top: y,
+        transform: `translate(${horizontal}, ${below ? "12px" : "calc(-100% - 12px)"})`,
+      }}
+    >
+      <p className="mb-1 font-medium text-foreground">{heading}</p>
+      <ul className="flex flex-col gap-0.5">
+        {rows.map((row) => (
+          <li key={row.key} className="flex items-center gap-2 text-muted-foreground">
+            <span className="size-2 shrink-0 rounded-full" style={{ background: row.color }} />
+            <span>{row.label}</span>
+            <span className="ml-auto pl-3 font-medium text-foreground tabular-nums">{row.value}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Text read for one item: "Sep 7, 2026: Opened 12, Resolved 9" (French puts a space before the colon). */
+export function useDescribeItem() {
+  const { t } = useLingui();
+  return (heading: string, rows: TooltipRow[]) => {
+    const values = rows.map((row) => `${row.label} ${row.value}`).join(", ");
+    return t`${heading}: ${values}`;
+  };
+}
+
+export function PlotInstructions({ id }: { id: string }) {
+  const { t } = useLingui();
+  return (
+    <p id={id} className="sr-only">
+      {t`Use the arrow keys to move between data points.`}
+    </p>
+  );
+}
+
+export function LiveAnnouncement({ text, className }: { text: string; className?: string }) {
+  return (
+    <p aria-live="polite" aria-atomic="true" className={cn("sr-only", className)}>
+      {text}
+    </p>
+  );
+}

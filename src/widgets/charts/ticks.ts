@@ -1,0 +1,17 @@
+/** The most ticks an axis ever shows (DESIGN: charts stay readable at any width). */
+export const maxTicks = 11;
+
+/** How many ticks fit along an axis of `length` pixels with `spacing` pixels per tick, 2 to 11. */
+export function tickCount(length: number, spacing: number): number {
+  return Math.max(2, Math.min(maxTicks, Math.floor(length / spacing)));
+}
+
+/** At most `count` (and at most 11) of `values`, evenly spaced from the first one, in order. */
+export function thinTicks<T>(values: readonly T[], count: number): T[] {
+  const limit = Math.max(1, Math.min(count, maxTicks));
+  if (values.length <= limit) return [...values];
+  const step = Math.ceil(values.length / limit);
+  const kept: T[] = [];
+  for (let i = 0; i < values.length && kept.length < limit; i += step) kept.push(values[i] as T);
+  return kept;
+}
