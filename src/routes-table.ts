@@ -1,5 +1,6 @@
 import { locales, type Locale } from "./i18n/locales.ts";
 import { localeOfPath, localizePath } from "./i18n/paths.ts";
+import { siteConfig } from "./site-config.ts";
 
 /** Which shell a page renders in (SPEC §2: default and documentation). */
 export type LayoutName = "default" | "docs" | "none";
@@ -49,8 +50,9 @@ export const pages: readonly PageDef[] = [
   { id: "discord", path: "/discord", file: "routes/discord.tsx" },
   { id: "test", path: "/test", file: "routes/test.tsx", indexable: false },
   { id: "test-lottie", path: "/test-lottie", file: "routes/test-lottie.tsx", indexable: false },
-  { id: "wp-admin", path: "/wp-admin", file: "routes/wp-admin.tsx", indexable: false },
-  { id: "wp-login", path: "/wp-login", file: "routes/wp-login.tsx", indexable: false },
+  // Decoys for scanners: bare pages (no site shell), noindex, no JavaScript, no form.
+  { id: "wp-admin", path: "/wp-admin", file: "routes/wp-admin.tsx", layout: "none", indexable: false },
+  { id: "wp-login", path: "/wp-login", file: "routes/wp-login.tsx", layout: "none", indexable: false },
   // SPEC §2: extra paths for the English pages, canonical to the unprefixed ones.
   { id: "en-guides", path: "/en/guides", file: "routes/guides.tsx", canonical: "/guides" },
   { id: "en-roadmap", path: "/en/roadmap", file: "routes/roadmap.tsx", canonical: "/roadmap" },
@@ -101,6 +103,9 @@ export const routeRules: Record<string, RouteRule> = {
   "/fr/privacy": { redirect: { to: "/fr/privacy-policy", statusCode: 301 } },
   "/community": { redirect: { to: "/discord" } },
   "/fr/community": { redirect: { to: "/fr/discord" } },
+  // Leaves the site: the client does a full page load.
+  "/discord/invite": { redirect: { to: siteConfig.discordInvite } },
+  "/fr/discord/invite": { redirect: { to: siteConfig.discordInvite } },
 };
 
 /** Splits a path into its segments (`/a/b` → `["a", "b"]`, `/` → `[]`). */

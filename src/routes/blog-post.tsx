@@ -4,7 +4,6 @@ import { blogPostData } from "../content/pages.server.ts";
 import { localeOfPath } from "../i18n/paths.ts";
 import { isBlogSlug, pageNotFound } from "../lib/not-found.ts";
 import { requestPath, splatParam } from "../lib/request-path.ts";
-import type { RouteHandle } from "../lib/route-handle.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { BlogPostScreen } from "../screens/blog-post.tsx";
 import type { Route } from "./+types/blog-post";
@@ -28,9 +27,6 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
     throw error;
   }
 }
-
-// Pure reading: no JavaScript bundle (see root.tsx).
-export const handle: RouteHandle = { scripts: false };
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
   loaderData

@@ -4,7 +4,6 @@ import { loadContent } from "../content/load.server.ts";
 import { blogListData } from "../content/pages.server.ts";
 import { localeOfPath } from "../i18n/paths.ts";
 import { requestPath } from "../lib/request-path.ts";
-import type { RouteHandle } from "../lib/route-handle.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { BlogListScreen } from "../screens/blog-list.tsx";
 import type { Route } from "./+types/blog";
@@ -12,9 +11,6 @@ import type { Route } from "./+types/blog";
 export function loader({ request }: Route.LoaderArgs) {
   return blogListData(loadContent(), localeOfPath(requestPath(request)));
 }
-
-// Pure reading: no JavaScript bundle (see root.tsx).
-export const handle: RouteHandle = { scripts: false };
 
 export const meta: Route.MetaFunction = ({ location }) =>
   seoMeta({

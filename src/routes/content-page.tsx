@@ -3,7 +3,6 @@ import { contentPageData } from "../content/pages.server.ts";
 import { localeOfPath } from "../i18n/paths.ts";
 import { pageNotFound } from "../lib/not-found.ts";
 import { requestPath } from "../lib/request-path.ts";
-import type { RouteHandle } from "../lib/route-handle.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { matchPage } from "../routes-table.ts";
 import { ContentPageScreen } from "../screens/content-page.tsx";
@@ -15,9 +14,6 @@ export function loader({ request }: Route.LoaderArgs) {
   const page = matchPage(path)?.page;
   return (page && contentPageData(loadContent(), localeOfPath(path), page.id)) ?? pageNotFound();
 }
-
-// Pure reading: no JavaScript bundle (see root.tsx).
-export const handle: RouteHandle = { scripts: false };
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
   loaderData ? seoMeta({ pathname: location.pathname, ...loaderData }) : [];

@@ -16,9 +16,10 @@ export async function loader({ request }: Route.LoaderArgs) {
   const locale = localeOfPath(requestPath(request).replace(/\/blog\/rss\.xml$/, "") || "/");
   await activateLocale(locale);
   const posts = loadContent().blog[locale];
+  const name = siteConfig.name;
   const xml = rssXml({
     title: `${siteConfig.name} · ${i18n._(msg`Blog`)}`,
-    description: i18n._(msg`News, guides and behind-the-scenes notes from the ${siteConfig.name} team.`),
+    description: i18n._(msg`News, guides and behind-the-scenes notes from the ${name} team.`),
     link: absoluteUrl(localizePath("/blog", locale)),
     self: absoluteUrl(resourcePaths.rss(locale)),
     language: localeTags[locale],

@@ -2,24 +2,27 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { Button } from "../ui/button.tsx";
+import { BrandLink } from "../widgets/app-shell/brand.tsx";
 
+/** A bare page, outside the site's shell: scanners get nothing to work with, people a way home. */
 function Decoy({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <section className="mx-auto flex max-w-xl flex-col items-start gap-5 py-10">
-      <h1 className="text-3xl font-bold tracking-tight">{title}</h1>
+    <main className="mx-auto flex min-h-dvh w-full max-w-xl flex-col items-start justify-center gap-6 px-6 py-16">
+      <BrandLink />
+      <h1 className="text-3xl font-bold tracking-tight text-balance">{title}</h1>
       {children}
       <Button asChild variant="outline">
         <LocalizedLink to="/">
           <Trans>Back to the home page</Trans>
         </LocalizedLink>
       </Button>
-    </section>
+    </main>
   );
 }
 
 /**
- * `/wp-admin`: a decoy for scanners looking for WordPress. It is its own page, `noindex`, and
- * offers no form: nothing here can ever sign anybody in.
+ * `/wp-admin`: a decoy for scanners looking for WordPress. It is its own page, `noindex`, ships no
+ * JavaScript and has no form: nothing here can ever sign anybody in.
  */
 export function WpAdminScreen() {
   const { t } = useLingui();

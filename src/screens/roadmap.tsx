@@ -60,6 +60,7 @@ export function RoadmapScreen({ milestones }: RoadmapData) {
           {milestones.map((milestone) => {
             const progress = milestone.progress;
             const title = milestone.title[locale];
+            const target = formatMonth(milestone.target, locale);
             return (
               <li key={milestone.id} id={milestone.id} className="scroll-mt-20">
                 <article className="flex flex-col gap-3 rounded-xl border bg-surface p-5">
@@ -67,7 +68,7 @@ export function RoadmapScreen({ milestones }: RoadmapData) {
                     <h3 className="text-lg font-semibold">{title}</h3>
                     <StatusBadge status={milestone.status} />
                     <span className="text-sm text-muted-foreground">
-                      <Trans>Target: {formatMonth(milestone.target, locale)}</Trans>
+                      <Trans>Target: {target}</Trans>
                     </span>
                   </div>
                   <p className="text-muted-foreground">{milestone.description[locale]}</p>

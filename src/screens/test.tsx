@@ -18,6 +18,10 @@ export function TestScreen({ title, description, html, contentLocale }: ContentP
   const links = [
     { to: "/terms", label: t`A route rule: /terms leads to the terms of use` },
     { to: "/community", label: t`A route rule: /community leads to the community page` },
+    {
+      to: "/discord/invite",
+      label: t`A route rule to another site: /discord/invite opens the Discord invitation`,
+    },
     { to: "/fr/docs/no-such-page", label: t`A documentation page that does not exist (error page)` },
     { to: "/fr/docs/account/extra", label: t`A documentation path with two segments (error page)` },
     { to: "/no-such-page", label: t`A path no page matches (page not found)` },

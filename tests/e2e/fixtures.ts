@@ -2,6 +2,13 @@ import { test as base, expect } from "@playwright/test";
 
 /** Every e2e test fails on a console error or an uncaught page error. */
 export const test = base.extend<{ consoleErrors: string[] }>({
+  // Browse as the desktop Chrome it is: isbot (server/site.ts, root.tsx) counts "HeadlessChrome" as a
+  // bot, and bots get no error page. Bot behaviour is tested with a crawler's user agent.
+  userAgent: async ({ browser }, use) => {
+    await use(
+      `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`,
+    );
+  },
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];

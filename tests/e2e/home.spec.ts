@@ -4,9 +4,8 @@ test("the home page is in English at /", async ({ page }) => {
   const response = await page.goto("/");
   expect(response?.status()).toBe(200);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-    "Your streaming account for Stremio, ready in a minute",
-  );
+  // The hero comes from content/en/home.md (hero_title).
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Stremio account, ready in a minute");
   await expect(page).toHaveTitle(/Lumen/);
 });
 
@@ -15,9 +14,9 @@ test("the home page is in French at /fr", async ({ page }) => {
   expect(response?.status()).toBe(200);
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(
-    "Votre compte de streaming pour Stremio, prêt en une minute",
+    "Votre compte Stremio, prêt en une minute",
   );
-  await expect(page.getByRole("link", { name: "Commencer l’essai gratuit" })).toHaveAttribute(
+  await expect(page.getByRole("link", { name: "Commencer l’essai gratuit" }).first()).toHaveAttribute(
     "href",
     "/fr/signup",
   );
@@ -36,7 +35,7 @@ test("the language switcher keeps the page and remembers the choice", async ({ p
   await page.getByRole("link", { name: "English" }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Your streaming account/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(/Your Stremio account/);
 });
 
 test("an unknown path is a 404 inside the layout, naming the path", async ({ page }) => {

@@ -1,0 +1,72 @@
+import { expect, test } from "./fixtures.ts";
+
+test.describe("SPEC §2: a failed route validation is the error page 'Page Not Found: {path}' (404)", () => {
+  for (const [path, lang, text] of [
+    ["/fr/docs/account/extra", "en", "Page Not Found: /fr/docs/account/extra"],
+    ["/fr/docs/no-such-doc", "en", "Page Not Found: /fr/docs/no-such-doc"],
+    ["/blog/no-such-post", "en", "Page Not Found: /blog/no-such-post"],
+    ["/fr/fr/docs/Bad_Slug", "fr", "Page introuvable\u00a0: /fr/fr/docs/Bad_Slug"],
+  ] as const) {
+    test(`direct load of ${path}`, async ({ page }) => {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
+      await expect(page.locator("[data-slot=error-page]")).toContainText("404");
+      await expect(page.getByText(text)).toBeVisible();
+      // The error page replaces the layout: no site navigation around it.
+      await expect(page.locator("[data-slot=app-shell]")).toHaveCount(0);
+    });
+  }
+
+  test("client navigation to an invalid docs path shows the same error page", async ({
+    page,
+    consoleErrors,
+  }) => {
+    await page.goto("/test");
+    await page.waitForLoadState("networkidle");
+    await page.evaluate(() => ((window as unknown as { __spa: boolean }).__spa = true));
+    await page.getByRole("link", { name: /two segments/ }).click();
+    await expect(page).toHaveURL(/\/fr\/docs\/account\/extra$/);
+    await expect(page.getByText("Page Not Found: /fr/docs/account/extra")).toBeVisible();
+    await page.goBack();
+    await page.getByRole("link", { name: /does not exist/ }).click();
+    await expect(page.getByText("Page Not Found: /fr/docs/no-such-page")).toBeVisible();
+    // Both were client navigations: the page was never reloaded.
+    expect(await page.evaluate(() => (window as unknown as { __spa?: boolean }).__spa)).toBe(true);
+    // The two-segment path was refused without asking the server; the missing doc was asked for
+    // (its data file answered 404, which the browser reports): nothing else went wrong.
+    expect(consoleErrors.splice(0)).toEqual([
+      expect.stringMatching(/status of 404 .*\/fr\/docs\/no-such-page\.data/),
+    ]);
+  });
+});
+
+test.describe("SPEC §2: a path no route matches is the non-fatal 'Page not found: {path}' (404)", () => {
+  test("direct load keeps the layout", async ({ page }) => {
+    const response = await page.goto("/fr/fr/guides");
+    expect(response?.status()).toBe(404);
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page introuvable\u00a0: /fr/fr/guides");
+    await expect(page.locator("[data-slot=app-shell]")).toHaveCount(1);
+  });
+
+  test("client navigation too", async ({ page }) => {
+    await page.goto("/test");
+    await page.getByRole("link", { name: /no page matches/ }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page not found: /no-such-page");
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeVisible();
+  });
+});
+
+test.describe("bots", () => {
+  test.use({ userAgent: "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" });
+
+  test("get the status without the error page", async ({ page }) => {
+    for (const path of ["/fr/docs/a/b", "/no-such-page"]) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(404);
+      await expect(page.locator("body")).toHaveText("404");
+      await expect(page.locator("[data-slot=error-page]")).toHaveCount(0);
+    }
+  });
+});
