@@ -144,34 +144,57 @@ export const Phone: Story = {
   play: async ({ canvasElement, globals }) => {
     const fr = globals.locale === "fr";
     const canvas = within(canvasElement);
-    // The header's navigation and languages move into the menu sheet.
+    // The header's navigation, languages and "Log in" move into the menu sheet; the header never wraps.
     await expect(canvas.queryByRole("navigation", { name: fr ? "Principale" : "Main" })).toBeNull();
-    await expect(canvas.getByRole("button", { name: fr ? "Ouvrir le menu" : "Open the menu" })).toBeVisible();
-    await expect(canvas.getByRole("link", { name: fr ? "Se connecter" : "Log in" })).toBeVisible();
+    await expect(canvas.queryByRole("link", { name: fr ? "Se connecter" : "Log in" })).toBeNull();
+    await expect(canvas.getByRole("link", { name: fr ? "Inscrivez-vous" : "Sign up" })).toBeVisible();
+    const menuButton = canvas.getByRole("button", { name: fr ? "Ouvrir le menu" : "Open the menu" });
+    await expect(menuButton).toBeVisible();
+    await expect(menuButton.getBoundingClientRect().top).toBeLessThan(56);
   },
 };
 
 export const PhoneMenuOpen: Story = {
   globals: phone,
-  parameters: auth("SignedInPaid"),
+  parameters: auth("SignedOut"),
   play: async ({ canvasElement, globals }) => {
     const fr = globals.locale === "fr";
-    await userEvent.click(
-      within(canvasElement).getByRole("button", { name: fr ? "Ouvrir le menu" : "Open the menu" }),
-    );
+    const menuButton = within(canvasElement).getByRole("button", {
+      name: fr ? "Ouvrir le menu" : "Open the menu",
+    });
+    await userEvent.click(menuButton);
     const sheet = await body(canvasElement).findByRole("dialog", { name: "Menu" });
     const nav = within(sheet).getByRole("navigation", { name: fr ? "Principale" : "Main" });
     await expect(within(nav).getByRole("link", { name: "Guides" })).toHaveAttribute("aria-current", "page");
     await expect(
       within(nav).getByRole("link", { name: fr ? "Problèmes connus" : "Known issues" }),
     ).toHaveAttribute("href", fr ? "/fr/known-issues" : "/known-issues");
+    await expect(within(sheet).getByRole("link", { name: fr ? "Se connecter" : "Log in" })).toHaveAttribute(
+      "href",
+      fr ? "/fr/login" : "/login",
+    );
     await expect(within(sheet).getByRole("link", { name: "English" })).toHaveAttribute("href", "/guides");
     // Choosing a link closes the sheet.
     await userEvent.click(within(nav).getByRole("link", { name: "Blog" }));
     await waitFor(() => expect(body(canvasElement).queryByRole("dialog")).toBeNull());
-    await userEvent.click(
-      within(canvasElement).getByRole("button", { name: fr ? "Ouvrir le menu" : "Open the menu" }),
-    );
+    await userEvent.click(menuButton);
     await body(canvasElement).findByRole("dialog", { name: "Menu" });
+  },
+};
+
+export const PhoneSignedIn: Story = {
+  globals: phone,
+  parameters: auth("SignedInPaid"),
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("button", { name: /Camille Martin/ })).toBeVisible();
+    await userEvent.click(
+      canvas.getByRole("button", { name: globals.locale === "fr" ? "Ouvrir le menu" : "Open the menu" }),
+    );
+    const sheet = await body(canvasElement).findByRole("dialog", { name: "Menu" });
+    // Signed in: no log-in links in the sheet.
+    await expect(
+      within(sheet).queryByRole("link", { name: globals.locale === "fr" ? "Se connecter" : "Log in" }),
+    ).toBeNull();
   },
 };

@@ -1,5 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { NavLink } from "react-router";
+import { useAuth } from "../../auth/auth-state.tsx";
+import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { localizePath } from "../../i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { cn } from "../../lib/cn.ts";
@@ -13,6 +15,7 @@ import { mainNav } from "./site-nav.ts";
 export function MobileNav({ className }: { className?: string }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
+  const { state } = useAuth();
   return (
     <Sheet>
       <SheetTrigger asChild>
@@ -54,7 +57,30 @@ export function MobileNav({ className }: { className?: string }) {
             ))}
           </ul>
         </nav>
-        <div className="mt-auto flex items-center justify-between gap-3 border-t px-5 py-4">
+        {state.status === "anonymous" ? (
+          <div className="mt-auto flex flex-col gap-2 px-5">
+            <SheetClose asChild>
+              <Button asChild variant="outline">
+                <LocalizedLink to="/login">
+                  <Trans>Log in</Trans>
+                </LocalizedLink>
+              </Button>
+            </SheetClose>
+            <SheetClose asChild>
+              <Button asChild>
+                <LocalizedLink to="/signup">
+                  <Trans>Sign up</Trans>
+                </LocalizedLink>
+              </Button>
+            </SheetClose>
+          </div>
+        ) : null}
+        <div
+          className={cn(
+            "flex items-center justify-between gap-3 border-t px-5 py-4",
+            state.status !== "anonymous" && "mt-auto",
+          )}
+        >
           <span className="text-sm text-muted-foreground">
             <Trans>Language</Trans>
           </span>

@@ -55,7 +55,8 @@ export function AccountMenu({ className, onLogout, onRetry }: AccountMenuProps) 
   if (state.status === "anonymous") {
     return (
       <div {...slot} className={cn("flex items-center gap-1.5", className)}>
-        <Button asChild variant="ghost" size="sm">
+        {/* On the narrowest phones "Log in" lives in the menu sheet, so the header never wraps. */}
+        <Button asChild variant="ghost" size="sm" className="max-[419px]:hidden">
           <LocalizedLink to="/login">
             <Trans>Log in</Trans>
           </LocalizedLink>

@@ -1,0 +1,238 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useRef, type ReactNode } from "react";
+import { useLocation } from "react-router";
+import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { cn } from "../../lib/cn.ts";
+import { Button } from "../../ui/button.tsx";
+import { Sheet, SheetClose, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "../../ui/sheet.tsx";
+import { AppShell } from "../app-shell/app-shell.tsx";
+
+/** A documentation page in the sidebar: its English route path (`/fr/docs/...`, SPEC §2) and title. */
+export type DocLink = { href: string; title: string };
+/** A heading of the current page, for the table of contents (`depth` 2 or 3 are listed). */
+export type DocHeading = { id: string; text: string; depth: number };
+
+export type DocsLayoutProps = {
+  /** Every documentation page, in reading order (this also orders previous/next). */
+  docs: readonly DocLink[];
+  /** `href` of the page being read. */
+  current: string;
+  /** Headings of the page being read. */
+  headings?: readonly DocHeading[];
+  /** The page itself (an `<article>` is provided around it). */
+  children: ReactNode;
+};
+
+/**
+ * The documentation layout inside the site's shell: the list of pages (current one marked), the
+ * page, previous/next links and an "On this page" table of contents. Under `lg` the list and the
+ * contents move into a sheet opened from a "Browse the documentation" button.
+ */
+export function DocsLayout({ docs, current, headings = [], children }: DocsLayoutProps) {
+  const index = docs.findIndex((doc) => doc.href === current);
+  const previous = index > 0 ? docs[index - 1] : undefined;
+  const next = index >= 0 && index < docs.length - 1 ? docs[index + 1] : undefined;
+  const toc = headings.filter((heading) => heading.depth >= 2 && heading.depth <= 3);
+  return (
+    <AppShell mainClassName="py-0">
+      <div
+        data-slot="docs-layout"
+        className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10 xl:grid-cols-[14rem_minmax(0,1fr)_13rem]"
+      >
+        <DocsSidebar
+          docs={docs}
+          current={current}
+          className="sticky top-14 hidden max-h-[calc(100dvh-3.5rem)] overflow-y-auto py-10 lg:block"
+        />
+        <div className="min-w-0 py-8 lg:py-10">
+          <DocsMobileNav docs={docs} current={current} headings={toc} className="mb-8 lg:hidden" />
+          <article data-slot="docs-article">{children}</article>
+          <DocsPager previous={previous} next={next} />
+        </div>
+        {toc.length > 0 ? (
+          <DocsToc
+            headings={toc}
+            className="sticky top-14 hidden max-h-[calc(100dvh-3.5rem)] overflow-y-auto py-10 xl:block"
+          />
+        ) : null}
+      </div>
+    </AppShell>
+  );
+}
+
+/** The list of documentation pages; the current one has `aria-current="page"`. */
+export function DocsSidebar({
+  docs,
+  current,
+  className,
+  inSheet = false,
+}: {
+  docs: readonly DocLink[];
+  current: string;
+  className?: string;
+  /** Inside a sheet, choosing a page closes it. */
+  inSheet?: boolean;
+}) {
+  const { t } = useLingui();
+  return (
+    <nav aria-label={t`Documentation`} data-slot="docs-sidebar" className={className}>
+      <p className="mb-3 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        <Trans>Documentation</Trans>
+      </p>
+      <ul className="flex flex-col gap-0.5">
+        {docs.map((doc) => {
+          const isCurrent = doc.href === current;
+          const link = (
+            <LocalizedLink
+              to={doc.href}
+              aria-current={isCurrent ? "page" : undefined}
+              className={cn(
+                "block rounded-md border-l-2 border-transparent px-3 py-1.5 text-sm text-muted-foreground hover:bg-muted hover:text-foreground",
+                isCurrent &&
+                  "border-primary bg-accent font-medium text-accent-foreground hover:bg-accent hover:text-accent-foreground",
+              )}
+            >
+              {doc.title}
+            </LocalizedLink>
+          );
+          return <li key={doc.href}>{inSheet ? <SheetClose asChild>{link}</SheetClose> : link}</li>;
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** "On this page": links to the page's headings; the one in the URL's hash is marked. */
+export function DocsToc({
+  headings,
+  className,
+  inSheet = false,
+}: {
+  headings: readonly DocHeading[];
+  className?: string;
+  inSheet?: boolean;
+}) {
+  const { t } = useLingui();
+  const { hash } = useLocation();
+  return (
+    <nav aria-label={t`On this page`} data-slot="docs-toc" className={className}>
+      <p className="mb-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        <Trans>On this page</Trans>
+      </p>
+      <ul className="flex flex-col gap-1 border-l text-sm">
+        {headings.map((heading) => {
+          const isCurrent = hash === `#${heading.id}`;
+          const link = (
+            <a
+              href={`#${heading.id}`}
+              aria-current={isCurrent ? "location" : undefined}
+              className={cn(
+                "-ml-px block border-l-2 border-transparent py-1 pr-2 text-muted-foreground hover:text-foreground",
+                heading.depth === 3 ? "pl-6" : "pl-3",
+                isCurrent && "border-primary text-foreground",
+              )}
+            >
+              {heading.text}
+            </a>
+          );
+          return <li key={heading.id}>{inSheet ? <SheetClose asChild>{link}</SheetClose> : link}</li>;
+        })}
+      </ul>
+    </nav>
+  );
+}
+
+/** Links to the previous and next pages, in reading order. */
+export function DocsPager({ previous, next }: { previous?: DocLink; next?: DocLink }) {
+  const { t } = useLingui();
+  if (!previous && !next) return null;
+  return (
+    <nav
+      aria-label={t`Previous and next pages`}
+      data-slot="docs-pager"
+      className="mt-12 grid gap-3 border-t pt-6 sm:grid-cols-2"
+    >
+      {previous ? (
+        <LocalizedLink
+          to={previous.href}
+          rel="prev"
+          className="group flex flex-col gap-1 rounded-lg border p-4 hover:border-primary/60 hover:bg-surface"
+        >
+          <span className="text-xs text-muted-foreground">
+            <span aria-hidden="true">← </span>
+            <Trans>Previous</Trans>
+          </span>
+          <span className="font-medium text-foreground group-hover:text-primary">{previous.title}</span>
+        </LocalizedLink>
+      ) : (
+        <span className="hidden sm:block" />
+      )}
+      {next ? (
+        <LocalizedLink
+          to={next.href}
+          rel="next"
+          className="group flex flex-col gap-1 rounded-lg border p-4 text-right hover:border-primary/60 hover:bg-surface sm:col-start-2"
+        >
+          <span className="text-xs text-muted-foreground">
+            <Trans>Next</Trans>
+            <span aria-hidden="true"> →</span>
+          </span>
+          <span className="font-medium text-foreground group-hover:text-primary">{next.title}</span>
+        </LocalizedLink>
+      ) : null}
+    </nav>
+  );
+}
+
+/** Under `lg`: a button naming the current page that opens the pages and the contents in a sheet. */
+export function DocsMobileNav({
+  docs,
+  current,
+  headings,
+  className,
+}: {
+  docs: readonly DocLink[];
+  current: string;
+  headings: readonly DocHeading[];
+  className?: string;
+}) {
+  const { t } = useLingui();
+  const currentTitle = docs.find((doc) => doc.href === current)?.title;
+  // After choosing a heading, leave the page at that heading instead of scrolling back to the button.
+  const chose = useRef(false);
+  return (
+    <div data-slot="docs-mobile-nav" className={className}>
+      <Sheet onOpenChange={(open) => open && (chose.current = false)}>
+        <SheetTrigger asChild>
+          <Button variant="outline" className="w-full justify-between">
+            <span className="flex min-w-0 items-center gap-2">
+              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+                <path d="M4 6h16M4 12h10M4 18h16" strokeLinecap="round" />
+              </svg>
+              <Trans>Browse the documentation</Trans>
+            </span>
+            {currentTitle ? <span className="truncate text-muted-foreground">{currentTitle}</span> : null}
+          </Button>
+        </SheetTrigger>
+        <SheetContent
+          side="left"
+          aria-describedby={undefined}
+          onClick={(event) => {
+            if ((event.target as HTMLElement).closest("a")) chose.current = true;
+          }}
+          onCloseAutoFocus={(event) => {
+            if (chose.current) event.preventDefault();
+          }}
+        >
+          <SheetHeader>
+            <SheetTitle>{t`Documentation`}</SheetTitle>
+          </SheetHeader>
+          <div className="flex flex-col gap-8 px-2 pb-6">
+            <DocsSidebar docs={docs} current={current} inSheet className="[&>p]:hidden" />
+            {headings.length > 0 ? <DocsToc headings={headings} inSheet className="px-3" /> : null}
+          </div>
+        </SheetContent>
+      </Sheet>
+    </div>
+  );
+}
