@@ -2,44 +2,47 @@ import { Trans } from "@lingui/react/macro";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { Prose } from "../../ui/prose.tsx";
+import { AppShell } from "../app-shell/app-shell.tsx";
 import { useSampleDocs, useSampleHeadings } from "./docs-fixtures.tsx";
 import { DocsLayout, type DocsLayoutProps } from "./docs-layout.tsx";
 
-/** A docs page as a route would render it (titles and headings in the active locale). */
+/** A docs page as the docs route renders it, in the shell (titles and headings in the active locale). */
 function GettingStartedPage(props: Partial<DocsLayoutProps>) {
   const docs = useSampleDocs();
   const headings = useSampleHeadings();
   const [before, create, plan, confirm, stremio] = headings;
   return (
-    <DocsLayout docs={docs} current="/fr/docs/getting-started" headings={headings} {...props}>
-      <Prose>
-        <h1>
-          <Trans>Getting started</Trans>
-        </h1>
-        <p>
-          <Trans>
-            This page takes you from nothing to a working Stremio sign-in. It takes about five minutes.
-          </Trans>
-        </p>
-        <h2 id={before?.id}>{before?.text}</h2>
-        <p>
-          <Trans>You need an email address you can read now and a device with Stremio.</Trans>
-        </p>
-        <h2 id={create?.id}>{create?.text}</h2>
-        <h3 id={plan?.id}>{plan?.text}</h3>
-        <p>
-          <Trans>Start with the free trial, or pick the paid plan billed monthly or yearly.</Trans>
-        </p>
-        <h3 id={confirm?.id}>{confirm?.text}</h3>
-        <p>
-          <Trans>Open the link we send you. It is valid for three days.</Trans>
-        </p>
-        <h2 id={stremio?.id}>{stremio?.text}</h2>
-        <p>
-          <Trans>Use the username and password shown on your account page.</Trans>
-        </p>
-      </Prose>
-    </DocsLayout>
+    <AppShell>
+      <DocsLayout docs={docs} current="/fr/docs/getting-started" headings={headings} {...props}>
+        <Prose>
+          <h1>
+            <Trans>Getting started</Trans>
+          </h1>
+          <p>
+            <Trans>
+              This page takes you from nothing to a working Stremio sign-in. It takes about five minutes.
+            </Trans>
+          </p>
+          <h2 id={before?.id}>{before?.text}</h2>
+          <p>
+            <Trans>You need an email address you can read now and a device with Stremio.</Trans>
+          </p>
+          <h2 id={create?.id}>{create?.text}</h2>
+          <h3 id={plan?.id}>{plan?.text}</h3>
+          <p>
+            <Trans>Start with the free trial, or pick the paid plan billed monthly or yearly.</Trans>
+          </p>
+          <h3 id={confirm?.id}>{confirm?.text}</h3>
+          <p>
+            <Trans>Open the link we send you. It is valid for three days.</Trans>
+          </p>
+          <h2 id={stremio?.id}>{stremio?.text}</h2>
+          <p>
+            <Trans>Use the username and password shown on your account page.</Trans>
+          </p>
+        </Prose>
+      </DocsLayout>
+    </AppShell>
   );
 }
 

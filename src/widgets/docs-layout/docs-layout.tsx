@@ -5,7 +5,6 @@ import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { cn } from "../../lib/cn.ts";
 import { Button } from "../../ui/button.tsx";
 import { Sheet, SheetClose, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "../../ui/sheet.tsx";
-import { AppShell } from "../app-shell/app-shell.tsx";
 
 /** A documentation page in the sidebar: its English route path (`/fr/docs/...`, SPEC §2) and title. */
 export type DocLink = { href: string; title: string };
@@ -24,39 +23,30 @@ export type DocsLayoutProps = {
 };
 
 /**
- * The documentation layout inside the site's shell: the list of pages (current one marked), the
- * page, previous/next links and an "On this page" table of contents. Under `lg` the list and the
- * contents move into a sheet opened from a "Browse the documentation" button.
+ * The documentation layout, inside the site's shell (`<AppShell>` around it, as the docs route
+ * layout does): the list of pages (current one marked), the page, previous/next links and an "On
+ * this page" table of contents. Under `lg` the list and the contents move into a sheet opened from
+ * a "Browse the documentation" button.
  */
 export function DocsLayout({ docs, current, headings = [], children }: DocsLayoutProps) {
   const index = docs.findIndex((doc) => doc.href === current);
   const previous = index > 0 ? docs[index - 1] : undefined;
   const next = index >= 0 && index < docs.length - 1 ? docs[index + 1] : undefined;
   const toc = headings.filter((heading) => heading.depth >= 2 && heading.depth <= 3);
+  const aside = "sticky top-20 hidden max-h-[calc(100dvh-6rem)] self-start overflow-y-auto";
   return (
-    <AppShell mainClassName="py-0">
-      <div
-        data-slot="docs-layout"
-        className="lg:grid lg:grid-cols-[14rem_minmax(0,1fr)] lg:gap-10 xl:grid-cols-[14rem_minmax(0,1fr)_13rem]"
-      >
-        <DocsSidebar
-          docs={docs}
-          current={current}
-          className="sticky top-14 hidden max-h-[calc(100dvh-3.5rem)] overflow-y-auto py-10 lg:block"
-        />
-        <div className="min-w-0 py-8 lg:py-10">
-          <DocsMobileNav docs={docs} current={current} headings={toc} className="mb-8 lg:hidden" />
-          <article data-slot="docs-article">{children}</article>
-          <DocsPager previous={previous} next={next} />
-        </div>
-        {toc.length > 0 ? (
-          <DocsToc
-            headings={toc}
-            className="sticky top-14 hidden max-h-[calc(100dvh-3.5rem)] overflow-y-auto py-10 xl:block"
-          />
-        ) : null}
+    <div
+      data-slot="docs-layout"
+      className="lg:grid lg:grid-cols-[13rem_minmax(0,1fr)] lg:gap-10 xl:grid-cols-[13rem_minmax(0,1fr)_12rem]"
+    >
+      <DocsSidebar docs={docs} current={current} className={cn(aside, "-ml-3 lg:block")} />
+      <div className="min-w-0">
+        <DocsMobileNav docs={docs} current={current} headings={toc} className="mb-8 lg:hidden" />
+        <article data-slot="docs-article">{children}</article>
+        <DocsPager previous={previous} next={next} />
       </div>
-    </AppShell>
+      {toc.length > 0 ? <DocsToc headings={toc} className={cn(aside, "xl:block")} /> : null}
+    </div>
   );
 }
 
