@@ -1,0 +1,123 @@
+import { Trans } from "@lingui/react/macro";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, within } from "storybook/test";
+import { Button } from "./button.tsx";
+
+const meta = {
+  title: "UI/Button",
+  component: Button,
+  args: { onClick: fn() },
+  decorators: [
+    (Story) => (
+      <div className="flex flex-wrap items-center gap-3 p-6">
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof Button>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  render: (args) => (
+    <Button {...args}>
+      <Trans>Save changes</Trans>
+    </Button>
+  ),
+  play: async ({ args, canvasElement, globals }) => {
+    const button = within(canvasElement).getByRole("button", {
+      name: globals.locale === "fr" ? "Enregistrer les modifications" : "Save changes",
+    });
+    await userEvent.click(button);
+    await expect(args.onClick).toHaveBeenCalledTimes(1);
+  },
+};
+
+const variants = ["default", "secondary", "outline", "ghost", "destructive", "link"] as const;
+
+export const Variants: Story = {
+  render: (args) => (
+    <>
+      {variants.map((variant) => (
+        <Button key={variant} {...args} variant={variant}>
+          {variant === "destructive" ? <Trans>Delete</Trans> : <Trans>Continue</Trans>}
+        </Button>
+      ))}
+    </>
+  ),
+};
+
+export const Sizes: Story = {
+  render: (args) => (
+    <>
+      <Button {...args} size="sm">
+        <Trans>Small</Trans>
+      </Button>
+      <Button {...args}>
+        <Trans>Medium</Trans>
+      </Button>
+      <Button {...args} size="lg">
+        <Trans>Large</Trans>
+      </Button>
+      <Button {...args} size="icon" variant="outline">
+        <span className="sr-only">
+          <Trans>Add</Trans>
+        </span>
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+          <path d="M12 5v14M5 12h14" strokeLinecap="round" />
+        </svg>
+      </Button>
+    </>
+  ),
+};
+
+/** Pending: disabled, `aria-busy`, a spinner, the same width and still named by its label. */
+export const Pending: Story = {
+  render: (args) => (
+    <>
+      <Button {...args} data-testid="idle">
+        <Trans>Create my account</Trans>
+      </Button>
+      <Button {...args} pending data-testid="pending">
+        <Trans>Create my account</Trans>
+      </Button>
+    </>
+  ),
+  play: async ({ args, canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const pending = canvas.getByTestId("pending");
+    const idle = canvas.getByTestId("idle");
+    await expect(pending).toBeDisabled();
+    await expect(pending).toHaveAttribute("aria-busy", "true");
+    await expect(pending).toHaveAccessibleName(
+      globals.locale === "fr" ? "Créer mon compte" : "Create my account",
+    );
+    await expect(pending.getBoundingClientRect().width).toBe(idle.getBoundingClientRect().width);
+    await userEvent.click(pending, { pointerEventsCheck: 0 });
+    await expect(args.onClick).not.toHaveBeenCalled();
+  },
+};
+
+export const Disabled: Story = {
+  render: (args) => (
+    <Button {...args} disabled>
+      <Trans>Continue</Trans>
+    </Button>
+  ),
+};
+
+export const AsLink: Story = {
+  render: (args) => (
+    <Button {...args} asChild variant="outline">
+      <a href="#pricing">
+        <Trans>See the plans</Trans>
+      </a>
+    </Button>
+  ),
+  play: async ({ canvasElement }) => {
+    const link = within(canvasElement).getByRole("link");
+    await expect(link).toHaveAttribute("href", "#pricing");
+    await expect(link).toHaveAttribute("data-slot", "button");
+  },
+};

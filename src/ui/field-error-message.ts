@@ -1,0 +1,113 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+
+/** One field's error, as PocketBase sends it in `data`: `{ email: { code, message, params? } }`. */
+export type FieldError = { code: string; message: string; params?: Record<string, unknown> };
+
+/** PocketBase's field-error map, keyed by the request body's field names. */
+export type FieldErrors<Field extends string = string> = Partial<Record<Field, FieldError>>;
+
+function numberParam(params: Record<string, unknown> | undefined, name: string): number | undefined {
+  const value = params?.[name];
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+// PocketBase sends no params for the password's limits (pocketbase-api.md §3): these are its defaults.
+const passwordFields = new Set(["password", "passwordConfirm", "oldPassword"]);
+const passwordMin = 8;
+const passwordMax = 71;
+
+/**
+ * The visitor-language text for a PocketBase field error. `field` (the body key) picks a more
+ * precise wording where one exists; an unknown code falls back to the server's own message.
+ */
+export function fieldErrorMessage(i18n: I18n, error: FieldError, field?: string): string {
+  const isPassword = field !== undefined && passwordFields.has(field);
+  switch (error.code) {
+    case "validation_required":
+      if (field === "terms") return i18n._(msg`Please accept the terms of use to continue.`);
+      return i18n._(msg`This field is required.`);
+    case "validation_is_email":
+      return i18n._(msg`Enter a valid email address.`);
+    case "validation_not_unique":
+      if (field === "email") return i18n._(msg`An account already exists with this email address.`);
+      return i18n._(msg`This value is already in use.`);
+    case "validation_values_mismatch":
+      if (field === "passwordConfirm") return i18n._(msg`The passwords don't match.`);
+      if (field === "email") return i18n._(msg`The email address can't be changed here.`);
+      return i18n._(msg`The values don't match.`);
+    case "validation_invalid_old_password":
+      return i18n._(msg`Your current password is incorrect.`);
+    case "validation_invalid_password":
+      return i18n._(msg`Your password is incorrect.`);
+    case "validation_min_text_constraint": {
+      const min = numberParam(error.params, "min") ?? (isPassword ? passwordMin : undefined);
+      if (min !== undefined) return i18n._(msg`Must be at least ${min} characters.`);
+      break;
+    }
+    case "validation_max_text_constraint": {
+      const max = numberParam(error.params, "max") ?? (isPassword ? passwordMax : undefined);
+      if (max !== undefined) return i18n._(msg`Must be at most ${max} characters.`);
+      break;
+    }
+    case "validation_length_out_of_range": {
+      const min = numberParam(error.params, "min");
+      const max = numberParam(error.params, "max");
+      if (min !== undefined && max !== undefined) {
+        return i18n._(msg`Must be between ${min} and ${max} characters.`);
+      }
+      break;
+    }
+    case "validation_invalid_token":
+    case "validation_invalid_token_claims":
+    case "validation_token_collection_mismatch":
+    case "validation_token_email_mismatch":
+      return i18n._(msg`This link is invalid or has expired.`);
+    case "validation_invalid_new_email":
+      return i18n._(
+        msg`Enter a valid email address, different from your current one and not already in use.`,
+      );
+    case "validation_email_domain_not_allowed":
+      return i18n._(msg`Email addresses from this domain aren't accepted.`);
+    case "validation_invalid_format":
+      return i18n._(msg`This value isn't in the expected format.`);
+    case "validation_invalid_value":
+    case "validation_in_invalid":
+      return i18n._(msg`This value isn't valid.`);
+  }
+  return error.message || i18n._(msg`This value isn't valid.`);
+}
+
+// Form-level messages: PocketBase's envelope messages, the network's, and SPEC §8's defaults
+// (some of which the spec words in French).
+const formMessages: Record<string, MessageDescriptor> = {
+  "Login failed": msg`Login failed.`,
+  "Failed to authenticate.": msg`Incorrect email or password.`,
+  "An error occurred while validating the submitted data.": msg`Some fields need your attention.`,
+  "An error occurred while loading the submitted data.": msg`The form could not be sent. Please try again.`,
+  "Failed to create record.": msg`Some fields need your attention.`,
+  "Failed to update record.": msg`Your changes could not be saved.`,
+  "Something went wrong while processing your request.": msg`Something went wrong. Please try again.`,
+  "Something went wrong.": msg`Something went wrong. Please try again.`,
+  "Too Many Requests.": msg`Too many attempts. Please wait a moment and try again.`,
+  "Missing or invalid authentication.": msg`Your session has expired. Please log in again.`,
+  "The request requires valid record authorization token.": msg`Your session has expired. Please log in again.`,
+  "You are not allowed to perform this request.": msg`You aren't allowed to do this.`,
+  "Invalid or expired verification token.": msg`This link is invalid or has expired.`,
+  "Failed to fetch": msg`We couldn't reach the server. Check your connection and try again.`,
+  "Erreur inconnue": msg`Unknown error.`,
+  "Erreur lors du renvoi de l'email": msg`The email could not be sent again.`,
+  "Token de vérification invalide": msg`Invalid verification token.`,
+  "Erreur lors de la vérification": msg`The check failed.`,
+};
+
+/**
+ * The visitor-language text for a form-level error: a message descriptor is translated as is, a
+ * known server or network message gets its translation, anything else is shown as received.
+ */
+export function formErrorMessage(i18n: I18n, message: string | MessageDescriptor | undefined): string {
+  if (message === undefined || message === "") return i18n._(msg`Something went wrong. Please try again.`);
+  if (typeof message !== "string") return i18n._(message);
+  const known = formMessages[message.trim()];
+  return known ? i18n._(known) : message;
+}

@@ -1,0 +1,122 @@
+import { useLingui } from "@lingui/react";
+import { cva, type VariantProps } from "class-variance-authority";
+import * as React from "react";
+import { cn } from "../lib/cn.ts";
+import { fieldErrorMessage, type FieldError } from "./field-error-message.ts";
+import { Label } from "./label.tsx";
+
+const fieldVariants = cva("group/field flex gap-2", {
+  variants: {
+    orientation: {
+      /** Label above the control: text inputs, selects, radio groups. */
+      vertical: "flex-col",
+      /** Control before the label: checkboxes and switches. */
+      horizontal: "flex-row items-start gap-3",
+    },
+  },
+  defaultVariants: { orientation: "vertical" },
+});
+
+type ControlProps = {
+  id?: string;
+  name?: string;
+  "aria-describedby"?: string;
+  "aria-labelledby"?: string;
+  "aria-invalid"?: React.AriaAttributes["aria-invalid"];
+};
+
+type FieldProps = Omit<React.ComponentProps<"div">, "children"> &
+  VariantProps<typeof fieldVariants> & {
+    label: React.ReactNode;
+    description?: React.ReactNode;
+    /** A PocketBase field error (translated here, by code) or an already translated text. */
+    error?: FieldError | string | null;
+    /** Exactly one control (Input, PasswordInput, Textarea, Checkbox, Switch, RadioGroup, SelectTrigger). */
+    children: React.ReactElement<ControlProps>;
+  };
+
+/**
+ * A labelled control with an optional description and error. It gives the control its `id`
+ * (the child's own, or a generated one), `aria-invalid` and `aria-describedby`, and names it by
+ * the label, so groups (RadioGroup) are labelled too. The control's `name` picks the error wording.
+ */
+function Field({ label, description, error, orientation, className, children, ...props }: FieldProps) {
+  const { i18n } = useLingui();
+  const generatedId = React.useId();
+  const control = React.Children.only(children);
+  const id = control.props.id ?? `${generatedId}-control`;
+  const labelId = `${id}-label`;
+  const descriptionId = description ? `${id}-description` : undefined;
+  const errorText = !error
+    ? undefined
+    : typeof error === "string"
+      ? error
+      : fieldErrorMessage(i18n, error, control.props.name);
+  const errorId = errorText ? `${id}-error` : undefined;
+  const describedBy =
+    [control.props["aria-describedby"], descriptionId, errorId].filter(Boolean).join(" ") || undefined;
+
+  const wired = React.cloneElement(control, {
+    id,
+    "aria-labelledby": control.props["aria-labelledby"] ?? labelId,
+    "aria-describedby": describedBy,
+    "aria-invalid": errorText ? true : control.props["aria-invalid"],
+  });
+
+  const texts = (
+    <>
+      {description ? (
+        <p id={descriptionId} data-slot="field-description" className="text-sm text-muted-foreground">
+          {description}
+        </p>
+      ) : null}
+      {errorText ? (
+        <p id={errorId} data-slot="field-error" className="flex items-start gap-1.5 text-sm text-danger">
+          <svg
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            aria-hidden="true"
+            className="mt-0.5 size-4 shrink-0"
+          >
+            <circle cx="12" cy="12" r="9" />
+            <path d="M12 7.5v5.5M12 16.5v.01" strokeLinecap="round" />
+          </svg>
+          <span>{errorText}</span>
+        </p>
+      ) : null}
+    </>
+  );
+
+  return (
+    <div
+      data-slot="field"
+      data-invalid={errorText ? true : undefined}
+      className={cn(fieldVariants({ orientation }), className)}
+      {...props}
+    >
+      {orientation === "horizontal" ? (
+        <>
+          <div className="pt-0.5">{wired}</div>
+          <div className="flex flex-col gap-1">
+            <Label id={labelId} htmlFor={id} className="leading-6">
+              {label}
+            </Label>
+            {texts}
+          </div>
+        </>
+      ) : (
+        <>
+          <Label id={labelId} htmlFor={id}>
+            {label}
+          </Label>
+          {wired}
+          {texts}
+        </>
+      )}
+    </div>
+  );
+}
+
+export { Field, fieldVariants, type FieldProps };

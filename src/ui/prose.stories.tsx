@@ -1,0 +1,57 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, within } from "storybook/test";
+import { Prose } from "./prose.tsx";
+
+// Rendered markdown as the content pipeline produces it (one sample per locale, like content/{en,fr}).
+const samples = {
+  en: `<h1>Install on Android TV</h1>
+<p>This guide takes <strong>five minutes</strong>. You need your <a href="/account">Stremio credentials</a> and a remote.</p>
+<h2 id="before-you-start">Before you start</h2>
+<ul><li>An Android TV or Google TV device</li><li>A working internet connection<ul><li>Wi-Fi or Ethernet</li></ul></li></ul>
+<h3>Steps</h3>
+<ol><li>Open the Google Play Store.</li><li>Search for <code>Stremio</code> and install it.</li><li>Press <kbd>OK</kbd> to open it.</li></ol>
+<blockquote><p>Tip: sign in on the web first to check your password.</p></blockquote>
+<pre><code>username: camillemartin_x7k2@lumen.stream</code></pre>
+<table><thead><tr><th>Platform</th><th>Supported</th></tr></thead><tbody><tr><td>Android TV</td><td>Yes</td></tr><tr><td>Tizen</td><td>Not yet</td></tr></tbody></table>
+<hr><p><em>Last updated in November 2026.</em></p>`,
+  fr: `<h1>Installer sur Android TV</h1>
+<p>Ce guide prend <strong>cinq minutes</strong>. Il vous faut vos <a href="/fr/account">identifiants Stremio</a> et une télécommande.</p>
+<h2 id="avant-de-commencer">Avant de commencer</h2>
+<ul><li>Un appareil Android TV ou Google TV</li><li>Une connexion internet<ul><li>Wi-Fi ou Ethernet</li></ul></li></ul>
+<h3>Étapes</h3>
+<ol><li>Ouvrez le Google Play Store.</li><li>Cherchez <code>Stremio</code> et installez-le.</li><li>Appuyez sur <kbd>OK</kbd> pour l’ouvrir.</li></ol>
+<blockquote><p>Astuce\u00a0: connectez-vous d’abord sur le web pour vérifier votre mot de passe.</p></blockquote>
+<pre><code>username: camillemartin_x7k2@lumen.stream</code></pre>
+<table><thead><tr><th>Plateforme</th><th>Prise en charge</th></tr></thead><tbody><tr><td>Android TV</td><td>Oui</td></tr><tr><td>Tizen</td><td>Pas encore</td></tr></tbody></table>
+<hr><p><em>Mis à jour en novembre 2026.</em></p>`,
+};
+
+const meta = {
+  title: "UI/Prose",
+  component: Prose,
+  render: (args, { globals }) => (
+    <div className="p-6">
+      <Prose
+        {...args}
+        dangerouslySetInnerHTML={{ __html: globals.locale === "fr" ? samples.fr : samples.en }}
+      />
+    </div>
+  ),
+} satisfies Meta<typeof Prose>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(canvas.getByRole("table")).toBeVisible();
+    const item = canvas.getAllByRole("listitem")[0]!;
+    await expect(getComputedStyle(item.parentElement!).listStyleType).toBe("disc");
+  },
+};
+
+export const Phone: Story = {
+  globals: { viewport: { value: "mobile1", isRotated: false } },
+};

@@ -1,0 +1,39 @@
+import type * as React from "react";
+import { cn } from "../lib/cn.ts";
+
+/**
+ * Typography for rendered markdown (headings, paragraphs, lists, code, tables, blockquotes,
+ * links, images). It styles whatever it wraps, including `dangerouslySetInnerHTML` content.
+ * Code blocks and tables wrap instead of scrolling: a scrolling region would need a tab stop
+ * (axe: scrollable-region-focusable), which markup from markdown cannot carry.
+ */
+function Prose({ className, ...props }: React.ComponentProps<"div">) {
+  return (
+    <div
+      data-slot="prose"
+      className={cn(
+        "max-w-[70ch] text-base leading-7 text-foreground",
+        "[&>*+*]:mt-5",
+        "[&_h1]:text-3xl [&_h1]:leading-tight [&_h1]:font-bold [&_h1]:tracking-tight",
+        "[&_h2]:mt-10 [&_h2]:scroll-mt-20 [&_h2]:border-b [&_h2]:border-border [&_h2]:pb-2 [&_h2]:text-2xl [&_h2]:leading-tight [&_h2]:font-semibold [&_h2]:tracking-tight",
+        "[&_h3]:mt-8 [&_h3]:scroll-mt-20 [&_h3]:text-xl [&_h3]:font-semibold",
+        "[&_h4]:mt-6 [&_h4]:scroll-mt-20 [&_h4]:text-lg [&_h4]:font-semibold",
+        "[&_a]:font-medium [&_a]:text-primary [&_a]:underline [&_a]:underline-offset-4 [&_a:hover]:no-underline",
+        "[&_strong]:font-semibold [&_em]:italic",
+        "[&_ul]:list-disc [&_ul]:pl-6 [&_ol]:list-decimal [&_ol]:pl-6 [&_li]:mt-2 [&_li>ul]:mt-2 [&_li>ol]:mt-2 [&_li::marker]:text-muted-foreground",
+        "[&_blockquote]:border-l-4 [&_blockquote]:border-primary/60 [&_blockquote]:pl-4 [&_blockquote]:text-muted-foreground [&_blockquote]:italic",
+        "[&_code]:rounded [&_code]:bg-muted [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.875em]",
+        "[&_pre]:rounded-lg [&_pre]:break-words [&_pre]:whitespace-pre-wrap [&_pre]:border [&_pre]:border-border [&_pre]:bg-surface [&_pre]:p-4 [&_pre]:text-sm [&_pre]:leading-6 [&_pre_code]:bg-transparent [&_pre_code]:p-0",
+        "[&_table]:w-full [&_table]:table-fixed [&_table]:border-collapse [&_table]:text-sm [&_td]:break-words [&_th]:break-words",
+        "[&_th]:border [&_th]:border-border [&_th]:bg-surface [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-semibold",
+        "[&_td]:border [&_td]:border-border [&_td]:px-3 [&_td]:py-2 [&_td]:align-top",
+        "[&_hr]:my-8 [&_hr]:border-border [&_img]:rounded-lg [&_img]:border [&_img]:border-border",
+        "[&_kbd]:rounded [&_kbd]:border [&_kbd]:border-border [&_kbd]:bg-muted [&_kbd]:px-1.5 [&_kbd]:font-mono [&_kbd]:text-sm",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export { Prose };

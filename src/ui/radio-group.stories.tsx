@@ -1,0 +1,58 @@
+import { Trans } from "@lingui/react/macro";
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { Label } from "./label.tsx";
+import { RadioGroup, RadioGroupItem } from "./radio-group.tsx";
+
+const meta = {
+  title: "UI/RadioGroup",
+  component: RadioGroup,
+  args: { onValueChange: fn(), defaultValue: "monthly" },
+  render: (args) => (
+    <div className="grid gap-3 p-6">
+      <p id="story-billing" className="text-sm font-medium">
+        <Trans>Billing</Trans>
+      </p>
+      <RadioGroup aria-labelledby="story-billing" {...args}>
+        <div className="flex items-center gap-3">
+          <RadioGroupItem id="story-monthly" value="monthly" />
+          <Label htmlFor="story-monthly">
+            <Trans>Monthly</Trans>
+          </Label>
+        </div>
+        <div className="flex items-center gap-3">
+          <RadioGroupItem id="story-yearly" value="yearly" />
+          <Label htmlFor="story-yearly">
+            <Trans>Yearly</Trans>
+          </Label>
+        </div>
+      </RadioGroup>
+    </div>
+  ),
+} satisfies Meta<typeof RadioGroup>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Arrow keys move the choice, as in native radio groups. */
+export const Default: Story = {
+  play: async ({ args, canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const radios = canvas.getAllByRole("radio");
+    await expect(radios[0]).toBeChecked();
+    await userEvent.click(radios[0]!);
+    // Held down, as a person presses it: Radix checks the radio that gets focus while an arrow key is down.
+    await userEvent.keyboard("{ArrowDown>}");
+    await waitFor(() =>
+      expect(
+        canvas.getByRole("radio", { name: globals.locale === "fr" ? "Annuelle" : "Yearly" }),
+      ).toBeChecked(),
+    );
+    await userEvent.keyboard("{/ArrowDown}");
+    await expect(args.onValueChange).toHaveBeenCalledWith("yearly");
+  },
+};
+
+export const Invalid: Story = { args: { defaultValue: undefined, "aria-invalid": true } };
+
+export const Disabled: Story = { args: { disabled: true } };

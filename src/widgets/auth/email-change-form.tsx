@@ -1,0 +1,70 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import * as React from "react";
+import { Field } from "../../ui/field.tsx";
+import { Input } from "../../ui/input.tsx";
+import { AuthCard } from "./auth-card.tsx";
+import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
+import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
+import { checkEmail, collectErrors } from "./validation.ts";
+
+export type EmailChangeValues = { newEmail: string };
+
+/**
+ * Email change, PocketBase's way (request-email-change): a confirmation link goes to the new
+ * address, and the change happens when it is opened.
+ */
+export function EmailChangeForm({
+  currentEmail,
+  status,
+  errors,
+  message,
+  onSubmit,
+  headingLevel = 2,
+}: AuthFormProps<EmailChangeValues> & { currentEmail: string; headingLevel?: 1 | 2 | 3 }) {
+  const { t } = useLingui();
+  const titleId = React.useId();
+  const form = useAuthForm<EmailChangeValues>({
+    initialValues: { newEmail: "" },
+    validate: (v) => collectErrors({ newEmail: checkEmail(v.newEmail) }),
+    status,
+    errors,
+    onSubmit,
+  });
+  const newEmail = form.values.newEmail.trim();
+  return (
+    <AuthCard
+      data-slot="email-change-form"
+      className="max-w-xl"
+      titleId={titleId}
+      headingLevel={headingLevel}
+      title={<Trans>Email address</Trans>}
+      description={
+        <Trans>
+          Your current address is <strong className="font-medium text-foreground">{currentEmail}</strong>. We
+          will send a confirmation link to the new address; the change takes effect once you open it.
+        </Trans>
+      }
+    >
+      <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
+        <FormAlert status={status} message={message} />
+        <FormSuccess show={status === "success"}>
+          <Trans>Check your inbox at {newEmail}: open the link we sent to confirm the change.</Trans>
+        </FormSuccess>
+        <Field label={t`New email address`} error={form.errorFor("newEmail", "email")}>
+          <Input
+            name="newEmail"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            value={form.values.newEmail}
+            onChange={(e) => form.setValue("newEmail", e.target.value)}
+          />
+        </Field>
+        <SubmitButton status={status} className="self-start">
+          <Trans>Send the confirmation link</Trans>
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

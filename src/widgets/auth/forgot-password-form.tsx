@@ -1,0 +1,70 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import * as React from "react";
+import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { Field } from "../../ui/field.tsx";
+import { Input } from "../../ui/input.tsx";
+import { AuthCard, textLinkClassName } from "./auth-card.tsx";
+import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
+import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
+import { checkEmail, collectErrors } from "./validation.ts";
+
+export type ForgotPasswordValues = { email: string };
+
+/**
+ * Asks for a password reset link. PocketBase answers the same for unknown addresses, so the
+ * success text never says whether an account exists.
+ */
+export function ForgotPasswordForm({
+  defaultValues,
+  status,
+  errors,
+  message,
+  onSubmit,
+}: AuthFormProps<ForgotPasswordValues> & { defaultValues?: Partial<ForgotPasswordValues> }) {
+  const { t } = useLingui();
+  const titleId = React.useId();
+  const form = useAuthForm<ForgotPasswordValues>({
+    initialValues: { email: "", ...defaultValues },
+    validate: (v) => collectErrors({ email: checkEmail(v.email) }),
+    status,
+    errors,
+    onSubmit,
+  });
+  const email = form.values.email.trim();
+  return (
+    <AuthCard
+      data-slot="forgot-password-form"
+      titleId={titleId}
+      title={<Trans>Forgot your password?</Trans>}
+      description={
+        <Trans>Enter your email address and we will send you a link to choose a new password.</Trans>
+      }
+      footer={
+        <LocalizedLink to="/login" className={textLinkClassName}>
+          <Trans>Back to login</Trans>
+        </LocalizedLink>
+      }
+    >
+      <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
+        <FormAlert status={status} message={message} />
+        <FormSuccess show={status === "success"}>
+          <Trans>If an account exists for {email}, a reset link is on its way. Check your inbox.</Trans>
+        </FormSuccess>
+        <Field label={t`Email`} error={form.errorFor("email")}>
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            value={form.values.email}
+            onChange={(e) => form.setValue("email", e.target.value)}
+          />
+        </Field>
+        <SubmitButton status={status} className="sm:w-full">
+          <Trans>Send the reset link</Trans>
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,100 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { useLingui } from "@lingui/react";
+import type * as React from "react";
+import { cn } from "../../lib/cn.ts";
+import { Button, type ButtonProps } from "../../ui/button.tsx";
+import { formErrorMessage } from "../../ui/field-error-message.ts";
+import type { FormStatus } from "./use-auth-form.ts";
+
+/** The form-level error, announced at once (role="alert"); only in the "error" status. */
+export function FormAlert({
+  status,
+  message,
+  className,
+}: {
+  status: FormStatus | undefined;
+  message: string | MessageDescriptor | undefined;
+  className?: string;
+}) {
+  const { i18n } = useLingui();
+  return (
+    <div role="alert" data-slot="form-alert" className={cn(status !== "error" && "hidden", className)}>
+      {status === "error" ? (
+        <p className="flex items-start gap-2 rounded-md border border-danger/50 bg-danger/10 px-3 py-2.5 text-sm text-foreground">
+          <AlertIcon />
+          <span>{formErrorMessage(i18n, message)}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A success note, announced politely (role="status"). */
+export function FormSuccess({
+  show,
+  children,
+  className,
+}: {
+  show: boolean;
+  children: React.ReactNode;
+  className?: string;
+}) {
+  return (
+    <div role="status" data-slot="form-success" className={cn(!show && "hidden", className)}>
+      {show ? (
+        <p className="flex items-start gap-2 rounded-md border border-success/40 bg-success/10 px-3 py-2.5 text-sm text-foreground">
+          <CheckCircleIcon />
+          <span>{children}</span>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The one pending-button pattern: a submit Button that is `pending` while the request runs. */
+export function SubmitButton({
+  status,
+  className,
+  ...props
+}: Omit<ButtonProps, "type" | "pending"> & { status: FormStatus | undefined }) {
+  return (
+    <Button
+      type="submit"
+      pending={status === "submitting"}
+      className={cn("w-full sm:w-auto", className)}
+      {...props}
+    />
+  );
+}
+
+function AlertIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+      className="mt-0.5 size-4 shrink-0 text-danger"
+    >
+      <circle cx="12" cy="12" r="9" />
+      <path d="M12 7.5v5.5M12 16.5v.01" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+function CheckCircleIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+      className="mt-0.5 size-4 shrink-0 text-success"
+    >
+      <circle cx="12" cy="12" r="9" />
+      <path d="m8 12.5 2.5 2.5L16 9.5" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

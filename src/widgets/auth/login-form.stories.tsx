@@ -1,0 +1,118 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { LoginForm } from "./login-form.tsx";
+
+const meta = {
+  title: "Auth/LoginForm",
+  component: LoginForm,
+  args: { onSubmit: fn(), status: "idle" },
+  parameters: { path: "/login" },
+  decorators: [
+    (Story) => (
+      <div className="flex justify-center p-6">
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof LoginForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const fr = (globals: Record<string, unknown>) => globals.locale === "fr";
+
+export const Default: Story = {
+  play: async ({ args, canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const email = canvas.getByLabelText(fr(globals) ? "E-mail" : "Email");
+    const password = canvas.getByLabelText(fr(globals) ? "Mot de passe" : "Password");
+    await expect(email).toHaveAttribute("autocomplete", "email");
+    await expect(password).toHaveAttribute("autocomplete", "current-password");
+    await expect(
+      canvas.getByRole("link", {
+        name: fr(globals) ? "Mot de passe oublié\u202f?" : "Forgot your password?",
+      }),
+    ).toHaveAttribute("href", fr(globals) ? "/fr/forgot-password" : "/forgot-password");
+    await userEvent.type(email, "camille.martin@example.com");
+    await userEvent.type(password, "correct horse battery{Enter}");
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      email: "camille.martin@example.com",
+      password: "correct horse battery",
+    });
+  },
+};
+
+/** Empty fields are caught before any request, with translated messages, and focus goes to the first. */
+export const Required: Story = {
+  play: async ({ args, canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", { name: fr(globals) ? "Se connecter" : "Log in" }));
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    const email = canvas.getByLabelText(fr(globals) ? "E-mail" : "Email");
+    await waitFor(() => expect(email).toHaveFocus());
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveAccessibleDescription(
+      fr(globals) ? "Ce champ est obligatoire." : "This field is required.",
+    );
+  },
+};
+
+export const Invalid: Story = {
+  args: {
+    status: "error",
+    message: "An error occurred while validating the submitted data.",
+    errors: {
+      identity: { code: "validation_is_email", message: "Must be a valid email address." },
+      password: { code: "validation_required", message: "Cannot be blank." },
+    },
+    defaultValues: { email: "camille@example" },
+  },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const email = canvas.getByLabelText(fr(globals) ? "E-mail" : "Email");
+    await waitFor(() => expect(email).toHaveFocus());
+    await expect(email).toHaveAccessibleDescription(
+      fr(globals) ? "Saisissez une adresse e-mail valide." : "Enter a valid email address.",
+    );
+    await expect(canvas.getByRole("alert")).toHaveTextContent(
+      fr(globals) ? "Certains champs demandent votre attention." : "Some fields need your attention.",
+    );
+  },
+};
+
+export const Submitting: Story = {
+  args: {
+    status: "submitting",
+    defaultValues: { email: "camille.martin@example.com", password: "secret-password" },
+  },
+  play: async ({ args, canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const button = canvas.getByRole("button", { name: fr(globals) ? "Se connecter" : "Log in" });
+    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute("aria-busy", "true");
+    await userEvent.type(canvas.getByLabelText(fr(globals) ? "Mot de passe" : "Password"), "{Enter}");
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+export const Failed: Story = {
+  args: { status: "error", message: "Login failed", defaultValues: { email: "camille.martin@example.com" } },
+  play: async ({ canvasElement, globals }) => {
+    await expect(within(canvasElement).getByRole("alert")).toHaveTextContent(
+      fr(globals) ? "Échec de la connexion." : "Login failed.",
+    );
+  },
+};
+
+export const WrongPassword: Story = {
+  args: {
+    status: "error",
+    message: "Failed to authenticate.",
+    defaultValues: { email: "camille.martin@example.com" },
+  },
+};
+
+export const Phone: Story = {
+  globals: { viewport: { value: "mobile2", isRotated: false } },
+  args: { status: "error", message: "Login failed" },
+};

@@ -1,0 +1,83 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import * as React from "react";
+import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { Field } from "../../ui/field.tsx";
+import { Input } from "../../ui/input.tsx";
+import { PasswordInput } from "../../ui/password-input.tsx";
+import { AuthCard, textLinkClassName } from "./auth-card.tsx";
+import { FormAlert, SubmitButton } from "./form-parts.tsx";
+import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
+import { checkEmail, collectErrors, requireValue } from "./validation.ts";
+
+export type LoginValues = { email: string; password: string };
+
+/**
+ * Login by email and password. Server errors may be keyed `identity` (auth-with-password's body
+ * key) or `email`; both show on the email field.
+ */
+export function LoginForm({
+  defaultValues,
+  status,
+  errors,
+  message,
+  onSubmit,
+}: AuthFormProps<LoginValues> & { defaultValues?: Partial<LoginValues> }) {
+  const { t } = useLingui();
+  const titleId = React.useId();
+  const form = useAuthForm<LoginValues>({
+    initialValues: { email: "", password: "", ...defaultValues },
+    validate: (v) => collectErrors({ email: checkEmail(v.email), password: requireValue(v.password) }),
+    status,
+    errors,
+    onSubmit,
+  });
+  return (
+    <AuthCard
+      data-slot="login-form"
+      titleId={titleId}
+      title={<Trans>Log in</Trans>}
+      description={<Trans>Welcome back. Log in to manage your account and your Stremio access.</Trans>}
+      footer={
+        <p>
+          <Trans>
+            No account yet?{" "}
+            <LocalizedLink to="/signup" className={textLinkClassName}>
+              Sign up
+            </LocalizedLink>
+          </Trans>
+        </p>
+      }
+    >
+      <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
+        <FormAlert status={status} message={message} />
+        <Field label={t`Email`} error={form.errorFor("email", "identity")}>
+          <Input
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            spellCheck={false}
+            value={form.values.email}
+            onChange={(e) => form.setValue("email", e.target.value)}
+          />
+        </Field>
+        <div className="flex flex-col gap-2">
+          <Field label={t`Password`} error={form.errorFor("password")}>
+            <PasswordInput
+              name="password"
+              autoComplete="current-password"
+              value={form.values.password}
+              onChange={(e) => form.setValue("password", e.target.value)}
+            />
+          </Field>
+          <LocalizedLink to="/forgot-password" className={`self-end text-sm ${textLinkClassName}`}>
+            <Trans>Forgot your password?</Trans>
+          </LocalizedLink>
+        </div>
+        <SubmitButton status={status} className="sm:w-full">
+          <Trans>Log in</Trans>
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

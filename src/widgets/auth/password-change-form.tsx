@@ -1,0 +1,99 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import * as React from "react";
+import { Field } from "../../ui/field.tsx";
+import { PasswordInput } from "../../ui/password-input.tsx";
+import { AuthCard } from "./auth-card.tsx";
+import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
+import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
+import {
+  checkConfirmation,
+  checkNewPassword,
+  collectErrors,
+  passwordLength,
+  requireValue,
+} from "./validation.ts";
+
+export type PasswordChangeValues = { oldPassword: string; password: string; passwordConfirm: string };
+
+/** Password change with the current password; the fields clear once the server accepted it. */
+export function PasswordChangeForm({
+  email,
+  status,
+  errors,
+  message,
+  onSubmit,
+  headingLevel = 2,
+}: AuthFormProps<PasswordChangeValues> & {
+  /** The account's email, given to password managers (hidden username field) so they update the right entry. */
+  email?: string;
+  headingLevel?: 1 | 2 | 3;
+}) {
+  const { t } = useLingui();
+  const titleId = React.useId();
+  const form = useAuthForm<PasswordChangeValues>({
+    initialValues: { oldPassword: "", password: "", passwordConfirm: "" },
+    validate: (v) =>
+      collectErrors({
+        oldPassword: requireValue(v.oldPassword),
+        password: checkNewPassword(v.password),
+        passwordConfirm: checkConfirmation(v.password, v.passwordConfirm),
+      }),
+    status,
+    errors,
+    onSubmit,
+    resetOnSuccess: true,
+  });
+  const minLength = passwordLength.min;
+  const maxLength = passwordLength.max;
+  return (
+    <AuthCard
+      data-slot="password-change-form"
+      className="max-w-xl"
+      titleId={titleId}
+      headingLevel={headingLevel}
+      title={<Trans>Password</Trans>}
+      description={<Trans>Choose a new password. You stay logged in on this device.</Trans>}
+    >
+      <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
+        {email ? (
+          <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        ) : null}
+        <FormAlert status={status} message={message} />
+        <FormSuccess show={status === "success"}>
+          <Trans>Your password has been changed.</Trans>
+        </FormSuccess>
+        <Field label={t`Current password`} error={form.errorFor("oldPassword")}>
+          <PasswordInput
+            name="oldPassword"
+            autoComplete="current-password"
+            value={form.values.oldPassword}
+            onChange={(e) => form.setValue("oldPassword", e.target.value)}
+          />
+        </Field>
+        <Field
+          label={t`New password`}
+          description={t`Between ${minLength} and ${maxLength} characters.`}
+          error={form.errorFor("password")}
+        >
+          <PasswordInput
+            name="password"
+            autoComplete="new-password"
+            value={form.values.password}
+            onChange={(e) => form.setValue("password", e.target.value)}
+          />
+        </Field>
+        <Field label={t`Confirm the new password`} error={form.errorFor("passwordConfirm")}>
+          <PasswordInput
+            name="passwordConfirm"
+            autoComplete="new-password"
+            value={form.values.passwordConfirm}
+            onChange={(e) => form.setValue("passwordConfirm", e.target.value)}
+          />
+        </Field>
+        <SubmitButton status={status} className="self-start">
+          <Trans>Change password</Trans>
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,58 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import * as React from "react";
+import { Field } from "../../ui/field.tsx";
+import { Input } from "../../ui/input.tsx";
+import { AuthCard } from "./auth-card.tsx";
+import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
+import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
+import { collectErrors, requireValue } from "./validation.ts";
+
+export type ProfileValues = { name: string };
+
+/** The profile section of the account page: the name. */
+export function ProfileForm({
+  defaultValues,
+  status,
+  errors,
+  message,
+  onSubmit,
+  headingLevel = 2,
+}: AuthFormProps<ProfileValues> & { defaultValues?: Partial<ProfileValues>; headingLevel?: 1 | 2 | 3 }) {
+  const { t } = useLingui();
+  const titleId = React.useId();
+  const form = useAuthForm<ProfileValues>({
+    initialValues: { name: "", ...defaultValues },
+    validate: (v) => collectErrors({ name: requireValue(v.name) }),
+    status,
+    errors,
+    onSubmit,
+  });
+  return (
+    <AuthCard
+      data-slot="profile-form"
+      className="max-w-xl"
+      titleId={titleId}
+      headingLevel={headingLevel}
+      title={<Trans>Profile</Trans>}
+      description={<Trans>The name we use when we write to you.</Trans>}
+    >
+      <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
+        <FormAlert status={status} message={message} />
+        <FormSuccess show={status === "success"}>
+          <Trans>Your profile is saved.</Trans>
+        </FormSuccess>
+        <Field label={t`Name`} error={form.errorFor("name")}>
+          <Input
+            name="name"
+            autoComplete="name"
+            value={form.values.name}
+            onChange={(e) => form.setValue("name", e.target.value)}
+          />
+        </Field>
+        <SubmitButton status={status} className="self-start">
+          <Trans>Save</Trans>
+        </SubmitButton>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,91 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import * as React from "react";
+import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Field } from "../../ui/field.tsx";
+import { fieldErrorMessage } from "../../ui/field-error-message.ts";
+import { PasswordInput } from "../../ui/password-input.tsx";
+import { AuthCard } from "./auth-card.tsx";
+import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
+import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
+import { checkConfirmation, checkNewPassword, collectErrors, passwordLength } from "./validation.ts";
+
+export type ResetPasswordValues = { password: string; passwordConfirm: string };
+
+/**
+ * Chooses a new password from a reset link (the route holds the token). A `token` error (expired
+ * or forged link) is shown as the form's alert, with a way to ask for a new link.
+ */
+export function ResetPasswordForm({ status, errors, message, onSubmit }: AuthFormProps<ResetPasswordValues>) {
+  const { t, i18n } = useLingui();
+  const titleId = React.useId();
+  const form = useAuthForm<ResetPasswordValues>({
+    initialValues: { password: "", passwordConfirm: "" },
+    validate: (v) =>
+      collectErrors({
+        password: checkNewPassword(v.password),
+        passwordConfirm: checkConfirmation(v.password, v.passwordConfirm),
+      }),
+    status,
+    errors,
+    onSubmit,
+    resetOnSuccess: true,
+  });
+  const tokenError = errors?.token;
+  const minLength = passwordLength.min;
+  const maxLength = passwordLength.max;
+  return (
+    <AuthCard data-slot="reset-password-form" titleId={titleId} title={<Trans>Choose a new password</Trans>}>
+      {status === "success" ? (
+        <div className="flex flex-col gap-5">
+          <FormSuccess show>
+            <Trans>Your password has been changed. You can now log in with it.</Trans>
+          </FormSuccess>
+          <Button asChild className="sm:w-full">
+            <LocalizedLink to="/login">
+              <Trans>Log in</Trans>
+            </LocalizedLink>
+          </Button>
+        </div>
+      ) : (
+        <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
+          <FormAlert
+            status={status}
+            message={tokenError ? fieldErrorMessage(i18n, tokenError, "token") : message}
+          />
+          {tokenError && status === "error" ? (
+            <LocalizedLink
+              to="/forgot-password"
+              className="-mt-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
+            >
+              <Trans>Ask for a new link</Trans>
+            </LocalizedLink>
+          ) : null}
+          <Field
+            label={t`New password`}
+            description={t`Between ${minLength} and ${maxLength} characters.`}
+            error={form.errorFor("password")}
+          >
+            <PasswordInput
+              name="password"
+              autoComplete="new-password"
+              value={form.values.password}
+              onChange={(e) => form.setValue("password", e.target.value)}
+            />
+          </Field>
+          <Field label={t`Confirm the new password`} error={form.errorFor("passwordConfirm")}>
+            <PasswordInput
+              name="passwordConfirm"
+              autoComplete="new-password"
+              value={form.values.passwordConfirm}
+              onChange={(e) => form.setValue("passwordConfirm", e.target.value)}
+            />
+          </Field>
+          <SubmitButton status={status} className="sm:w-full">
+            <Trans>Save the new password</Trans>
+          </SubmitButton>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,198 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { SignupForm } from "./signup-form.tsx";
+
+const meta = {
+  title: "Auth/SignupForm",
+  component: SignupForm,
+  args: { onSubmit: fn(), status: "idle" },
+  parameters: {
+    path: "/signup",
+    // The whole form in one screenshot: screenshots only show what fits in the viewport.
+    viewport: {
+      options: {
+        longDesktop: {
+          name: "Desktop, whole form",
+          styles: { width: "1200px", height: "1100px" },
+          type: "desktop",
+        },
+        longPhone: {
+          name: "Phone, whole form",
+          styles: { width: "390px", height: "1640px" },
+          type: "mobile",
+        },
+      },
+    },
+  },
+  globals: { viewport: { value: "longDesktop", isRotated: false } },
+  decorators: [
+    (Story) => (
+      <div className="flex justify-center p-6">
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof SignupForm>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const filled = {
+  name: "Camille Martin",
+  email: "camille.martin@example.com",
+  password: "correct horse battery",
+  passwordConfirm: "correct horse battery",
+  terms: true,
+};
+
+/** Typing everything and pressing Enter sends the values, free trial by default. */
+export const Default: Story = {
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText(fr ? "Nom" : "Name"), "Camille");
+    await userEvent.type(canvas.getByLabelText(fr ? "E-mail" : "Email"), "cam@example.fr");
+    const password = canvas.getByLabelText(fr ? "Mot de passe" : "Password");
+    await expect(password).toHaveAttribute("autocomplete", "new-password");
+    await userEvent.type(password, "s3cret-pw");
+    await userEvent.type(
+      canvas.getByLabelText(fr ? "Confirmez le mot de passe" : "Confirm password"),
+      "s3cret-pw",
+    );
+    await userEvent.click(
+      canvas.getByRole("checkbox", {
+        name: fr ? "J’accepte les conditions d’utilisation" : "I accept the terms of use",
+      }),
+    );
+    await expect(
+      canvas.getByRole("link", { name: fr ? "conditions d’utilisation" : "terms of use" }),
+    ).toHaveAttribute("href", fr ? "/fr/cgu" : "/cgu");
+    await userEvent.type(canvas.getByLabelText(fr ? "Nom" : "Name"), "{Enter}");
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      name: "Camille",
+      email: "cam@example.fr",
+      password: "s3cret-pw",
+      passwordConfirm: "s3cret-pw",
+      terms: true,
+      plan: "free",
+      billing: "monthly",
+      newsletter: false,
+    });
+  },
+};
+
+/** The paid plan shows monthly and yearly prices for the active locale ("4,99 €" in French). */
+export const PaidYearly: Story = {
+  args: { defaultValues: { ...filled, plan: "paid", billing: "monthly", newsletter: true } },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("radio", { name: /Mensuelle|Monthly/ })).toHaveAccessibleName(
+      fr ? "Mensuelle 4,99\u00a0€ par mois" : "Monthly €4.99 per month",
+    );
+    await userEvent.click(canvas.getByRole("radio", { name: /Annuelle|Yearly/ }));
+    await expect(
+      canvas.getByText(
+        fr ? "49,99 € par an" : "€49.99 per year",
+      ) /* getByText collapses the no-break space */,
+    ).toBeVisible();
+    await userEvent.click(
+      canvas.getByRole("button", { name: fr ? "Créer mon compte" : "Create my account" }),
+    );
+    await expect(args.onSubmit).toHaveBeenCalledWith({
+      ...filled,
+      plan: "paid",
+      billing: "yearly",
+      newsletter: true,
+    });
+  },
+};
+
+/** Client checks: required fields, password length, confirmation and consent; focus on the first. */
+export const Invalid: Story = {
+  args: {
+    defaultValues: {
+      name: "Camille",
+      email: "camille@example",
+      password: "short",
+      passwordConfirm: "shorter",
+    },
+  },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      canvas.getByRole("button", { name: fr ? "Commencer mon essai gratuit" : "Start my free trial" }),
+    );
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    const email = canvas.getByLabelText(fr ? "E-mail" : "Email");
+    await waitFor(() => expect(email).toHaveFocus());
+    await expect(canvas.getByLabelText(fr ? "Mot de passe" : "Password")).toHaveAccessibleDescription(
+      fr
+        ? "Entre 8 et 71\u00a0caractères. Doit contenir au moins 8\u00a0caractères."
+        : "Between 8 and 71 characters. Must be at least 8 characters.",
+    );
+    await expect(
+      canvas.getByLabelText(fr ? "Confirmez le mot de passe" : "Confirm password"),
+    ).toHaveAccessibleDescription(
+      fr ? "Les mots de passe ne correspondent pas." : "The passwords don't match.",
+    );
+    await expect(canvas.getByRole("checkbox", { name: /conditions|terms/ })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    // Fixing a field clears its error at once.
+    await userEvent.type(email, ".com");
+    await expect(email).not.toHaveAttribute("aria-invalid");
+  },
+};
+
+export const Submitting: Story = {
+  args: { status: "submitting", defaultValues: { ...filled, plan: "paid", billing: "monthly" } },
+  play: async ({ args, canvasElement }) => {
+    const canvas = within(canvasElement);
+    const button = canvas.getByRole("button", { name: /Créer mon compte|Create my account/ });
+    await expect(button).toHaveAttribute("aria-busy", "true");
+    await userEvent.click(button, { pointerEventsCheck: 0 });
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/** PocketBase's duplicate email error lands on the email field, translated, and takes focus. */
+export const EmailTaken: Story = {
+  args: {
+    status: "error",
+    message: "Failed to create record.",
+    errors: { email: { code: "validation_not_unique", message: "Value must be unique." } },
+    defaultValues: filled,
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    const email = canvas.getByLabelText(fr ? "E-mail" : "Email");
+    await waitFor(() => expect(email).toHaveFocus());
+    await expect(email).toHaveAccessibleDescription(
+      fr
+        ? "Un compte existe déjà avec cette adresse e-mail."
+        : "An account already exists with this email address.",
+    );
+    await expect(canvas.getByRole("alert")).toHaveTextContent(
+      fr ? "Certains champs demandent votre attention." : "Some fields need your attention.",
+    );
+  },
+};
+
+/** SPEC §8's sign-up default, which the spec words in French. */
+export const Failed: Story = {
+  args: { status: "error", message: "Erreur inconnue", defaultValues: filled },
+  play: async ({ canvasElement, globals }) => {
+    await expect(within(canvasElement).getByRole("alert")).toHaveTextContent(
+      globals.locale === "fr" ? "Erreur inconnue." : "Unknown error.",
+    );
+  },
+};
+
+export const Phone: Story = {
+  globals: { viewport: { value: "longPhone", isRotated: false } },
+  args: { defaultValues: { plan: "paid", billing: "yearly" } },
+};

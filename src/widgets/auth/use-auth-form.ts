@@ -1,0 +1,113 @@
+import type { MessageDescriptor } from "@lingui/core";
+import * as React from "react";
+import type { FieldError, FieldErrors } from "../../ui/field-error-message.ts";
+
+export type FormStatus = "idle" | "submitting" | "success" | "error";
+
+/** What every account form takes: the request's state, PocketBase's field errors, a form-level message. */
+export type AuthFormProps<Values> = {
+  status?: FormStatus;
+  /** PocketBase's `data` from the error response: `{ email: { code, message } }`. */
+  errors?: Record<string, FieldError | undefined>;
+  /** The form-level error (shown when `status` is "error"): a server message or a message descriptor. */
+  message?: string | MessageDescriptor;
+  onSubmit: (values: Values) => void;
+};
+
+/** Focuses the first control marked invalid, in document order (radio groups: their checked or first radio). */
+export function focusFirstInvalid(root: HTMLElement | null) {
+  const invalid = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (!invalid) return;
+  const target =
+    invalid.getAttribute("role") === "radiogroup"
+      ? (invalid.querySelector<HTMLElement>('[role="radio"][aria-checked="true"]') ??
+        invalid.querySelector<HTMLElement>('[role="radio"]'))
+      : invalid;
+  target?.focus();
+}
+
+/**
+ * State and behaviour shared by the account forms: values, client checks run on submit (errors
+ * worded through the same PocketBase codes), server errors hidden once their field is edited,
+ * focus on the first invalid field whenever errors arrive, and no submit while one is in flight.
+ */
+export function useAuthForm<Values extends Record<string, unknown>>({
+  initialValues,
+  validate,
+  status = "idle",
+  errors,
+  onSubmit,
+  resetOnSuccess = false,
+}: {
+  initialValues: Values;
+  validate?: (values: Values) => FieldErrors<Extract<keyof Values, string>>;
+  status?: FormStatus;
+  errors?: Record<string, FieldError | undefined>;
+  onSubmit: (values: Values) => void;
+  /** Clear the fields once the server accepted them (passwords). */
+  resetOnSuccess?: boolean;
+}) {
+  const formRef = React.useRef<HTMLFormElement>(null);
+  const [values, setValues] = React.useState(initialValues);
+  const [clientErrors, setClientErrors] = React.useState<Partial<Record<string, FieldError>>>({});
+  const [edited, setEdited] = React.useState<ReadonlySet<string>>(new Set());
+  const [focusRequest, setFocusRequest] = React.useState(0);
+
+  // A new response (status change or different errors) shows every server error again and
+  // moves focus to the first one. Keyed by content so a parent re-render does not steal focus.
+  const serverKey = `${status}:${JSON.stringify(errors ?? {})}`;
+  React.useEffect(() => {
+    setEdited(new Set());
+    if (status !== "submitting" && errors && Object.values(errors).some(Boolean)) {
+      setFocusRequest((n) => n + 1);
+    }
+    // serverKey stands for status + errors.
+  }, [serverKey]);
+
+  React.useEffect(() => {
+    if (focusRequest > 0) focusFirstInvalid(formRef.current);
+  }, [focusRequest]);
+
+  const initialRef = React.useRef(initialValues);
+  React.useEffect(() => {
+    if (status === "success" && resetOnSuccess) setValues(initialRef.current);
+  }, [status, resetOnSuccess]);
+
+  function setValue<K extends keyof Values & string>(field: K, value: Values[K]) {
+    setValues((current) => ({ ...current, [field]: value }));
+    setEdited((current) => new Set(current).add(field));
+    setClientErrors((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _removed, ...rest } = current;
+      return rest;
+    });
+  }
+
+  function errorFor(...fields: string[]): FieldError | undefined {
+    for (const field of fields) {
+      const error = clientErrors[field] ?? (edited.has(field) ? undefined : errors?.[field]);
+      if (error) return error;
+    }
+    return undefined;
+  }
+
+  function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (status === "submitting") return;
+    const found = validate?.(values) ?? {};
+    setClientErrors(found);
+    if (Object.keys(found).length > 0) {
+      setFocusRequest((n) => n + 1);
+      return;
+    }
+    onSubmit(values);
+  }
+
+  return {
+    values,
+    setValue,
+    errorFor,
+    submitting: status === "submitting",
+    formProps: { ref: formRef, onSubmit: handleSubmit, noValidate: true },
+  };
+}

@@ -1,0 +1,130 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { unverifiedUser } from "../../auth/auth-states.ts";
+import { useCountdown } from "./use-countdown.ts";
+import { VerifyEmail, type VerifyEmailProps } from "./verify-email.tsx";
+
+const meta = {
+  title: "Auth/VerifyEmail",
+  component: VerifyEmail,
+  args: { onResend: fn(), state: "pending", email: unverifiedUser.email },
+  parameters: { path: "/verify-email", auth: "Unverified" },
+  decorators: [
+    (Story) => (
+      <div className="flex justify-center p-6">
+        <Story />
+      </div>
+    ),
+  ],
+} satisfies Meta<typeof VerifyEmail>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Just signed up: the link is on its way; resending asks for nothing more. */
+export const Pending: Story = {
+  play: async ({ args, canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(unverifiedUser.email)).toBeVisible();
+    await userEvent.click(
+      canvas.getByRole("button", {
+        name: globals.locale === "fr" ? "Renvoyer le lien" : "Send the link again",
+      }),
+    );
+    await expect(args.onResend).toHaveBeenCalledWith({ email: unverifiedUser.email });
+  },
+};
+
+export const Confirming: Story = {
+  args: { state: "confirming" },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("status")).toBeVisible();
+  },
+};
+
+export const Verified: Story = {
+  args: { state: "verified" },
+  parameters: { auth: "SignedInTrial" },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    await expect(
+      within(canvasElement).getByRole("link", {
+        name: fr ? "Accéder à mon compte" : "Continue to my account",
+      }),
+    ).toHaveAttribute("href", fr ? "/fr/account" : "/account");
+  },
+};
+
+/** A rejected link, signed out: the visitor types the address to get a new link. */
+export const InvalidToken: Story = {
+  args: { state: "invalid", email: undefined },
+  parameters: { auth: "SignedOut" },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await userEvent.type(canvas.getByLabelText(fr ? "E-mail" : "Email"), "camille.martin@example.com{Enter}");
+    await expect(args.onResend).toHaveBeenCalledWith({ email: "camille.martin@example.com" });
+  },
+};
+
+export const Resending: Story = { args: { resendStatus: "submitting" } };
+
+/** After a resend: the button waits out PocketBase's two-minute guard, showing the time left. */
+export const ResendCooldown: Story = {
+  args: { resendStatus: "success", resendCooldown: 95 },
+  play: async ({ args, canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const button = canvas.getByRole("button", {
+      name: globals.locale === "fr" ? "Renvoyer dans 1:35" : "Send again in 1:35",
+    });
+    await expect(button).toBeDisabled();
+    await expect(canvas.getByRole("status")).toHaveTextContent(
+      globals.locale === "fr" ? "Un nouveau lien est en route." : "A new link is on its way.",
+    );
+    await userEvent.click(button, { pointerEventsCheck: 0 });
+    await expect(args.onResend).not.toHaveBeenCalled();
+  },
+};
+
+export const ResendFailed: Story = {
+  args: { resendStatus: "error", resendMessage: "Erreur lors du renvoi de l'email" },
+};
+
+/** Wired as a page would: resend starts the countdown, which ticks down and frees the button again. */
+export const ResendCountdown: Story = {
+  args: { onResend: fn() },
+  render: function Render(args: VerifyEmailProps) {
+    const [cooldown, start] = useCountdown();
+    return (
+      <VerifyEmail
+        {...args}
+        resendStatus={cooldown > 0 ? "success" : "idle"}
+        resendCooldown={cooldown}
+        onResend={(values) => {
+          args.onResend(values);
+          start(2);
+        }}
+      />
+    );
+  },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      canvas.getByRole("button", { name: fr ? "Renvoyer le lien" : "Send the link again" }),
+    );
+    await expect(args.onResend).toHaveBeenCalledTimes(1);
+    await expect(
+      canvas.getByRole("button", { name: fr ? "Renvoyer dans 0:02" : "Send again in 0:02" }),
+    ).toBeDisabled();
+    await waitFor(
+      () =>
+        expect(
+          canvas.getByRole("button", { name: fr ? "Renvoyer le lien" : "Send the link again" }),
+        ).toBeEnabled(),
+      {
+        timeout: 4000,
+      },
+    );
+  },
+};

@@ -1,0 +1,146 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, spyOn, userEvent, waitFor, within } from "storybook/test";
+import { trialUser } from "../../auth/auth-states.ts";
+import { StremioCredentials } from "./stremio-credentials.tsx";
+
+const credentials = { username: trialUser.stremio_username, password: trialUser.stremio_password };
+
+const meta = {
+  title: "Stremio/StremioCredentials",
+  component: StremioCredentials,
+  args: { onGenerate: fn(), status: "idle", credentials },
+  parameters: { path: "/account", auth: "SignedInTrial" },
+  decorators: [
+    (Story) => (
+      <div className="p-6">
+        <Story />
+      </div>
+    ),
+  ],
+  // The browser's clipboard needs a permission prompt in headless runs: observe the call instead.
+  beforeEach: () => {
+    const spy = spyOn(navigator.clipboard, "writeText").mockResolvedValue(undefined);
+    return () => spy.mockRestore();
+  },
+} satisfies Meta<typeof StremioCredentials>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** No credentials yet: one button generates them. */
+export const Empty: Story = {
+  args: { credentials: null },
+  parameters: { auth: "Unverified" },
+  play: async ({ args, canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      canvas.getByRole("button", {
+        name: globals.locale === "fr" ? "Générer mes identifiants" : "Generate my credentials",
+      }),
+    );
+    await expect(args.onGenerate).toHaveBeenCalledTimes(1);
+  },
+};
+
+export const Generating: Story = {
+  args: { credentials: null, status: "submitting" },
+  parameters: { auth: "Unverified" },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByRole("button", { busy: true })).toBeDisabled();
+  },
+};
+
+/** Username shown, password masked; each copies with a spoken "Copied". */
+export const Ready: Story = {
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await expect(canvas.getByText(credentials.username)).toBeVisible();
+    await expect(canvas.queryByText(credentials.password)).toBeNull();
+    await userEvent.click(
+      canvas.getByRole("button", { name: fr ? "Copier le mot de passe" : "Copy password" }),
+    );
+    await expect(navigator.clipboard.writeText).toHaveBeenCalledWith(credentials.password);
+    await waitFor(() =>
+      expect(canvas.getAllByRole("status").some((s) => s.textContent === (fr ? "Copié" : "Copied"))).toBe(
+        true,
+      ),
+    );
+    await userEvent.click(
+      canvas.getByRole("button", { name: fr ? "Copier l’identifiant" : "Copy username" }),
+    );
+    await expect(navigator.clipboard.writeText).toHaveBeenLastCalledWith(credentials.username);
+  },
+};
+
+/** The reveal toggle shows the password and says what it will do next. */
+export const Revealed: Story = {
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      canvas.getByRole("button", { name: fr ? "Afficher le mot de passe" : "Show password" }),
+    );
+    await expect(canvas.getByText(credentials.password)).toBeVisible();
+    await expect(
+      canvas.getByRole("button", { name: fr ? "Masquer le mot de passe" : "Hide password" }),
+    ).toBeVisible();
+  },
+};
+
+/** "Regenerate" asks first: Cancel changes nothing, confirming calls back once. */
+export const RegenerateConfirmation: Story = {
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const body = within(canvasElement.ownerDocument.body);
+    const regenerate = body.getByRole("button", { name: fr ? "Régénérer" : "Regenerate" });
+    await userEvent.click(regenerate);
+    const dialog = await body.findByRole("alertdialog", {
+      name: fr ? "Régénérer vos identifiants Stremio\u202f?" : "Regenerate your Stremio credentials?",
+    });
+    await userEvent.click(within(dialog).getByRole("button", { name: fr ? "Annuler" : "Cancel" }));
+    await waitFor(() => expect(body.queryByRole("alertdialog")).toBeNull());
+    await expect(args.onGenerate).not.toHaveBeenCalled();
+    await expect(regenerate).toHaveFocus();
+    await userEvent.click(regenerate);
+    const again = await body.findByRole("alertdialog");
+    await userEvent.click(within(again).getByRole("button", { name: fr ? "Régénérer" : "Regenerate" }));
+    await expect(args.onGenerate).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** The confirmation as it first appears. */
+export const RegenerateDialog: Story = {
+  play: async ({ canvasElement, globals }) => {
+    const body = within(canvasElement.ownerDocument.body);
+    await userEvent.click(
+      body.getByRole("button", { name: globals.locale === "fr" ? "Régénérer" : "Regenerate" }),
+    );
+    await expect(await body.findByRole("alertdialog")).toBeVisible();
+  },
+};
+
+export const Regenerating: Story = {
+  args: { status: "submitting" },
+  play: async ({ canvasElement }) => {
+    const button = within(canvasElement).getByRole("button", { busy: true });
+    await expect(button).toBeDisabled();
+  },
+};
+
+export const Failed: Story = {
+  args: { status: "error", message: "Something went wrong while processing your request." },
+};
+
+/** Each platform has its own steps. */
+export const AndroidSteps: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("tab", { name: "Android" }));
+    await expect(canvas.getByRole("tabpanel")).toHaveTextContent("Google Play Store");
+  },
+};
+
+export const Phone: Story = {
+  globals: { viewport: { value: "mobile2", isRotated: false } },
+};

@@ -1,0 +1,224 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import * as React from "react";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from "../../ui/alert-dialog.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../ui/card.tsx";
+import { CopyButton } from "../../ui/copy-button.tsx";
+import { EyeIcon, EyeOffIcon } from "../../ui/password-input.tsx";
+import { Separator } from "../../ui/separator.tsx";
+import { FormAlert } from "../auth/form-parts.tsx";
+import type { FormStatus } from "../auth/use-auth-form.ts";
+import { StremioSignInGuide } from "./stremio-sign-in-guide.tsx";
+
+export type StremioCredentialsValue = { username: string; password: string };
+
+export type StremioCredentialsProps = {
+  /** The user's `stremio_username` / `stremio_password`; `null` (or empty strings) before any were generated. */
+  credentials: StremioCredentialsValue | null;
+  /** The generate/regenerate request. */
+  status?: FormStatus;
+  message?: string | MessageDescriptor;
+  /** Generates new credentials (first time, or after the visitor confirmed "Regenerate"). */
+  onGenerate: () => void;
+  headingLevel?: 2 | 3;
+};
+
+/**
+ * The Stremio access card: username and masked password with reveal and copy, "Regenerate" behind
+ * a confirmation, and how to sign in on each platform. Without credentials, a "Generate" empty state.
+ */
+export function StremioCredentials({
+  credentials,
+  status = "idle",
+  message,
+  onGenerate,
+  headingLevel = 2,
+}: StremioCredentialsProps) {
+  const titleId = React.useId();
+  const Heading = `h${headingLevel}` as const;
+  const ready = credentials !== null && credentials.username !== "" && credentials.password !== "";
+  return (
+    <Card
+      data-slot="stremio-credentials"
+      data-state={ready ? "ready" : "empty"}
+      aria-labelledby={titleId}
+      role="region"
+      className="w-full max-w-2xl"
+    >
+      <CardHeader>
+        <CardTitle asChild>
+          <Heading id={titleId}>
+            <Trans>Stremio access</Trans>
+          </Heading>
+        </CardTitle>
+        <CardDescription>
+          {ready ? (
+            <Trans>Use these credentials to sign in to Stremio on any of your devices.</Trans>
+          ) : (
+            <Trans>Generate your Stremio credentials to watch on your devices.</Trans>
+          )}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-6">
+        <FormAlert status={status} message={message} />
+        {ready ? (
+          <CredentialList credentials={credentials} />
+        ) : (
+          <EmptyState status={status} onGenerate={onGenerate} />
+        )}
+        {ready ? (
+          <>
+            <Separator />
+            <StremioSignInGuide headingLevel={headingLevel === 2 ? 3 : 4} />
+          </>
+        ) : null}
+      </CardContent>
+      {ready ? (
+        <CardFooter className="flex-col items-start gap-2 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-muted-foreground">
+            <Trans>New credentials replace these on every device.</Trans>
+          </p>
+          <RegenerateButton status={status} onConfirm={onGenerate} />
+        </CardFooter>
+      ) : null}
+    </Card>
+  );
+}
+
+function CredentialList({ credentials }: { credentials: StremioCredentialsValue }) {
+  const { t } = useLingui();
+  const [revealed, setRevealed] = React.useState(false);
+  const passwordId = React.useId();
+  return (
+    <dl className="grid grid-cols-1 gap-4">
+      <div className="grid min-w-0 gap-1.5">
+        <dt className="text-sm font-medium">
+          <Trans>Username (email)</Trans>
+        </dt>
+        <dd className="flex min-w-0 items-center gap-2">
+          <code className="min-w-0 flex-1 rounded-md break-all border border-border bg-background px-3 py-2 font-mono text-sm">
+            {credentials.username}
+          </code>
+          <CopyButton value={credentials.username} aria-label={t`Copy username`} />
+        </dd>
+      </div>
+      <div className="grid min-w-0 gap-1.5">
+        <dt className="text-sm font-medium">
+          <Trans>Password</Trans>
+        </dt>
+        <dd className="flex min-w-0 items-center gap-2">
+          <code
+            id={passwordId}
+            className="min-w-0 flex-1 rounded-md break-all border border-border bg-background px-3 py-2 font-mono text-sm"
+          >
+            {revealed ? (
+              credentials.password
+            ) : (
+              <>
+                <span aria-hidden="true">{"•".repeat(credentials.password.length)}</span>
+                <span className="sr-only">
+                  <Trans>Hidden</Trans>
+                </span>
+              </>
+            )}
+          </code>
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-controls={passwordId}
+            aria-label={revealed ? t`Hide password` : t`Show password`}
+            onClick={() => setRevealed((v) => !v)}
+          >
+            {revealed ? <EyeOffIcon /> : <EyeIcon />}
+          </Button>
+          <CopyButton value={credentials.password} aria-label={t`Copy password`} />
+        </dd>
+      </div>
+    </dl>
+  );
+}
+
+function EmptyState({ status, onGenerate }: { status: FormStatus; onGenerate: () => void }) {
+  return (
+    <div
+      data-slot="stremio-credentials-empty"
+      className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-border px-6 py-10 text-center"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        aria-hidden="true"
+        className="size-10 text-muted-foreground"
+      >
+        <circle cx="8" cy="15" r="4" />
+        <path
+          d="m10.8 12.2 8.7-8.7M16 7l2.5 2.5M18.5 4.5 21 7"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <div className="grid gap-1">
+        <p className="font-medium">
+          <Trans>No Stremio credentials yet</Trans>
+        </p>
+        <p className="text-sm text-muted-foreground">
+          <Trans>We create a username and a strong password for Stremio. It only takes a second.</Trans>
+        </p>
+      </div>
+      <Button
+        type="button"
+        pending={status === "submitting"}
+        onClick={() => status !== "submitting" && onGenerate()}
+      >
+        <Trans>Generate my credentials</Trans>
+      </Button>
+    </div>
+  );
+}
+
+function RegenerateButton({ status, onConfirm }: { status: FormStatus; onConfirm: () => void }) {
+  return (
+    <AlertDialog>
+      <AlertDialogTrigger asChild>
+        <Button type="button" variant="outline" pending={status === "submitting"}>
+          <Trans>Regenerate</Trans>
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>
+            <Trans>Regenerate your Stremio credentials?</Trans>
+          </AlertDialogTitle>
+          <AlertDialogDescription>
+            <Trans>
+              Your current Stremio password will stop working. You will need to sign in again with the new
+              credentials on every device.
+            </Trans>
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>
+            <Trans>Cancel</Trans>
+          </AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>
+            <Trans>Regenerate</Trans>
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
