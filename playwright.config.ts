@@ -21,6 +21,14 @@ export default defineConfig({
     command: "node server/main.ts",
     url: `http://127.0.0.1:${port}/api/health`,
     reuseExistingServer: false,
-    env: { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: "test-results/pb_data" },
+    // RATE_LIMIT=off: parallel test sign-ins and sign-ups come from one IP and must not be throttled.
+    // APP_URL: links in the outbox mails point at the address the tests browse.
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: "test-results/pb_data",
+      RATE_LIMIT: "off",
+      APP_URL: `http://127.0.0.1:${port}`,
+    },
   },
 });

@@ -7,7 +7,7 @@ import { findAuthRecordByEmail, newTokenKey } from "./core/auth.ts";
 import { hashPassword, passwordTooLong } from "./core/passwords.ts";
 import { autogenerate, newRecordData } from "./core/records.ts";
 import { superusersCollectionName } from "./core/schema.ts";
-import { Store } from "./core/store.ts";
+import { type RecordData, Store } from "./core/store.ts";
 import { nowDateTime } from "./core/values.ts";
 import { isEmail, runeLength } from "./forms/validation.ts";
 
@@ -65,7 +65,12 @@ export async function runSuperuserCommand(dataDir: string, args: string[]): Prom
       return `Successfully changed superuser "${existing.email}" password.`;
     }
     if (command === "update") throw new CliError(`No superuser with the email ${address}.`);
-    const record = { ...newRecordData(collection), email: address, password: hash, verified: true };
+    const record: RecordData = {
+      ...newRecordData(collection),
+      email: address,
+      password: hash,
+      verified: true,
+    };
     autogenerate(collection, record);
     record.created = record.updated = nowDateTime();
     store.insert(collection, record);

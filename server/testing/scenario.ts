@@ -9,7 +9,7 @@ export type Scenario = {
   name: string;
   method: string;
   url: string | ((t: TestApp) => string);
-  body?: unknown | ((t: TestApp) => unknown);
+  body?: Record<string, unknown> | unknown[] | string | ((t: TestApp) => unknown);
   /** A fixture token name, or a function returning the Authorization header. */
   token?: "alice" | "bob" | "admin" | "superuser" | ((t: TestApp) => string);
   headers?: Record<string, string>;
