@@ -25,7 +25,9 @@ const pages: Record<MailKind, string> = {
   emailChange: "/confirm-email-change",
 };
 
+// French typography: a no-break space before ":" and inside « », a narrow one before ; ! ?
 const nbsp = "\u00a0";
+const narrow = "\u202f";
 
 function duration(seconds: number, locale: MailLocale): string {
   const hours = seconds / 3600;
@@ -59,7 +61,7 @@ function words(input: TemplateInput): Words {
           subject: `Confirmez votre adresse e-mail ${appName}`,
           greeting,
           lines: [
-            `Merci de votre inscription à ${appName}${nbsp}! Pour confirmer votre adresse e-mail, ouvrez ce lien${nbsp}:`,
+            `Merci de votre inscription à ${appName}${narrow}! Pour confirmer votre adresse e-mail, ouvrez ce lien${nbsp}:`,
           ],
           action: "Confirmer mon adresse",
           after: [

@@ -1,0 +1,34 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { RateLimiter } from "./rate-limit.ts";
+
+afterEach(() => vi.useRealTimers());
+
+describe("rate limiter", () => {
+  it("finds PocketBase's rule: exact labels in order, then path prefixes, matching the audience", () => {
+    const limiter = new RateLimiter([
+      { label: "*:auth", maxRequests: 2, duration: 3, audience: "" },
+      { label: "users:auth", maxRequests: 5, duration: 3, audience: "@guest" },
+      { label: "/api/", maxRequests: 300, duration: 10, audience: "" },
+    ]);
+    const labels = [
+      "users:auth",
+      "*:auth",
+      "POST /api/collections/users/auth-with-password",
+      "/api/collections/users/auth-with-password",
+    ];
+    expect(limiter.findRule(labels, ["", "@guest"])?.maxRequests).toBe(5);
+    expect(limiter.findRule(labels, ["", "@auth"])?.maxRequests).toBe(2);
+    expect(limiter.findRule(["users:list", "*:list", "GET /api/x", "/api/x"], [""])?.label).toBe("/api/");
+    expect(limiter.findRule(["users:list", "*:list", "GET /x", "/x"], [""])).toBeUndefined();
+  });
+
+  it("allows maxRequests per window and client, then refuses until the window passes", () => {
+    vi.useFakeTimers();
+    const limiter = new RateLimiter([]);
+    const rule = { label: "*:auth", maxRequests: 2, duration: 3, audience: "" as const };
+    expect([1, 2, 3].map(() => limiter.allow("id", rule, "1.2.3.4"))).toEqual([true, true, false]);
+    expect(limiter.allow("id", rule, "5.6.7.8")).toBe(true);
+    vi.advanceTimersByTime(3100);
+    expect(limiter.allow("id", rule, "1.2.3.4")).toBe(true);
+  });
+});
