@@ -18,6 +18,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import "./app.css";
+import { AuthProvider } from "./auth/auth-provider.tsx";
 import { activateLocale } from "./i18n/catalog.ts";
 import { defaultLocale } from "./i18n/locales.ts";
 import { localeOfPath } from "./i18n/paths.ts";
@@ -113,7 +114,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <I18nProvider i18n={i18n}>{children}</I18nProvider>
+        <I18nProvider i18n={i18n}>
+          {/* A page without scripts never checks the session: it offers the log-in links instead. */}
+          <AuthProvider initialState={scripts ? { status: "loading" } : { status: "anonymous" }}>
+            {children}
+          </AuthProvider>
+        </I18nProvider>
         {scripts ? (
           <>
             <ScrollRestoration />

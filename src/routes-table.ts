@@ -66,6 +66,49 @@ export const pages: readonly PageDef[] = [
   { id: "docs", path: "/fr/docs", file: "routes/docs-index.tsx", layout: "docs" },
   { id: "docs-item", path: "/fr/docs/*", file: "routes/docs-item.tsx", layout: "docs" },
   { id: "more", path: "/fr/more", file: "routes/content-page.tsx" },
+  // Account pages (issue 6): prerendered shells that check the session in the browser.
+  { id: "signup", path: "/signup", file: "routes/account/signup.tsx", middleware: ["auth-pocketbase"] },
+  { id: "login", path: "/login", file: "routes/account/login.tsx", middleware: ["auth-pocketbase"] },
+  {
+    id: "account",
+    path: "/account",
+    file: "routes/account/account.tsx",
+    middleware: ["auth-pocketbase", "auth"],
+    indexable: false,
+  },
+  {
+    id: "verify-email",
+    path: "/verify-email",
+    file: "routes/account/verify-email.tsx",
+    middleware: ["auth-pocketbase"],
+    indexable: false,
+  },
+  {
+    id: "forgot-password",
+    path: "/forgot-password",
+    file: "routes/account/forgot-password.tsx",
+    indexable: false,
+  },
+  {
+    id: "reset-password",
+    path: "/reset-password",
+    file: "routes/account/reset-password.tsx",
+    indexable: false,
+  },
+  {
+    id: "confirm-email-change",
+    path: "/confirm-email-change",
+    file: "routes/account/confirm-email-change.tsx",
+    middleware: ["auth-pocketbase"],
+    indexable: false,
+  },
+  {
+    id: "admin",
+    path: "/admin",
+    file: "routes/account/admin.tsx",
+    middleware: ["auth-pocketbase", "admin"],
+    indexable: false,
+  },
 ];
 
 /** Prerendered, never linked: what the server answers a path no route matches (status 404). */

@@ -234,3 +234,40 @@ export async function saveStremioCredentials(
     return failure(error, credentialsFailed);
   }
 }
+
+export type AdminStats = {
+  total: number;
+  byPlan: { free: number; paid: number };
+  /** Sign-ups per week (the Monday starting it, YYYY-MM-DD), oldest first. */
+  signupsPerWeek: { week: string; count: number }[];
+};
+
+/** The Monday (UTC) of the week a PocketBase datetime falls in. */
+export function weekOf(datetime: string): string {
+  const day = new Date(datetime.replace(" ", "T"));
+  day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+/** The admin dashboard's figures; the users listRule lets `admin` users (and only them) see everyone. */
+export async function loadAdminStats(pb: PocketBase): Promise<ActionResult<AdminStats>> {
+  try {
+    const count = async (filter: string) =>
+      (await users(pb).getList(1, 1, { filter, fields: "id", requestKey: null })).totalItems;
+    const [total, free, paid, created] = await Promise.all([
+      count(""),
+      count('plan = "free"'),
+      count('plan = "paid"'),
+      users(pb).getFullList<{ created: string }>({ fields: "created", sort: "created", requestKey: null }),
+    ]);
+    const weeks = new Map<string, number>();
+    for (const { created: at } of created) weeks.set(weekOf(at), (weeks.get(weekOf(at)) ?? 0) + 1);
+    return ok({
+      total,
+      byPlan: { free, paid },
+      signupsPerWeek: [...weeks].map(([week, n]) => ({ week, count: n })),
+    });
+  } catch (error) {
+    return failure(error, checkUserFailed);
+  }
+}

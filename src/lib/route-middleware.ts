@@ -1,3 +1,4 @@
+import { authPocketbase, requireAdmin, requireAuth } from "../auth/route-middleware.ts";
 import type { Locale } from "../i18n/locales.ts";
 import { middlewareNames, type PageDef } from "../routes-table.ts";
 
@@ -16,16 +17,13 @@ export type RouteMiddleware = (context: RouteMiddlewareContext) => string | void
 /**
  * THE EXTENSION POINT for route middleware (SPEC §2: `admin`, `auth`, `auth-pocketbase`). Pages
  * declare them by name in src/routes-table.ts (`middleware: ["auth"]`); the root route runs them on
- * every client navigation and entry.client.tsx before the first render.
- *
- * The three are placeholders that let every page through until the account issue (6) fills them
- * in here: `auth-pocketbase` restores and refreshes the PocketBase session, `auth` sends a visitor
- * without a session to the login page, `admin` also requires `user.admin`.
+ * every client navigation and entry.client.tsx before the first render. Their rules live with the
+ * account code in src/auth/route-middleware.ts.
  */
 export const routeMiddleware: Record<(typeof middlewareNames)[number], RouteMiddleware> = {
-  "auth-pocketbase": () => {},
-  auth: () => {},
-  admin: () => {},
+  "auth-pocketbase": authPocketbase,
+  auth: requireAuth,
+  admin: requireAdmin,
 };
 
 /** The middleware functions for a list of names; SPEC §2: an unknown name raises an error. */

@@ -1,0 +1,40 @@
+import { useCallback, useRef, useState } from "react";
+import type { MessageDescriptor } from "@lingui/core";
+import type { ActionResult, FieldErrors } from "./action-result.ts";
+
+export type ActionStatus = "idle" | "submitting" | "success" | "error";
+
+export type ActionState = {
+  status: ActionStatus;
+  errors: FieldErrors;
+  message: MessageDescriptor | undefined;
+};
+
+const idle: ActionState = { status: "idle", errors: {}, message: undefined };
+
+/**
+ * Runs an account action for a form: `submitting` while it runs (a second submit is ignored),
+ * then `success`, or `error` with the field errors and the message. Aborted requests change nothing.
+ */
+export function useAction<A extends unknown[], T>(action: (...args: A) => Promise<ActionResult<T>>) {
+  const [state, setState] = useState<ActionState>(idle);
+  const running = useRef(false);
+  const run = useCallback(
+    async (...args: A): Promise<ActionResult<T> | undefined> => {
+      if (running.current) return undefined;
+      running.current = true;
+      setState({ status: "submitting", errors: {}, message: undefined });
+      try {
+        const result = await action(...args);
+        if (result.success) setState({ status: "success", errors: {}, message: undefined });
+        else if (result.error.aborted) setState(idle);
+        else setState({ status: "error", errors: result.error.fieldErrors, message: result.error.message });
+        return result;
+      } finally {
+        running.current = false;
+      }
+    },
+    [action],
+  );
+  return [state, run] as const;
+}

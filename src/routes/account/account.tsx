@@ -1,0 +1,22 @@
+import { msg } from "@lingui/core/macro";
+import * as account from "../../auth/account.ts";
+import { usePocketBase } from "../../auth/auth-provider.tsx";
+import type { AuthUser } from "../../auth/auth-state.tsx";
+import { AccountScreen, type AccountActions } from "../../screens/account/account.tsx";
+import type { Route } from "./+types/account";
+import { accountMeta } from "./account-meta.ts";
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  accountMeta(location.pathname, msg`Your account`, msg`Your profile, plan and Stremio credentials.`);
+
+export default function Account() {
+  const pb = usePocketBase();
+  const actionsFor = (user: AuthUser): AccountActions => ({
+    updateName: (name) => account.updateName(pb, user.id, name),
+    requestEmailChange: (newEmail) => account.requestEmailChange(pb, newEmail),
+    changePassword: (values) => account.changePassword(pb, user, values),
+    generateCredentials: () => account.saveStremioCredentials(pb, user),
+    resendVerification: (email) => account.requestVerification(pb, email),
+  });
+  return <AccountScreen actionsFor={actionsFor} />;
+}

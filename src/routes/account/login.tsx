@@ -1,0 +1,28 @@
+import { msg } from "@lingui/core/macro";
+import { useCallback } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import { login } from "../../auth/account.ts";
+import { usePocketBase } from "../../auth/auth-provider.tsx";
+import { safeRedirect } from "../../auth/route-middleware.ts";
+import { localizePath } from "../../i18n/paths.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { LoginScreen } from "../../screens/account/login.tsx";
+import type { Route } from "./+types/login";
+import { accountMeta } from "./account-meta.ts";
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  accountMeta(location.pathname, msg`Log in`, msg`Log in to your account and your Stremio credentials.`);
+
+export default function Login() {
+  const pb = usePocketBase();
+  const navigate = useNavigate();
+  const locale = useLocale();
+  const [params] = useSearchParams();
+  const run = useCallback((email: string, password: string) => login(pb, email, password), [pb]);
+  return (
+    <LoginScreen
+      login={run}
+      onLoggedIn={() => navigate(safeRedirect(params.get("redirect"), localizePath("/account", locale)))}
+    />
+  );
+}

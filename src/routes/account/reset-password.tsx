@@ -1,0 +1,24 @@
+import { msg } from "@lingui/core/macro";
+import { useCallback } from "react";
+import { useSearchParams } from "react-router";
+import { confirmPasswordReset } from "../../auth/account.ts";
+import { usePocketBase } from "../../auth/auth-provider.tsx";
+import { useHydrated } from "../../lib/use-hydrated.ts";
+import { ResetPasswordScreen } from "../../screens/account/password-reset.tsx";
+import type { Route } from "./+types/reset-password";
+import { accountMeta } from "./account-meta.ts";
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  accountMeta(location.pathname, msg`Choose a new password`, msg`Choose a new password for your account.`);
+
+export default function ResetPassword() {
+  const pb = usePocketBase();
+  const [params] = useSearchParams();
+  const token = (useHydrated() && params.get("token")) || "";
+  const reset = useCallback(
+    (value: string, password: string, passwordConfirm: string) =>
+      confirmPasswordReset(pb, value, password, passwordConfirm),
+    [pb],
+  );
+  return <ResetPasswordScreen token={token} reset={reset} />;
+}

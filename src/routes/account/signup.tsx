@@ -1,0 +1,21 @@
+import { msg } from "@lingui/core/macro";
+import { useCallback } from "react";
+import { useNavigate } from "react-router";
+import { signup, type SignupValues } from "../../auth/account.ts";
+import { usePocketBase } from "../../auth/auth-provider.tsx";
+import { localizePath } from "../../i18n/paths.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { SignupScreen } from "../../screens/account/signup.tsx";
+import type { Route } from "./+types/signup";
+import { accountMeta } from "./account-meta.ts";
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  accountMeta(location.pathname, msg`Sign up`, msg`Create your account: a free trial or the paid plan.`);
+
+export default function Signup() {
+  const pb = usePocketBase();
+  const navigate = useNavigate();
+  const locale = useLocale();
+  const run = useCallback((values: SignupValues) => signup(pb, values), [pb]);
+  return <SignupScreen signup={run} onSignedUp={() => navigate(localizePath("/verify-email", locale))} />;
+}

@@ -1,0 +1,274 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import type { ActionResult } from "../../auth/action-result.ts";
+import { useAuth, type AuthUser } from "../../auth/auth-state.tsx";
+import { useAction } from "../../auth/use-action.ts";
+import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card.tsx";
+import { Skeleton } from "../../ui/skeleton.tsx";
+import { EmailChangeForm } from "../../widgets/auth/email-change-form.tsx";
+import { PasswordChangeForm } from "../../widgets/auth/password-change-form.tsx";
+import { formatPrice } from "../../widgets/auth/plan-price.ts";
+import { ProfileForm } from "../../widgets/auth/profile-form.tsx";
+import { resendCooldownSeconds, useCountdown } from "../../widgets/auth/use-countdown.ts";
+import { StremioCredentials } from "../../widgets/stremio/stremio-credentials.tsx";
+
+/** What the account page can do; the route binds them to PocketBase, stories to fakes. */
+export type AccountActions = {
+  updateName: (name: string) => Promise<ActionResult<unknown>>;
+  requestEmailChange: (newEmail: string) => Promise<ActionResult<unknown>>;
+  changePassword: (values: {
+    oldPassword: string;
+    password: string;
+    passwordConfirm: string;
+  }) => Promise<ActionResult<unknown>>;
+  generateCredentials: () => Promise<ActionResult<unknown>>;
+  resendVerification: (email: string) => Promise<ActionResult<unknown>>;
+};
+
+function PlanCard({ user }: { user: AuthUser }) {
+  const locale = useLocale();
+  const paid = user.plan === "paid";
+  const price = formatPrice(user.price, locale);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>
+            <Trans>Plan</Trans>
+          </h2>
+        </CardTitle>
+        <CardDescription>
+          {paid ? (
+            user.is_monthly ? (
+              <Trans>Paid plan, {price} per month</Trans>
+            ) : (
+              <Trans>Paid plan, {price} per year</Trans>
+            )
+          ) : (
+            <Trans>Free trial</Trans>
+          )}
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-3 text-sm">
+        <p className="flex flex-wrap items-center gap-2">
+          {!paid ? (
+            <Badge variant="secondary">
+              <Trans>Trial</Trans>
+            </Badge>
+          ) : user.stripe ? (
+            <Badge variant="success">
+              <Trans>Active</Trans>
+            </Badge>
+          ) : (
+            <Badge variant="warning">
+              <Trans>Awaiting payment</Trans>
+            </Badge>
+          )}
+          {paid && !user.stripe ? (
+            <span className="text-muted-foreground">
+              <Trans>We will email you the payment instructions.</Trans>
+            </span>
+          ) : null}
+        </p>
+        <p>
+          <Trans>Affiliate code</Trans>: <code className="font-mono">{user.affiliate_code}</code>
+        </p>
+        <p className="text-muted-foreground">
+          {user.newsletter ? <Trans>You receive the newsletter.</Trans> : <Trans>No newsletter.</Trans>}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
+
+function UnverifiedNotice({
+  email,
+  resend,
+}: {
+  email: string;
+  resend: AccountActions["resendVerification"];
+}) {
+  const [state, run] = useAction(resend);
+  const [cooldown, start] = useCountdown();
+  const { i18n } = useLingui();
+  return (
+    <div
+      role="status"
+      className="flex flex-col gap-3 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm sm:flex-row sm:items-center"
+    >
+      <p className="flex-1">
+        <Trans>Please confirm your email address: we sent a link to {email}.</Trans>
+        {state.status === "error" && state.message ? (
+          <span className="block text-danger">{i18n._(state.message)}</span>
+        ) : null}
+        {state.status === "success" ? (
+          <span className="block text-success">
+            <Trans>A new link is on its way.</Trans>
+          </span>
+        ) : null}
+      </p>
+      <Button
+        variant="outline"
+        size="sm"
+        pending={state.status === "submitting"}
+        disabled={cooldown > 0}
+        onClick={async () => {
+          if ((await run(email))?.success) start(resendCooldownSeconds);
+        }}
+      >
+        {cooldown > 0 ? <Trans>Resend in {cooldown} s</Trans> : <Trans>Resend the email</Trans>}
+      </Button>
+    </div>
+  );
+}
+
+function SignedIn({
+  user,
+  actions,
+  onLogout,
+}: {
+  user: AuthUser;
+  actions: AccountActions;
+  onLogout: () => void;
+}) {
+  const [profile, runProfile] = useAction(actions.updateName);
+  const [email, runEmail] = useAction(actions.requestEmailChange);
+  const [password, runPassword] = useAction(actions.changePassword);
+  const [credentials, runCredentials] = useAction(actions.generateCredentials);
+  const hasCredentials = Boolean(user.stremio_username && user.stremio_password);
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl font-bold tracking-tight">
+            <Trans>Your account</Trans>
+          </h1>
+          <p className="text-muted-foreground">{user.email}</p>
+        </div>
+        <Button variant="outline" onClick={onLogout}>
+          <Trans>Log out</Trans>
+        </Button>
+      </div>
+      {!user.verified ? <UnverifiedNotice email={user.email} resend={actions.resendVerification} /> : null}
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="flex flex-col gap-6 [&>*]:max-w-none">
+          <StremioCredentials
+            credentials={
+              hasCredentials ? { username: user.stremio_username, password: user.stremio_password } : null
+            }
+            status={credentials.status}
+            message={credentials.message}
+            onGenerate={() => void runCredentials()}
+          />
+          <PlanCard user={user} />
+        </div>
+        <div className="flex flex-col gap-6 [&>*]:max-w-none">
+          <ProfileForm
+            defaultValues={{ name: user.name }}
+            status={profile.status}
+            errors={profile.errors}
+            message={profile.message}
+            onSubmit={({ name }) => void runProfile(name)}
+          />
+          <EmailChangeForm
+            currentEmail={user.email}
+            status={email.status}
+            errors={email.errors}
+            message={email.message}
+            onSubmit={({ newEmail }) => void runEmail(newEmail)}
+          />
+          <PasswordChangeForm
+            email={user.email}
+            status={password.status}
+            errors={password.errors}
+            message={password.message}
+            onSubmit={(values) => void runPassword(values)}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Account pages' content for a signed-in user, and their loading, signed-out and error states. */
+export function AuthGate({ children }: { children: (user: AuthUser) => ReactNode }) {
+  const { state } = useAuth();
+  if (state.status === "loading") {
+    return (
+      <div role="status" className="flex flex-col gap-6">
+        <span className="sr-only">
+          <Trans>Loading your account</Trans>
+        </span>
+        <Skeleton className="h-9 w-56" />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Skeleton className="h-72" />
+          <Skeleton className="h-72" />
+        </div>
+      </div>
+    );
+  }
+  if (state.status === "error") {
+    return (
+      <Card className="mx-auto max-w-md">
+        <CardHeader>
+          <CardTitle asChild>
+            <h1>
+              <Trans>Your account is unavailable</Trans>
+            </h1>
+          </CardTitle>
+          <CardDescription>
+            <Trans>
+              We cannot reach the account service right now. You are still signed in; try again in a moment.
+            </Trans>
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button onClick={() => window.location.reload()}>
+            <Trans>Try again</Trans>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  if (state.status === "anonymous") {
+    return (
+      <Card className="mx-auto max-w-md">
+        <CardHeader>
+          <CardTitle asChild>
+            <h1>
+              <Trans>Your account</Trans>
+            </h1>
+          </CardTitle>
+          <CardDescription>
+            <Trans>Log in to see your account and your Stremio credentials.</Trans>
+          </CardDescription>
+        </CardHeader>
+        <CardContent className="flex gap-3">
+          <Button asChild>
+            <LocalizedLink to="/login">
+              <Trans>Log in</Trans>
+            </LocalizedLink>
+          </Button>
+          <Button asChild variant="outline">
+            <LocalizedLink to="/signup">
+              <Trans>Sign up</Trans>
+            </LocalizedLink>
+          </Button>
+        </CardContent>
+      </Card>
+    );
+  }
+  return children(state.user);
+}
+
+/** `/account`: profile, email and password change, plan, Stremio credentials; one look per auth state. */
+export function AccountScreen({ actionsFor }: { actionsFor: (user: AuthUser) => AccountActions }) {
+  const { logout } = useAuth();
+  return (
+    <AuthGate>{(user) => <SignedIn user={user} actions={actionsFor(user)} onLogout={logout} />}</AuthGate>
+  );
+}
