@@ -5,7 +5,8 @@ import { type Collection, findSingleColumnUniqueIndex } from "../core/schema.ts"
 import { q, type RecordData, type Store } from "../core/store.ts";
 import { parseUnverifiedJwt } from "../core/tokens.ts";
 import { castBool } from "../core/values.ts";
-import { type FieldErrors, fieldErrors, isEmail } from "../forms/validation.ts";
+import { validateAuthWithPassword } from "../forms/record-auth-forms.ts";
+import { isEmail } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiContext, type ApiEnv, bindStrings } from "./context.ts";
 import {
@@ -48,15 +49,7 @@ async function authWithPassword(c: ApiContext) {
     throw new ApiError(403, "The collection is not configured to allow password authentication.");
   }
   const form = await bindStrings(c, ["identity", "password", "identityField"] as const);
-  const errors: FieldErrors = {};
-  for (const key of ["identity", "password"] as const) {
-    if (form[key] === "") errors[key] = fieldErrors.required();
-    else if ([...form[key]].length > 255) errors[key] = fieldErrors.length(1, 255);
-  }
-  if (form.identityField !== "") {
-    if ([...form.identityField].length > 255) errors.identityField = fieldErrors.length(1, 255);
-    else if (!options.identityFields.includes(form.identityField)) errors.identityField = fieldErrors.in();
-  }
+  const errors = validateAuthWithPassword(form, options.identityFields);
   throwIfInvalid(errors);
   c.set("context", "password");
 

@@ -3,7 +3,8 @@ import { findAuthRecordByEmail, findAuthRecordByToken, newTokenKey } from "../co
 import { verifyPassword } from "../core/passwords.ts";
 import { UniqueError } from "../core/store.ts";
 import { parseUnverifiedJwt } from "../core/tokens.ts";
-import { type FieldErrors, fieldErrors, isEmail } from "../forms/validation.ts";
+import { validateNewEmail } from "../forms/record-auth-forms.ts";
+import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiContext, type ApiEnv, bindStrings } from "./context.ts";
 import {
@@ -26,15 +27,10 @@ async function requestEmailChange(c: ApiContext) {
   requireAuthCollection(collection);
   rejectSuperusers(collection, superusersMessage);
   const { newEmail } = await bindStrings(c, ["newEmail"] as const);
-  const errors: FieldErrors = {};
-  if (newEmail === "") errors.newEmail = fieldErrors.required();
-  else if ([...newEmail].length > 255) errors.newEmail = fieldErrors.length(1, 255);
-  else if (!isEmail(newEmail)) errors.newEmail = fieldErrors.email();
-  else if (newEmail === auth.record.email) errors.newEmail = fieldErrors.notIn();
-  else {
-    const other = findAuthRecordByEmail(store, collection, newEmail);
-    if (other && other.id !== auth.record.id) errors.newEmail = fieldErrors.invalidNewEmail();
-  }
+  const errors = validateNewEmail(newEmail, String(auth.record.email), (email) => {
+    const other = findAuthRecordByEmail(store, collection, email);
+    return Boolean(other && other.id !== auth.record.id);
+  });
   throwIfInvalid(errors);
   try {
     await sendAccountMail(c, "emailChange", collection, auth.record, { background: false, newEmail });

@@ -3,6 +3,7 @@ import { findAuthRecordByEmail, findAuthRecordByToken, newTokenKey } from "../co
 import { hashPassword, passwordTooLong } from "../core/passwords.ts";
 import { type Collection, fieldByName } from "../core/schema.ts";
 import { parseUnverifiedJwt } from "../core/tokens.ts";
+import { validateNewPassword } from "../forms/record-auth-forms.ts";
 import { type FieldErrors, fieldErrors, runeLength } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiContext, type ApiEnv, bindStrings } from "./context.ts";
@@ -71,13 +72,10 @@ async function confirmPasswordReset(c: ApiContext) {
     if (!found) errors.token = fieldErrors.invalidToken();
     else if (found.collection.id !== collection.id) errors.token = fieldErrors.tokenCollectionMismatch();
   }
-  const min = Math.max(fieldByName(collection, "password")?.min ?? 1, 1);
-  if (form.password === "") errors.password = fieldErrors.required();
-  else if (runeLength(form.password) < min || runeLength(form.password) > 255) {
-    errors.password = fieldErrors.length(min, 255);
-  }
-  if (form.passwordConfirm === "") errors.passwordConfirm = fieldErrors.required();
-  else if (form.passwordConfirm !== form.password) errors.passwordConfirm = fieldErrors.mismatch();
+  Object.assign(
+    errors,
+    validateNewPassword(form, Math.max(fieldByName(collection, "password")?.min ?? 1, 1)),
+  );
   throwIfInvalid(errors);
 
   const { record } = found!;

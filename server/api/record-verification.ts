@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { findAuthRecordByEmail, findAuthRecordByToken } from "../core/auth.ts";
 import { parseUnverifiedJwt } from "../core/tokens.ts";
 import { nowDateTime } from "../core/values.ts";
-import { type FieldErrors, fieldErrors, isEmail } from "../forms/validation.ts";
+import { validateEmail } from "../forms/record-auth-forms.ts";
+import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
 import { type ApiContext, type ApiEnv, bindStrings } from "./context.ts";
 import {
   clearSentMark,
@@ -21,10 +22,7 @@ const superusersMessage = "All superusers are verified by default.";
 export async function emailForm(c: ApiContext, key = "email"): Promise<string> {
   const form = await bindStrings(c, [key]);
   const email = form[key]!;
-  const errors: FieldErrors = {};
-  if (email === "") errors[key] = fieldErrors.required();
-  else if ([...email].length > 255) errors[key] = fieldErrors.length(1, 255);
-  else if (!isEmail(email)) errors[key] = fieldErrors.email();
+  const errors = validateEmail(email, key);
   throwIfInvalid(errors);
   return email;
 }
