@@ -42,6 +42,9 @@ describe("markdown rendering", () => {
     expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer">ext</a>');
     expect(html).toContain('<a href="/guides">int</a>');
     expect(html).toContain("<table>");
+    expect(renderMarkdown("|   | Free |\n| - | - |\n| Price | 0 |").html).toMatch(
+      /<tr>\s*<td><\/td>\s*<th>Free<\/th>/,
+    );
     expect(headings).toEqual([
       { depth: 2, id: "what-you-need", text: "What you need" },
       { depth: 3, id: "step-one", text: "Step one" },

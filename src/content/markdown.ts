@@ -58,7 +58,10 @@ function shiftHeadings(offset: number) {
   };
 }
 
-/** Collects h2/h3 headings (after slugging) into `file.data.headings`; external links open safely. */
+/**
+ * Collects headings (after slugging) into `file.data.headings` and the plain text into
+ * `file.data.text`; external links get `rel="noopener noreferrer"`; empty header cells become cells.
+ */
 function collectHeadings() {
   return (tree: HastRoot, file: { data: Record<string, unknown> }) => {
     const headings: Heading[] = [];
@@ -67,6 +70,8 @@ function collectHeadings() {
       if (level && typeof element.properties.id === "string") {
         headings.push({ depth: Number(level), id: element.properties.id, text: textOf(element).trim() });
       }
+      // A table's empty corner cell is not a header (axe: empty-table-header).
+      if (element.tagName === "th" && !textOf(element).trim()) element.tagName = "td";
       if (element.tagName === "a" && typeof element.properties.href === "string") {
         if (/^https?:\/\//.test(element.properties.href)) element.properties.rel = ["noopener", "noreferrer"];
       }

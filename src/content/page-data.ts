@@ -61,12 +61,7 @@ export type DocsNavItem = { slug: string; title: string };
 
 export type DocsIndexData = ContentPageData & { nav: DocsNavItem[] };
 
-export type DocsItemData = ContentPageData & {
-  slug: string;
-  nav: DocsNavItem[];
-  prev?: DocsNavItem;
-  next?: DocsNavItem;
-};
+export type DocsItemData = ContentPageData & { slug: string; nav: DocsNavItem[] };
 
 export type RoadmapData = { milestones: Milestone[] };
 

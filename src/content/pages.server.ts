@@ -170,14 +170,10 @@ export function docsItemData(content: SiteContent, locale: Locale, slug: string)
   const byLocale = docsBySlug(content, slug);
   const picked = pickLocale(byLocale, locale);
   if (!picked) return undefined;
-  const nav = docsNav(content, locale);
-  const index = nav.findIndex((item) => item.slug === slug);
   return {
     ...pageOf(picked.value, picked.contentLocale, localesWith(byLocale)),
     slug,
-    nav,
-    prev: index > 0 ? nav[index - 1] : undefined,
-    next: index >= 0 && index < nav.length - 1 ? nav[index + 1] : undefined,
+    nav: docsNav(content, locale),
   };
 }
 
