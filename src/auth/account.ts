@@ -85,9 +85,9 @@ export async function signup(pb: PocketBase, values: SignupValues): Promise<Acti
   const signedIn = await login(pb, values.email, values.password);
   if (!signedIn.success) return signedIn;
   const credentials = await saveStremioCredentials(pb, signedIn.data);
-  if (!credentials.success) console.error("Sign-up: the Stremio credentials could not be created");
+  if (!credentials.success) console.warn("Sign-up: the Stremio credentials could not be created");
   const verification = await requestVerification(pb, values.email);
-  if (!verification.success) console.error("Sign-up: the verification email could not be requested");
+  if (!verification.success) console.warn("Sign-up: the verification email could not be requested");
   return ok((pb.authStore.record as AuthUser | null) ?? signedIn.data);
 }
 

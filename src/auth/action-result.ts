@@ -59,6 +59,7 @@ export function toActionError(error: unknown, fallback: MessageDescriptor): Acti
 
 export function failure(error: unknown, fallback: MessageDescriptor): ActionResult<never> {
   const actionError = toActionError(error, fallback);
-  if (!actionError.aborted) console.error(error);
+  // Logged for whoever debugs, as a warning: the visitor is told, nothing is broken.
+  if (!actionError.aborted) console.warn(error);
   return { success: false, error: actionError };
 }

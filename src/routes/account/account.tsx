@@ -1,7 +1,10 @@
 import { msg } from "@lingui/core/macro";
+import { useNavigate } from "react-router";
 import * as account from "../../auth/account.ts";
 import { usePocketBase } from "../../auth/auth-provider.tsx";
 import type { AuthUser } from "../../auth/auth-state.tsx";
+import { localizePath } from "../../i18n/paths.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
 import { AccountScreen, type AccountActions } from "../../screens/account/account.tsx";
 import type { Route } from "./+types/account";
 import { accountMeta } from "./account-meta.ts";
@@ -11,6 +14,8 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 export default function Account() {
   const pb = usePocketBase();
+  const navigate = useNavigate();
+  const locale = useLocale();
   const actionsFor = (user: AuthUser): AccountActions => ({
     updateName: (name) => account.updateName(pb, user.id, name),
     requestEmailChange: (newEmail) => account.requestEmailChange(pb, newEmail),
@@ -18,5 +23,10 @@ export default function Account() {
     generateCredentials: () => account.saveStremioCredentials(pb, user),
     resendVerification: (email) => account.requestVerification(pb, email),
   });
-  return <AccountScreen actionsFor={actionsFor} />;
+  return (
+    <AccountScreen
+      actionsFor={actionsFor}
+      onLoggedOut={() => void navigate(localizePath("/login", locale))}
+    />
+  );
 }

@@ -266,9 +266,27 @@ export function AuthGate({ children }: { children: (user: AuthUser) => ReactNode
 }
 
 /** `/account`: profile, email and password change, plan, Stremio credentials; one look per auth state. */
-export function AccountScreen({ actionsFor }: { actionsFor: (user: AuthUser) => AccountActions }) {
+export function AccountScreen({
+  actionsFor,
+  onLoggedOut,
+}: {
+  actionsFor: (user: AuthUser) => AccountActions;
+  /** After "Log out" cleared the session (the route leaves for the login page). */
+  onLoggedOut?: () => void;
+}) {
   const { logout } = useAuth();
   return (
-    <AuthGate>{(user) => <SignedIn user={user} actions={actionsFor(user)} onLogout={logout} />}</AuthGate>
+    <AuthGate>
+      {(user) => (
+        <SignedIn
+          user={user}
+          actions={actionsFor(user)}
+          onLogout={() => {
+            logout();
+            onLoggedOut?.();
+          }}
+        />
+      )}
+    </AuthGate>
   );
 }

@@ -59,7 +59,7 @@ export function StremioCredentials({
       <CardHeader>
         <CardTitle asChild>
           <Heading id={titleId}>
-            <Trans>Stremio access</Trans>
+            <Trans>Stremio credentials</Trans>
           </Heading>
         </CardTitle>
         <CardDescription>
