@@ -13,7 +13,6 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useLocation,
-  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -24,8 +23,7 @@ import { defaultLocale } from "./i18n/locales.ts";
 import { localeOfPath } from "./i18n/paths.ts";
 import { switcherCookieScript } from "./i18n/switcher-script.ts";
 import { isOutdated, loadBuildMeta } from "./lib/app-updates.ts";
-import { hasScripts } from "./lib/route-handle.ts";
-import { useHydrated } from "./lib/use-hydrated.ts";
+import { useScripts } from "./lib/use-scripts.ts";
 import { runRouteMiddleware } from "./lib/route-middleware.ts";
 import { isAbsoluteUrl, matchRouteRule } from "./lib/route-rules.ts";
 import { matchPage } from "./routes-table.ts";
@@ -101,9 +99,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // links and the server does the rest (TOOLCHAIN.md). Only the language switcher's cookie needs a
   // few bytes of inline script.
   // Once the app runs, it keeps its scripts: a client navigation to such a page must not drop them.
-  const hydrated = useHydrated();
-  const matches = useMatches();
-  const scripts = hydrated || hasScripts(matches);
+  const scripts = useScripts();
   return (
     <html lang={locale} className="dark">
       <head>

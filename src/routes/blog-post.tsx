@@ -3,6 +3,7 @@ import { loadContent } from "../content/load.server.ts";
 import { blogPostData } from "../content/pages.server.ts";
 import { localeOfPath } from "../i18n/paths.ts";
 import { isBlogSlug, pageNotFound } from "../lib/not-found.ts";
+import type { RouteHandle } from "../lib/route-handle.ts";
 import { requestPath, splatParam } from "../lib/request-path.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { BlogPostScreen } from "../screens/blog-post.tsx";
@@ -27,6 +28,9 @@ export async function clientLoader({ params, serverLoader }: Route.ClientLoaderA
     throw error;
   }
 }
+
+// Pure reading: no JavaScript bundle; links are plain links (see root.tsx and default-layout.tsx).
+export const handle: RouteHandle = { scripts: false };
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
   loaderData

@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { loadContent } from "../content/load.server.ts";
 import { blogListData } from "../content/pages.server.ts";
 import { localeOfPath } from "../i18n/paths.ts";
+import type { RouteHandle } from "../lib/route-handle.ts";
 import { requestPath } from "../lib/request-path.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { BlogListScreen } from "../screens/blog-list.tsx";
@@ -11,6 +12,9 @@ import type { Route } from "./+types/blog";
 export function loader({ request }: Route.LoaderArgs) {
   return blogListData(loadContent(), localeOfPath(requestPath(request)));
 }
+
+// Pure reading: no JavaScript bundle; links are plain links (see root.tsx and default-layout.tsx).
+export const handle: RouteHandle = { scripts: false };
 
 export const meta: Route.MetaFunction = ({ location }) =>
   seoMeta({

@@ -2,6 +2,7 @@ import { loadContent } from "../content/load.server.ts";
 import { contentPageData } from "../content/pages.server.ts";
 import { localeOfPath } from "../i18n/paths.ts";
 import { pageNotFound } from "../lib/not-found.ts";
+import type { RouteHandle } from "../lib/route-handle.ts";
 import { requestPath } from "../lib/request-path.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { matchPage } from "../routes-table.ts";
@@ -14,6 +15,9 @@ export function loader({ request }: Route.LoaderArgs) {
   const page = matchPage(path)?.page;
   return (page && contentPageData(loadContent(), localeOfPath(path), page.id)) ?? pageNotFound();
 }
+
+// Pure reading: no JavaScript bundle; links are plain links (see root.tsx and default-layout.tsx).
+export const handle: RouteHandle = { scripts: false };
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>
   loaderData ? seoMeta({ pathname: location.pathname, ...loaderData }) : [];

@@ -26,6 +26,7 @@ export function TestScreen({ title, description, html, contentLocale }: ContentP
     { to: "/fr/docs/account/extra", label: t`A documentation path with two segments (error page)` },
     { to: "/no-such-page", label: t`A path no page matches (page not found)` },
     { to: "/test-lottie", label: t`The animation test page` },
+    { to: "/guides#tv", label: t`A section of another page: the TV guide` },
   ];
   return (
     <div className="flex flex-col gap-8">
