@@ -61,6 +61,8 @@ const preview: Preview = {
     layout: "fullscreen",
     backgrounds: { disable: true },
     a11y: { test: "error" },
+    // Chromatic snapshots every story in both languages, like the offline screenshot tests.
+    chromatic: { modes: { en: { locale: "en" }, fr: { locale: "fr" } } },
     controls: { matchers: { color: /(background|color)$/i, date: /Date$/i } },
   },
 };

@@ -4,7 +4,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { parsePo, typographyProblems } from "./po.ts";
+import { parsePo, placeholderProblems, typographyProblems } from "./po.ts";
 
 execFileSync("npx", ["lingui", "extract", "--clean"], { stdio: "ignore" });
 
@@ -14,7 +14,11 @@ const fr = parsePo(readFileSync("locales/fr/messages.po", "utf8"));
 
 for (const { msgid, msgstr } of fr) {
   if (!msgstr) problems.push(`fr: missing translation for "${msgid}"`);
-  else for (const problem of typographyProblems(msgstr)) problems.push(`fr: ${problem} in "${msgstr}"`);
+  else {
+    for (const problem of [...typographyProblems(msgstr), ...placeholderProblems(msgid, msgstr)]) {
+      problems.push(`fr: ${problem} in "${msgstr}"`);
+    }
+  }
 }
 const frIds = new Set(fr.map((m) => m.msgid));
 for (const { msgid } of en) if (!frIds.has(msgid)) problems.push(`fr: no entry for "${msgid}"`);

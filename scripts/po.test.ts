@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parsePo, typographyProblems } from "./po.ts";
+import { parsePo, placeholderProblems, typographyProblems } from "./po.ts";
 
 describe("catalog checks", () => {
   it("reads entries, including multi-line ones, and skips the header", () => {
@@ -16,5 +16,12 @@ describe("catalog checks", () => {
     expect(typographyProblems("Page introuvable : {path}")).toContain("a plain space before ; : ! ? or »");
     expect(typographyProblems("Vraiment?")).toContain("no no-break space before ; ! or ?");
     expect(typographyProblems("l'accueil")).toContain("a straight apostrophe (use ’)");
+  });
+
+  it("flags a translation that loses or renames a placeholder or a tag", () => {
+    expect(placeholderProblems("Sent to {email}.", "Envoyé à {email}.")).toEqual([]);
+    expect(placeholderProblems("I accept the <0>terms</0>", "J’accepte les <0>conditions</0>")).toEqual([]);
+    expect(placeholderProblems("Sent to {email}.", "Envoyé à {e-mail}.")).toHaveLength(1);
+    expect(placeholderProblems("I accept the <0>terms</0>", "J’accepte les conditions")).toHaveLength(1);
   });
 });

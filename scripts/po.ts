@@ -33,3 +33,14 @@ export function typographyProblems(text: string): string[] {
   if (plain.includes("'")) problems.push("a straight apostrophe (use ’)");
   return problems;
 }
+
+/** The `{name}` placeholders and `<0>` tags of a message: a translation must keep them all. */
+function markers(text: string): string[] {
+  return [...text.matchAll(/\{(\w+)[,}]|<\/?\d+\/?>/g)].map((m) => m[1] ?? m[0]).sort();
+}
+
+export function placeholderProblems(msgid: string, msgstr: string): string[] {
+  const want = markers(msgid).join(" ");
+  const have = markers(msgstr).join(" ");
+  return want === have ? [] : [`placeholders/tags differ (${want || "none"} vs ${have || "none"})`];
+}

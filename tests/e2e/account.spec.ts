@@ -115,7 +115,7 @@ test("a wrong password and an unknown email get the same clear message", async (
   await expect(page.getByRole("alert")).toContainText("Wrong email or password.");
   await page.goto("/fr/login");
   await logIn(page, uniqueEmail("personne"), "whatever-123", true);
-  await expect(page.getByRole("alert")).toContainText("Email ou mot de passe incorrect.");
+  await expect(page.getByRole("alert")).toContainText("E-mail ou mot de passe incorrect.");
 });
 
 test("a duplicate email is refused on its field, in the visitor's language", async ({ page }) => {

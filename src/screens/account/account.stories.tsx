@@ -74,7 +74,7 @@ export const SignedInPaid: Story = {
     const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
     await expect(
-      canvas.getByText(fr ? "Offre payante, 4,99\u00a0€ par mois" : "Paid plan, €4.99 per month"),
+      canvas.getByText(fr ? "Offre payante, 4,99 € par mois" : "Paid plan, €4.99 per month"),
     ).toBeVisible();
     await expect(canvas.getByText(fr ? "Actif" : "Active")).toBeVisible();
   },
@@ -86,7 +86,7 @@ export const Unverified: Story = {
     const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
     await expect(
-      canvas.getByRole("button", { name: fr ? "Renvoyer l’email" : "Resend the email" }),
+      canvas.getByRole("button", { name: fr ? "Renvoyer l’e-mail" : "Resend the email" }),
     ).toBeEnabled();
     await expect(canvas.getByText(fr ? "Générer mes identifiants" : "Generate my credentials")).toBeVisible();
   },
@@ -98,7 +98,9 @@ export const ResendCooldown: Story = {
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
-    await userEvent.click(canvas.getByRole("button", { name: fr ? "Renvoyer l’email" : "Resend the email" }));
+    await userEvent.click(
+      canvas.getByRole("button", { name: fr ? "Renvoyer l’e-mail" : "Resend the email" }),
+    );
     await waitFor(() =>
       expect(actions.resendVerification).toHaveBeenCalledWith("camille.martin@example.com"),
     );
