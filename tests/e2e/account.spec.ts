@@ -193,10 +193,25 @@ test("the admin page admits admins only", async ({ page, baseURL }) => {
   await expect(page.getByRole("status").filter({ hasText: email })).toBeVisible();
 });
 
-test("an unreachable account service is explained and keeps the session", async ({ page }) => {
+test("the session check shows a loading state, and an unreachable service is explained and keeps the session", async ({
+  page,
+}) => {
   const email = uniqueEmail("offline");
   await signUp(page, { name: "Offline Olivia", email });
   await expect(page).toHaveURL(/\/verify-email$/);
+
+  // Loading: the page waits for the session check before it shows the account.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/collections/users/auth-refresh", async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/account");
+  await expect(page.getByRole("status").filter({ hasText: "Loading your account" }).first()).toBeVisible();
+  release();
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  await page.unroute("**/api/collections/users/auth-refresh");
 
   await page.route("**/api/collections/users/auth-refresh", (route) => route.abort("connectionrefused"));
   await page.goto("/account");
