@@ -13,7 +13,7 @@ export function PageHeader({
   lang?: string;
 }) {
   return (
-    <header data-slot="page-header" lang={lang} className="flex flex-col gap-3 pb-8">
+    <header data-slot="page-header" lang={lang} className="flex flex-col gap-3">
       <h1 className="text-3xl font-bold tracking-tight text-balance sm:text-4xl">{title}</h1>
       {description ? <p className="max-w-3xl text-lg text-muted-foreground">{description}</p> : null}
       {children}
