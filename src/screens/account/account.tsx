@@ -75,7 +75,9 @@ function PlanCard({ user }: { user: AuthUser }) {
           ) : null}
         </p>
         <p>
-          <Trans>Affiliate code</Trans>: <code className="font-mono">{user.affiliate_code}</code>
+          <Trans>
+            Affiliate code: <code className="font-mono">{user.affiliate_code}</code>
+          </Trans>
         </p>
         <p className="text-muted-foreground">
           {user.newsletter ? <Trans>You receive the newsletter.</Trans> : <Trans>No newsletter.</Trans>}
