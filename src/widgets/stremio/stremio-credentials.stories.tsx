@@ -70,6 +70,14 @@ export const Ready: Story = {
       canvas.getByRole("button", { name: fr ? "Copier l’identifiant" : "Copy username" }),
     );
     await expect(navigator.clipboard.writeText).toHaveBeenLastCalledWith(credentials.username);
+    // The "copied" ticks go back to copy icons after 2 s: wait, so the screenshot is always the same.
+    await waitFor(
+      () =>
+        expect(canvasElement.querySelectorAll('[data-slot="copy-button"][data-state="copied"]')).toHaveLength(
+          0,
+        ),
+      { timeout: 5000 },
+    );
   },
 };
 
