@@ -16,7 +16,9 @@ import {
   labelWidth,
   LiveAnnouncement,
   PlotInstructions,
+  seriesCells,
   seriesColor,
+  seriesLegend,
   tickLabelProps,
   useChartCursor,
   type TooltipRow,
@@ -264,16 +266,13 @@ export function CategoryChart({
       description={description}
       height={height}
       empty={data.length === 0}
-      legend={series.map((s, i) => ({ key: s.key, label: s.label, color: seriesColor(i) }))}
+      legend={seriesLegend(series)}
       table={{
         columns: [categoryLabel ?? t`Category`, ...series.map((s) => s.label)],
         rows: data.map((d) => ({
           key: d.category,
           header: d.category,
-          cells: series.map((s) => {
-            const value = d.values[s.key];
-            return Number.isFinite(value) ? format.value(value as number) : "—";
-          }),
+          cells: seriesCells(series, d.values, format.value),
         })),
       }}
       {...frame}

@@ -7,6 +7,23 @@ export function seriesColor(index: number): string {
   return `var(--chart-${(index % 4) + 1})`;
 }
 
+/** A chart's legend: its series, coloured in order. */
+export function seriesLegend(series: readonly { key: string; label: string }[]) {
+  return series.map((s, i) => ({ key: s.key, label: s.label, color: seriesColor(i) }));
+}
+
+/** One row of a chart's data table: each series' value formatted, "—" where there is none. */
+export function seriesCells(
+  series: readonly { key: string }[],
+  values: Record<string, number | undefined>,
+  formatValue: (value: number) => string,
+): string[] {
+  return series.map((s) => {
+    const value = values[s.key];
+    return Number.isFinite(value) ? formatValue(value as number) : "—";
+  });
+}
+
 export const axisColor = "var(--border)";
 export const tickLabelColor = "var(--muted-foreground)";
 export const tickLabelProps = {

@@ -16,7 +16,9 @@ import {
   labelWidth,
   LiveAnnouncement,
   PlotInstructions,
+  seriesCells,
   seriesColor,
+  seriesLegend,
   tickLabelProps,
   useChartCursor,
   type TooltipRow,
@@ -265,16 +267,13 @@ export function TimeSeriesChart({
       description={description}
       height={height}
       empty={data.length === 0}
-      legend={series.map((s, i) => ({ key: s.key, label: s.label, color: seriesColor(i) }))}
+      legend={seriesLegend(series)}
       table={{
         columns: [t`Date`, ...series.map((s) => s.label)],
         rows: data.map((d) => ({
           key: d.date,
           header: format.date(d.date),
-          cells: series.map((s) => {
-            const value = d.values[s.key];
-            return Number.isFinite(value) ? format.value(value as number) : "—";
-          }),
+          cells: seriesCells(series, d.values, format.value),
         })),
       }}
       {...frame}
