@@ -3,15 +3,10 @@ import * as React from "react";
 import { Field } from "../../ui/field.tsx";
 import { PasswordInput } from "../../ui/password-input.tsx";
 import { AuthCard } from "./auth-card.tsx";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
 import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
-import {
-  checkConfirmation,
-  checkNewPassword,
-  collectErrors,
-  passwordLength,
-  requireValue,
-} from "./validation.ts";
+import { checkConfirmation, checkNewPassword, collectErrors, requireValue } from "./validation.ts";
 
 export type PasswordChangeValues = { oldPassword: string; password: string; passwordConfirm: string };
 
@@ -43,8 +38,6 @@ export function PasswordChangeForm({
     onSubmit,
     resetOnSuccess: true,
   });
-  const minLength = passwordLength.min;
-  const maxLength = passwordLength.max;
   return (
     <AuthCard
       data-slot="password-change-form"
@@ -70,26 +63,7 @@ export function PasswordChangeForm({
             onChange={(e) => form.setValue("oldPassword", e.target.value)}
           />
         </Field>
-        <Field
-          label={t`New password`}
-          description={t`Between ${minLength} and ${maxLength} characters.`}
-          error={form.errorFor("password")}
-        >
-          <PasswordInput
-            name="password"
-            autoComplete="new-password"
-            value={form.values.password}
-            onChange={(e) => form.setValue("password", e.target.value)}
-          />
-        </Field>
-        <Field label={t`Confirm the new password`} error={form.errorFor("passwordConfirm")}>
-          <PasswordInput
-            name="passwordConfirm"
-            autoComplete="new-password"
-            value={form.values.passwordConfirm}
-            onChange={(e) => form.setValue("passwordConfirm", e.target.value)}
-          />
-        </Field>
+        <NewPasswordFields form={form} />
         <SubmitButton status={status} className="self-start">
           <Trans>Change password</Trans>
         </SubmitButton>

@@ -2,13 +2,12 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Field } from "../../ui/field.tsx";
 import { fieldErrorMessage } from "../../ui/field-error-message.ts";
-import { PasswordInput } from "../../ui/password-input.tsx";
 import { AuthCard } from "./auth-card.tsx";
+import { NewPasswordFields } from "./new-password-fields.tsx";
 import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
 import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
-import { checkConfirmation, checkNewPassword, collectErrors, passwordLength } from "./validation.ts";
+import { checkConfirmation, checkNewPassword, collectErrors } from "./validation.ts";
 
 export type ResetPasswordValues = { password: string; passwordConfirm: string };
 
@@ -32,8 +31,6 @@ export function ResetPasswordForm({ status, errors, message, onSubmit }: AuthFor
     resetOnSuccess: true,
   });
   const tokenError = errors?.token;
-  const minLength = passwordLength.min;
-  const maxLength = passwordLength.max;
   return (
     <AuthCard data-slot="reset-password-form" titleId={titleId} title={<Trans>Choose a new password</Trans>}>
       {status === "success" ? (
@@ -61,26 +58,7 @@ export function ResetPasswordForm({ status, errors, message, onSubmit }: AuthFor
               <Trans>Ask for a new link</Trans>
             </LocalizedLink>
           ) : null}
-          <Field
-            label={t`New password`}
-            description={t`Between ${minLength} and ${maxLength} characters.`}
-            error={form.errorFor("password")}
-          >
-            <PasswordInput
-              name="password"
-              autoComplete="new-password"
-              value={form.values.password}
-              onChange={(e) => form.setValue("password", e.target.value)}
-            />
-          </Field>
-          <Field label={t`Confirm the new password`} error={form.errorFor("passwordConfirm")}>
-            <PasswordInput
-              name="passwordConfirm"
-              autoComplete="new-password"
-              value={form.values.passwordConfirm}
-              onChange={(e) => form.setValue("passwordConfirm", e.target.value)}
-            />
-          </Field>
+          <NewPasswordFields form={form} />
           <SubmitButton status={status} className="sm:w-full">
             <Trans>Save the new password</Trans>
           </SubmitButton>
