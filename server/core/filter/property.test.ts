@@ -17,6 +17,7 @@ import {
   users,
 } from "./test-fixtures.ts";
 import type { Collection, CompileOptions } from "./types.ts";
+import { signOperators } from "./tokenizer.ts";
 
 let db: DatabaseSync;
 beforeAll(() => {
@@ -115,24 +116,7 @@ const operand = fc.oneof(
   fc.double({ noNaN: true, noDefaultInfinity: true }).map((n) => String(n)),
   fc.integer().map(String),
 );
-const sign = fc.constantFrom(
-  "=",
-  "!=",
-  ">",
-  ">=",
-  "<",
-  "<=",
-  "~",
-  "!~",
-  "?=",
-  "?!=",
-  "?>",
-  "?>=",
-  "?<",
-  "?<=",
-  "?~",
-  "?!~",
-);
+const sign = fc.constantFrom(...signOperators);
 const comparison = fc.tuple(operand, sign, operand).map((parts) => parts.join(" "));
 const expression: fc.Arbitrary<string> = fc.letrec<{ expr: string }>((tie) => ({
   expr: fc.oneof(
