@@ -9,6 +9,17 @@ import { activateLocale } from "../src/i18n/catalog.ts";
 import { isLocale, type Locale } from "../src/i18n/locales.ts";
 import { localizePath } from "../src/i18n/paths.ts";
 
+/**
+ * Stories render in the brand typefaces only, never in a font of the reviewer's machine: both are
+ * loaded before the first story draws, and a missing face is an error rather than a silent fallback.
+ */
+async function loadBrandFonts() {
+  for (const font of ['400 1em "Inter"', '400 1em "JetBrains Mono"']) {
+    const faces = await document.fonts.load(font);
+    if (faces.length === 0) throw new Error(`The brand font ${font} did not load (see src/app.css).`);
+  }
+}
+
 function storyLocale(globals: Record<string, unknown>): Locale {
   return isLocale(globals.locale) ? globals.locale : "en";
 }
@@ -51,7 +62,7 @@ const preview: Preview = {
   initialGlobals: { locale: "en" },
   loaders: [
     async ({ globals }) => {
-      await activateLocale(storyLocale(globals));
+      await Promise.all([activateLocale(storyLocale(globals)), loadBrandFonts()]);
       document.documentElement.lang = storyLocale(globals);
       return {};
     },

@@ -18,6 +18,7 @@ afterEach(async (context) => {
   ).story;
   if (!storyId || !story || context.task.result?.state === "fail") return;
   if ((story.parameters.screenshot as { disable?: boolean } | undefined)?.disable) return;
+  // A face that a story's text needs beyond the preloaded ones (Latin Extended, italic) loads now.
   await document.fonts.ready;
   await expect
     .element(page.elementLocator(document.body))

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:site`: builds the site, serves it with the real server, and prints for each page
- * and locale the bytes a first visit downloads (HTML, CSS, JavaScript; raw and gzip), then a
- * Lighthouse run's scores when Chromium is present (`/usr/bin/chromium` or CHROMIUM_PATH).
+ * and locale what a first visit in Chromium downloads (HTML, CSS, JavaScript, fonts, other; bytes
+ * on the wire and requests), then Lighthouse scores (Chromium: `/usr/bin/chromium` or CHROMIUM_PATH).
  *
  *   npm run bench:site                      build, measure bytes, Lighthouse on a few pages
  *   npm run bench:site -- --no-build        measure the existing build
@@ -9,14 +9,16 @@
  *   npm run bench:site -- --lighthouse=none
  *   npm run bench:site -- --preset=desktop  Lighthouse's desktop profile (default: mobile, throttled)
  *
- * "JS" is what the page itself asks for before any interaction (module scripts and modulepreloads),
- * not chunks loaded later on demand (the docs search index, the Lottie player).
+ * Everything is what the page asks for before any interaction, not what loads later on demand (the
+ * docs search index, the Lottie player).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import type { Browser, Response } from "playwright";
 import { startServer } from "../server/testing/start-server.ts";
+import { chromium as chromiumOptions } from "../vitest.config.ts";
 
 const args = new Map(
   process.argv.slice(2).map((arg) => {
@@ -56,81 +58,68 @@ const server = await startServer({ siteDir: path.resolve("build/client") });
 const browserUA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 
-type Sizes = { raw: number; gzip: number };
-const sizeOf = (body: Uint8Array): Sizes => ({
-  raw: body.byteLength,
-  gzip: gzipSync(body, { level: 9 }).byteLength,
-});
-const add = (a: Sizes, b: Sizes): Sizes => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip });
-const zero: Sizes = { raw: 0, gzip: 0 };
-
-const assetCache = new Map<string, Sizes>();
-async function asset(url: string): Promise<Sizes> {
-  let sizes = assetCache.get(url);
-  if (!sizes) {
-    const response = await fetch(server.url + url);
-    sizes = response.ok ? sizeOf(new Uint8Array(await response.arrayBuffer())) : zero;
-    assetCache.set(url, sizes);
-  }
-  return sizes;
-}
-
-/** The bytes of one page's first visit. */
-async function measure(pagePath: string) {
-  const response = await fetch(server.url + pagePath, { headers: { "user-agent": browserUA } });
-  const html = await response.text();
-  const css = new Set([...html.matchAll(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)].map((m) => m[1]!));
-  const js = new Set([
-    ...[...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g)].map((m) => m[1]!),
-    ...[...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((m) => m[1]!),
-    ...[...html.matchAll(/import\s*\(?\s*"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!),
-  ]);
-  const inlineScripts = [...html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)].map(
-    (m) => m[1]!,
-  );
-  let cssSizes = zero;
-  for (const url of css) cssSizes = add(cssSizes, await asset(url));
-  let jsSizes = zero;
-  for (const url of js) jsSizes = add(jsSizes, await asset(url));
-  return {
-    status: response.status,
-    html: sizeOf(new TextEncoder().encode(html)),
-    css: cssSizes,
-    js: jsSizes,
-    jsFiles: js.size,
-    inlineScriptBytes: inlineScripts.reduce((n, s) => n + s.length, 0),
-  };
-}
-
 const kb = (bytes: number) => (bytes / 1024).toFixed(1).padStart(6);
-const rows: string[] = [];
-const header = `${"page".padEnd(20)} ${"lang".padEnd(4)} ${"st".padEnd(3)} │ ${"HTML raw/gz".padStart(15)} │ ${"CSS raw/gz".padStart(15)} │ ${"JS raw/gz (files)".padStart(21)} │ ${"total gz".padStart(8)}`;
-const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-for (const page of pages) {
-  for (const locale of ["en", "fr"] as const) {
-    const m = await measure(page[locale]);
-    results[page[locale]] = m;
-    const total = m.html.gzip + m.css.gzip + m.js.gzip;
-    rows.push(
-      `${page.name.padEnd(20)} ${locale.padEnd(4)} ${String(m.status).padEnd(3)} │ ${kb(m.html.raw)} /${kb(m.html.gzip)} │ ${kb(m.css.raw)} /${kb(m.css.gzip)} │ ${kb(m.js.raw)} /${kb(m.js.gzip)} (${String(m.jsFiles).padStart(2)}) │ ${kb(total)}`,
-    );
+type Kind = "html" | "css" | "js" | "font" | "other";
+const kindOf: Record<string, Kind> = { document: "html", stylesheet: "css", script: "js", font: "font" };
+
+/**
+ * One page's first visit in a real browser (empty cache, a person's user agent): the bytes of each
+ * kind of file as they came over the wire, JavaScript also as gzip -9 of its bodies, and the number
+ * of requests, counted once the page, its fonts and the network are idle.
+ */
+async function measure(browser: Browser, pagePath: string) {
+  const context = await browser.newContext({ userAgent: browserUA });
+  const page = await context.newPage();
+  const responses: Response[] = [];
+  page.on("response", (response) => responses.push(response));
+  const answer = await page.goto(server.url + pagePath, { waitUntil: "networkidle" });
+  await page.evaluate(() => document.fonts.ready);
+  await page.waitForLoadState("networkidle");
+  const wire: Record<Kind, number> = { html: 0, css: 0, js: 0, font: 0, other: 0 };
+  const files: Record<Kind, number> = { html: 0, css: 0, js: 0, font: 0, other: 0 };
+  let jsGzip = 0;
+  for (const response of responses) {
+    const kind = kindOf[response.request().resourceType()] ?? "other";
+    const sizes = await response.request().sizes();
+    wire[kind] += sizes.responseBodySize + sizes.responseHeadersSize;
+    files[kind] += 1;
+    if (kind === "js") jsGzip += gzipSync(await response.body(), { level: 9 }).byteLength;
   }
+  await context.close();
+  return { status: answer?.status() ?? 0, wire, files, jsGzip, requests: responses.length };
 }
-console.log(`\nBytes of a first visit, in KiB (gzip -9), served by server/main.ts from build/client:\n`);
+
+if (!existsSync(chromiumPath)) {
+  console.error(`No Chromium at ${chromiumPath} (set CHROMIUM_PATH): the benchmark needs a browser.`);
+  process.exit(1);
+}
+const { chromium } = await import("playwright");
+const bytesBrowser = await chromium.launch(chromiumOptions);
+const header = `${"page".padEnd(20)} ${"lang".padEnd(4)} ${"st".padEnd(3)} │ ${"HTML".padStart(6)} │ ${"CSS".padStart(6)} │ ${"JS (files)".padStart(11)} │ ${"JS gz".padStart(6)} │ ${"fonts (files)".padStart(13)} │ ${"other".padStart(6)} │ ${"total".padStart(6)} │ reqs`;
+const rows: string[] = [];
+try {
+  for (const page of pages) {
+    for (const locale of ["en", "fr"] as const) {
+      const m = await measure(bytesBrowser, page[locale]);
+      const total = Object.values(m.wire).reduce((a, b) => a + b, 0);
+      rows.push(
+        `${page.name.padEnd(20)} ${locale.padEnd(4)} ${String(m.status).padEnd(3)} │ ${kb(m.wire.html)} │ ${kb(m.wire.css)} │ ${kb(m.wire.js)} (${String(m.files.js).padStart(2)}) │ ${kb(m.jsGzip)} │ ${kb(m.wire.font)} (${String(m.files.font).padStart(4)}) │ ${kb(m.wire.other)} │ ${kb(total)} │ ${String(m.requests).padStart(4)}`,
+      );
+    }
+  }
+} finally {
+  await bytesBrowser.close();
+}
+console.log(
+  `\nA first visit in Chromium, in KiB on the wire (bodies as served, with headers), served by server/main.ts from build/client:\n`,
+);
 console.log(header);
 console.log("─".repeat(header.length));
 console.log(rows.join("\n"));
 
 async function lighthouseScores() {
   if (lighthouseMode === "none") return;
-  if (!existsSync(chromiumPath)) {
-    console.log(`\nLighthouse skipped: no Chromium at ${chromiumPath} (set CHROMIUM_PATH).`);
-    return;
-  }
-  const [{ default: lighthouse }, { chromium }] = await Promise.all([
-    import("lighthouse"),
-    import("playwright"),
-  ]);
+  const { default: lighthouse } = await import("lighthouse");
   const port = 9300 + Math.floor(Math.random() * 500);
   const browser = await chromium.launch({
     executablePath: chromiumPath,
@@ -149,7 +138,7 @@ async function lighthouseScores() {
     `\nLighthouse ${preset} (${preset === "mobile" ? "simulated slow 4G, 4× CPU slowdown" : "desktop"}), scores out of 100:\n`,
   );
   console.log(
-    `${"page".padEnd(20)} ${"lang".padEnd(4)} │ perf │ a11y │ best │  seo │ FCP ms │ LCP ms │  TBT ms`,
+    `${"page".padEnd(20)} ${"lang".padEnd(4)} │ perf │ a11y │ best │  seo │ FCP ms │ LCP ms │  TBT ms │   CLS`,
   );
   try {
     for (const page of targets) {
@@ -165,7 +154,7 @@ async function lighthouseScores() {
         const score = (id: string) => String(Math.round((lhr.categories[id]?.score ?? 0) * 100)).padStart(4);
         const ms = (id: string) => String(Math.round(lhr.audits[id]?.numericValue ?? 0)).padStart(6);
         console.log(
-          `${page.name.padEnd(20)} ${locale.padEnd(4)} │ ${score("performance")} │ ${score("accessibility")} │ ${score("best-practices")} │ ${score("seo")} │ ${ms("first-contentful-paint")} │ ${ms("largest-contentful-paint")} │ ${ms("total-blocking-time").padStart(7)}`,
+          `${page.name.padEnd(20)} ${locale.padEnd(4)} │ ${score("performance")} │ ${score("accessibility")} │ ${score("best-practices")} │ ${score("seo")} │ ${ms("first-contentful-paint")} │ ${ms("largest-contentful-paint")} │ ${ms("total-blocking-time").padStart(7)} │ ${(lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3).padStart(5)}`,
         );
       }
     }

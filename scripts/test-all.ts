@@ -11,12 +11,10 @@ const reports = "test-results/reports";
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const vitest = (name: string, projects: string[]): Tier => ({
+const vitest = (name: string, projects: string[], runner = ["npx", "vitest", "run"]): Tier => ({
   name,
   command: [
-    "npx",
-    "vitest",
-    "run",
+    ...runner,
     ...projects.flatMap((p) => ["--project", p]),
     "--reporter=default",
     "--reporter=json",
@@ -32,6 +30,8 @@ const steps: Tier[] = [
   vitest("unit", ["unit"]),
   vitest("server", ["server"]),
   vitest("stories", ["storybook-en", "storybook-fr"]),
+  // The same stories and baselines with another system font as everyone's default.
+  vitest("fonts", [], ["node", "scripts/test-stories-other-fonts.ts"]),
   { name: "build", command: ["npx", "react-router", "build"] },
   { name: "e2e", command: ["npx", "playwright", "test"], report: "test-results/e2e-report.json" },
 ];

@@ -18,6 +18,7 @@ import {
 import type { Route } from "./+types/root";
 import "./app.css";
 import { AuthProvider } from "./auth/auth-provider.tsx";
+import { preloadedFonts } from "./fonts.ts";
 import { activateLocale } from "./i18n/catalog.ts";
 import { defaultLocale } from "./i18n/locales.ts";
 import { localeOfPath } from "./i18n/paths.ts";
@@ -86,6 +87,13 @@ export function shouldRevalidate({
 }
 
 export const links: Route.LinksFunction = () => [
+  ...preloadedFonts.map((href) => ({
+    rel: "preload",
+    href,
+    as: "font",
+    type: "font/woff2",
+    crossOrigin: "anonymous" as const,
+  })),
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "alternate", type: "application/rss+xml", href: "/blog/rss.xml", title: "Blog (English)" },

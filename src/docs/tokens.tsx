@@ -64,8 +64,8 @@ export function TypeScale() {
     <Section title={<Trans>Type scale</Trans>}>
       <p className="text-sm text-muted-foreground">
         <Trans>
-          Sans: <code className="font-mono">--font-sans</code> (system UI fonts). Mono:{" "}
-          <code className="font-mono">--font-mono</code>.
+          Sans: <code className="font-mono">--font-sans</code> (Inter). Mono:{" "}
+          <code className="font-mono">--font-mono</code> (JetBrains Mono).
         </Trans>
       </p>
       <ul className="flex flex-col divide-y rounded-lg border bg-surface">

@@ -18,9 +18,10 @@ export const Default: Story = {
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
-    await expect(
-      canvas.getByRole("link", { name: fr ? "← Tous les articles" : "← All posts" }),
-    ).toHaveAttribute("href", fr ? "/fr/blog" : "/blog");
+    await expect(canvas.getByRole("link", { name: fr ? "Tous les articles" : "All posts" })).toHaveAttribute(
+      "href",
+      fr ? "/fr/blog" : "/blog",
+    );
     await expect(canvas.getByText(fr ? "23 juin 2026" : "June 23, 2026")).toHaveAttribute(
       "datetime",
       "2026-06-23",

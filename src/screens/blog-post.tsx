@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { ArrowLeft } from "lucide-react";
 import type { BlogPostData } from "../content/page-data.ts";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { useLocale } from "../i18n/use-locale.ts";
@@ -23,8 +24,12 @@ export function BlogPostScreen({
   return (
     <article className="mx-auto flex w-full max-w-3xl flex-col gap-6">
       <p>
-        <LocalizedLink to="/blog" className="text-sm font-medium text-muted-foreground hover:text-foreground">
-          ← <Trans>All posts</Trans>
+        <LocalizedLink
+          to="/blog"
+          className="inline-flex items-center gap-1.5 text-sm font-medium text-muted-foreground hover:text-foreground"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          <Trans>All posts</Trans>
         </LocalizedLink>
       </p>
       <PageHeader title={title} description={description} lang={contentLocale}>

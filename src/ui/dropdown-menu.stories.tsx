@@ -54,7 +54,7 @@ function ActionsMenu(props: React.ComponentProps<typeof DropdownMenu>) {
         <DropdownMenuGroup>
           <DropdownMenuItem>
             <Trans>Profile</Trans>
-            <DropdownMenuShortcut>⇧P</DropdownMenuShortcut>
+            <DropdownMenuShortcut>Ctrl+P</DropdownMenuShortcut>
           </DropdownMenuItem>
           <DropdownMenuItem>
             <Trans>Billing</Trans>
@@ -105,8 +105,8 @@ export const Open: Story = {
     const items = within(menu).getAllByRole("menuitem");
     await expect(items.map((item) => item.textContent)).toEqual(
       fr
-        ? ["Profil⇧P", "Facturation", "Équipe (bientôt)", "Partager", "Se déconnecter"]
-        : ["Profile⇧P", "Billing", "Team (soon)", "Share", "Log out"],
+        ? ["ProfilCtrl+P", "Facturation", "Équipe (bientôt)", "Partager", "Se déconnecter"]
+        : ["ProfileCtrl+P", "Billing", "Team (soon)", "Share", "Log out"],
     );
     await expect(items[2]).toHaveAttribute("aria-disabled", "true");
     // Arrow keys move through the items, skipping the disabled one.

@@ -70,6 +70,6 @@ test("a client navigation into a page without scripts keeps the app running", as
   expect(await page.evaluate(() => (window as unknown as { __mark?: number }).__mark)).toBe(1);
   // And the scroll still starts at the top on the next page.
   await page.evaluate(() => window.scrollTo(0, 600));
-  await page.getByRole("link", { name: "← All posts" }).click();
+  await page.getByRole("link", { name: "All posts" }).click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });

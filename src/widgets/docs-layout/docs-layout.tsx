@@ -1,4 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { ArrowLeft, ArrowRight } from "lucide-react";
 import { useRef, type ReactNode } from "react";
 import { useLocation } from "react-router";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
@@ -148,8 +149,8 @@ export function DocsPager({ previous, next }: { previous?: DocLink; next?: DocLi
           rel="prev"
           className="group flex flex-col gap-1 rounded-lg border p-4 hover:border-primary/60 hover:bg-surface"
         >
-          <span className="text-xs text-muted-foreground">
-            <span aria-hidden="true">← </span>
+          <span className="flex items-center gap-1 text-xs text-muted-foreground">
+            <ArrowLeft aria-hidden="true" className="size-3.5" />
             <Trans>Previous</Trans>
           </span>
           <span className="font-medium text-foreground group-hover:text-primary">{previous.title}</span>
@@ -163,9 +164,9 @@ export function DocsPager({ previous, next }: { previous?: DocLink; next?: DocLi
           rel="next"
           className="group flex flex-col gap-1 rounded-lg border p-4 text-right hover:border-primary/60 hover:bg-surface sm:col-start-2"
         >
-          <span className="text-xs text-muted-foreground">
+          <span className="flex items-center justify-end gap-1 text-xs text-muted-foreground">
             <Trans>Next</Trans>
-            <span aria-hidden="true"> →</span>
+            <ArrowRight aria-hidden="true" className="size-3.5" />
           </span>
           <span className="font-medium text-foreground group-hover:text-primary">{next.title}</span>
         </LocalizedLink>
