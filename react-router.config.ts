@@ -1,6 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import path from "node:path";
 import { contentPrerenderPaths } from "./src/content/paths.server.ts";
+import { precompressSite } from "./server/site/compress.ts";
 import { removeResourceDataFiles, writeBuildManifests } from "./src/lib/build-manifests.server.ts";
 import { staticPrerenderPaths } from "./src/routes-table.ts";
 
@@ -24,5 +25,10 @@ export default {
     removeResourceDataFiles(clientDir, prerenderPaths().filter(isFile));
     const { id } = writeBuildManifests(clientDir, pages);
     console.log(`Build ${id}: wrote builds/latest.json and builds/meta/${id}.json`);
+    // The server sends these forms as they are: compressing at the highest levels happens once, here.
+    const compressed = precompressSite(clientDir);
+    console.log(
+      `Compressed ${compressed.files} files: ${Math.round(compressed.bytes / 1024)} KiB → ${Math.round(compressed.br / 1024)} KiB brotli`,
+    );
   },
 } satisfies Config;

@@ -1,7 +1,10 @@
 /**
- * `npm run bench:api`: drives the API with autocannon at a fixed concurrency and prints req/s and
- * p99 for health, view own record, list with a filter and auth-with-password, then health again
- * while logins run (the event loop must stay free while passwords are hashed).
+ * `npm run bench:api`: drives the server with autocannon at a fixed concurrency and prints req/s,
+ * p50 and p99 for health, a prerendered page (brotli, as a browser asks), view own record, a list
+ * with a filter and auth-with-password, each also as a ratio to a bare `node:http` server started
+ * in the same run (scripts/bare-http-server.ts: the same page bytes, the same health body); then a
+ * page and health while 10 clients log in without pause (neither may wait behind password hashes).
+ * The site must be built (`npx react-router build`).
  *
  * By default it starts its own server (`node server/main.ts`, fresh data folder with 2,000 seeded
  * users, RATE_LIMIT=off) and stops it afterwards. `-- --url http://host:port` benchmarks a running
@@ -9,7 +12,8 @@
  * BENCH_DURATION (seconds, default 10) and BENCH_CONNECTIONS (default 10) tune the runs.
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -60,13 +64,7 @@ async function startServer(): Promise<{ url: string; child: ChildProcess; dataDi
     env: { ...process.env, PORT: "0", HOST: "127.0.0.1", DATA_DIR: dataDir, RATE_LIMIT: "off" },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on("data", (chunk: Buffer) => {
-      const match = /http:\/\/localhost:(\d+)/.exec(chunk.toString());
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    });
-    child.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
-  });
+  const url = await listeningUrl(child);
   return { url, child, dataDir };
 }
 
@@ -79,7 +77,49 @@ async function api(url: string, method: string, route: string, body?: unknown, t
   return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, any> };
 }
 
-type Row = { scenario: string; rps: number; p50: number; p99: number; errors: number };
+type Row = { scenario: string; rps: number; p50: number; p99: number; errors: number; ratio?: number };
+
+const withRatio = (row: Row, base: Row): Row => ({ ...row, ratio: row.rps / base.rps });
+
+/** One answer as sent: status, body bytes and content coding (fetch would decode them). */
+function fetchRaw(target: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; body: Buffer; encoding: string }>((resolve, reject) => {
+    const req = request(target, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          body: Buffer.concat(chunks),
+          encoding: String(res.headers["content-encoding"] ?? "identity"),
+        }),
+      );
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/** scripts/bare-http-server.ts in its own process, answering with `page` for any page path. */
+async function startBare(page: Buffer, encoding: string) {
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-bare-"));
+  writeFileSync(path.join(dir, "page"), page);
+  const child = spawn(process.execPath, ["scripts/bare-http-server.ts", path.join(dir, "page"), encoding], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const url = await listeningUrl(child);
+  return { url, child };
+}
+
+function listeningUrl(child: ChildProcess) {
+  return new Promise<string>((resolve, reject) => {
+    child.stdout!.on("data", (chunk: Buffer) => {
+      const match = /http:\/\/localhost:(\d+)/.exec(chunk.toString());
+      if (match) resolve(`http://127.0.0.1:${match[1]}`);
+    });
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
 
 function run(name: string, options: autocannon.Options): Promise<Row> {
   return new Promise((resolve, reject) => {
@@ -123,42 +163,77 @@ try {
   const filter = encodeURIComponent(`name ~ "User 1" && created <= @now`);
   const loginBody = JSON.stringify({ identity: email, password });
 
+  // A page as a browser asks for it (brotli), and the same bytes from a bare node:http server.
+  const pagePath = "/fr/docs";
+  const browserHeaders = {
+    "accept-encoding": "br, gzip",
+    "user-agent":
+      "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36",
+  };
+  const sample = await fetchRaw(url + pagePath, browserHeaders);
+  if (sample.status !== 200) throw new Error(`${pagePath} answered ${sample.status}: is the site built?`);
+  const bare = await startBare(sample.body, sample.encoding);
+
   console.log(`Benchmarking ${url}: ${connections} connections, ${duration} s per scenario\n`);
   const rows: Row[] = [];
-  rows.push(await run("GET /api/health", { url: `${url}/api/health` }));
+  const bareHealth = await run("bare node:http: /api/health", { url: `${bare.url}/api/health` });
+  const barePage = await run(`bare node:http: ${pagePath} (same bytes)`, {
+    url: `${bare.url}${pagePath}`,
+    headers: browserHeaders,
+  });
+  rows.push(bareHealth, barePage);
+  rows.push(withRatio(await run("GET /api/health", { url: `${url}/api/health` }), bareHealth));
   rows.push(
-    await run("view own record", { url: `${url}/api/collections/users/records/${id}`, headers: auth }),
+    withRatio(
+      await run(`GET ${pagePath} (${sample.encoding}, ${sample.body.length} bytes)`, {
+        url: url + pagePath,
+        headers: browserHeaders,
+      }),
+      barePage,
+    ),
   );
   rows.push(
-    await run(`list with filter (${values.url ? "own record" : "admin user, 2,000 users"})`, {
-      url: `${url}/api/collections/users/records?filter=${filter}&perPage=30&sort=-created`,
-      headers: auth,
-    }),
+    withRatio(
+      await run("view own record", { url: `${url}/api/collections/users/records/${id}`, headers: auth }),
+      bareHealth,
+    ),
   );
   rows.push(
-    await run("auth-with-password", {
-      url: `${url}/api/collections/users/auth-with-password`,
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: loginBody,
-    }),
+    withRatio(
+      await run(`list with filter (${values.url ? "own record" : "admin user, 2,000 users"})`, {
+        url: `${url}/api/collections/users/records?filter=${filter}&perPage=30&sort=-created`,
+        headers: { ...auth, "accept-encoding": "br, gzip" },
+      }),
+      bareHealth,
+    ),
   );
-  // Health at one connection while logins saturate the hashing threads: does the event loop stay free?
-  const [healthDuringLogins] = await Promise.all([
-    run("GET /api/health while logins run", { url: `${url}/api/health`, connections: 1 }),
-    run("(logins in the background)", {
-      url: `${url}/api/collections/users/auth-with-password`,
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: loginBody,
+  const logins = {
+    url: `${url}/api/collections/users/auth-with-password`,
+    method: "POST" as const,
+    headers: { "content-type": "application/json" },
+    body: loginBody,
+  };
+  rows.push(withRatio(await run("auth-with-password", logins), bareHealth));
+  // While 10 clients log in without pause, a visitor loads pages and the API answers health checks:
+  // neither may wait behind the password hashes.
+  const [pageDuringLogins, , healthDuringLogins] = await Promise.all([
+    run(`GET ${pagePath} while 10 clients log in`, {
+      url: url + pagePath,
+      headers: browserHeaders,
+      connections: 2,
     }),
+    run("(logins in the background)", { ...logins, connections: 10 }),
+    run("GET /api/health while 10 clients log in", { url: `${url}/api/health`, connections: 1 }),
   ]);
-  rows.push(healthDuringLogins!);
+  rows.push(pageDuringLogins!, healthDuringLogins!);
+  bare.child.kill("SIGTERM");
 
-  console.log("| scenario | req/s | p50 (ms) | p99 (ms) | errors |");
-  console.log("| --- | ---: | ---: | ---: | ---: |");
+  console.log("| scenario | req/s | vs bare node:http | p50 (ms) | p99 (ms) | errors |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: |");
   for (const row of rows)
-    console.log(`| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} |`);
+    console.log(
+      `| ${row.scenario} | ${row.rps} | ${row.ratio === undefined ? "" : `${row.ratio.toFixed(2)}×`} | ${row.p50} | ${row.p99} | ${row.errors} |`,
+    );
 } finally {
   if (own) {
     own.child.kill("SIGTERM");

@@ -3,10 +3,11 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { cors } from "hono/cors";
 import { siteConfig } from "../src/site-config.ts";
 import { ApiError } from "./api/api-error.ts";
 import { collectionsImport, validateRules } from "./api/collections.ts";
+import { compressJson } from "./api/compression.ts";
+import { corsHeaders } from "./api/cors.ts";
 import type { ApiEnv, AppContext } from "./api/context.ts";
 import { health } from "./api/health.ts";
 import { recordAuth } from "./api/record-auth.ts";
@@ -18,7 +19,7 @@ import { findAuthRecordByToken } from "./core/auth.ts";
 import { defaultRateLimits, RateLimiter, type RateLimitRule } from "./core/rate-limit.ts";
 import { Store } from "./core/store.ts";
 import { createMailer, type SmtpOptions } from "./mail/mailer.ts";
-import { serveSite } from "./site.ts";
+import { serveSite } from "./site/serve.ts";
 
 /** pocketbase/pb_schema.json: the collections both this server and a real PocketBase load. */
 export const schemaFile = fileURLToPath(new URL("../pocketbase/pb_schema.json", import.meta.url));
@@ -88,23 +89,23 @@ export function createApp(options: AppOptions): App {
 
   const app = new Hono();
 
-  // PocketBase sends these on every response.
+  // PocketBase sends these on every response. Set before the handler, they are part of the
+  // response it builds (see api/cors.ts for why nothing changes a response afterwards).
   app.use(async (c, next) => {
-    await next();
     c.header("X-XSS-Protection", "1; mode=block");
     c.header("X-Content-Type-Options", "nosniff");
     c.header("X-Frame-Options", "SAMEORIGIN");
+    await next();
   });
 
   const api = new Hono<ApiEnv>();
+  api.use(compressJson);
   const origins = options.corsOrigins ?? ["*"];
-  api.use(
-    cors({
-      origin: origins.includes("*") ? "*" : origins,
-      allowMethods: ["GET", "HEAD", "PUT", "PATCH", "POST", "DELETE"],
-    }),
-  );
-  api.use(
+  api.use(corsHeaders(origins));
+  // Only these methods carry a body; checking one on a GET would cost every read.
+  api.on(
+    ["POST", "PUT", "PATCH", "DELETE"],
+    "*",
     bodyLimit({
       maxSize: options.bodyLimit ?? defaultBodyLimit,
       onError: () => {

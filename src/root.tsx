@@ -146,7 +146,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
   const path = location.pathname + location.search;
   // SPEC §2: for bots the error page is not rendered, the error is only logged. (Direct loads of
-  // missing pages never get here: the server answers bots itself; see server/site.ts.)
+  // missing pages never get here: the server answers bots itself; see server/site/serve.ts.)
   if (typeof navigator !== "undefined" && isbot(navigator.userAgent)) {
     console.error(error);
     return null;

@@ -1,6 +1,33 @@
-import { hash, verify } from "@node-rs/bcrypt";
+import { availableParallelism } from "node:os";
+import { hash as bcryptHash, verify as bcryptVerify } from "@node-rs/bcrypt";
 
-// @node-rs/bcrypt's async hash/verify run on libuv's thread pool, so logins never block the event loop.
+// @node-rs/bcrypt's async hash/verify run on libuv's thread pool, so logins never block the event
+// loop. That pool (4 threads unless UV_THREADPOOL_SIZE says otherwise) also serves file, DNS and
+// zlib work: hashes run at most one per core and leave at least one thread free, so a burst of
+// logins queues here instead of in front of everything else. More at once would not be faster:
+// bcrypt is CPU-bound.
+const threadPool = Number(process.env.UV_THREADPOOL_SIZE) || 4;
+export const hashingSlots = Math.max(1, Math.min(availableParallelism(), threadPool - 1));
+
+let running = 0;
+const waiting: (() => void)[] = [];
+
+/** Runs `work` when a hashing slot is free; a finished one hands its slot to the next in line. */
+async function inHashingSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= hashingSlots) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running -= 1;
+  }
+}
+
+const hash = (password: string, cost: number) => inHashingSlot(() => bcryptHash(password, cost));
+const verify = (password: string, passwordHash: string) =>
+  inHashingSlot(() => bcryptVerify(password, passwordHash));
 
 /** bcrypt's input limit: longer passwords are rejected rather than silently truncated. */
 export const maxPasswordBytes = 72;

@@ -2,7 +2,7 @@ import { test as base, expect } from "@playwright/test";
 
 /** Every e2e test fails on a console error or an uncaught page error. */
 export const test = base.extend<{ consoleErrors: string[] }>({
-  // Browse as the desktop Chrome it is: isbot (server/site.ts, root.tsx) counts "HeadlessChrome" as a
+  // Browse as the desktop Chrome it is: isbot (server/site/serve.ts, root.tsx) counts "HeadlessChrome" as a
   // bot, and bots get no error page. Bot behaviour is tested with a crawler's user agent.
   userAgent: async ({ browser }, use) => {
     await use(

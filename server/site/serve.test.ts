@@ -1,9 +1,13 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { startServer, type TestServer } from "./testing/start-server.ts";
+import { hashPassword } from "../core/passwords.ts";
+import { precompressSite } from "./compress.ts";
+import { startServer, type TestServer } from "../testing/start-server.ts";
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 
 const pages = [
   "/",
@@ -35,12 +39,19 @@ function fakeSite() {
   for (const page of pages) {
     const lang =
       page === "/fr" || (page.startsWith("/fr/") && !/^\/fr\/(docs|more)/.test(page)) ? "fr" : "en";
-    write(`${page}/index.html`, `<html lang=${lang}>page ${page}</html>`);
+    // Long enough to be worth compressing, like a real page.
+    write(
+      `${page}/index.html`,
+      `<html lang=${lang}>page ${page}<p>${"Lorem ipsum dolor sit. ".repeat(60)}</p></html>`,
+    );
   }
   write("__not-found/index.html", "<html lang=en>not found</html>");
   write("fr/__not-found/index.html", "<html lang=fr>introuvable</html>");
-  write("__error-404/index.html", "<html lang=en><p>Page Not Found: __REQUEST_PATH__</p></html>");
   write("fr/__error-404/index.html", "<html lang=fr><p>Page introuvable : __REQUEST_PATH__</p></html>");
+  write(
+    "__error-404/index.html",
+    `<html lang=en><p>Page Not Found: __REQUEST_PATH__</p>${"<p>Back home</p>".repeat(40)}</html>`,
+  );
   write("sitemap.xml", "<urlset/>");
   write("fr/sitemap.xml", "<urlset/>");
   write("blog/rss.xml", "<rss/>");
@@ -48,6 +59,8 @@ function fakeSite() {
   write("search/docs-en.json", "{}");
   write("guides.data", "[]");
   write("assets/app-123.js", "console.log(1)");
+  write("assets/big-1.js", `export const words = ${JSON.stringify("lorem ipsum ".repeat(500))};`);
+  write("assets/font-1.woff2", "wOF2" + "x".repeat(2000));
   write("builds/latest.json", JSON.stringify({ id: "b1", timestamp: 1 }));
   write(
     "builds/meta/b1.json",
@@ -65,6 +78,8 @@ function fakeSite() {
   );
   return dir;
 }
+
+const brotliCompressSyncOf = (text: string) => brotliCompressSync(Buffer.from(text));
 
 describe("one process serves the site and the API", () => {
   let server: TestServer;
@@ -164,8 +179,8 @@ describe("one process serves the site and the API", () => {
     });
 
     it("marks unprefixed pages as varying with the visitor's language", async () => {
-      expect((await get("/guides")).headers.get("vary")).toBe("Cookie, Accept-Language");
-      expect((await get("/fr/guides")).headers.get("vary")).toBeNull();
+      expect((await get("/guides")).headers.get("vary")).toBe("Cookie, Accept-Language, Accept-Encoding");
+      expect((await get("/fr/guides")).headers.get("vary")).toBe("Accept-Encoding");
     });
   });
 
@@ -248,4 +263,179 @@ describe("one process serves the site and the API", () => {
     expect(asset.headers.get("cache-control")).toContain("immutable");
     expect((await get("/..%2f..%2fetc%2fpasswd")).status).toBe(404);
   });
+
+  /** A request sent exactly as written (fetch would normalise the path and decompress the body). */
+  const raw = (rawPath: string, headers: Record<string, string> = {}, method = "GET") =>
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+      (resolve, reject) => {
+        const req = request(server.url + "/", {
+          method,
+          path: rawPath,
+          headers: { "user-agent": browser, ...headers },
+        });
+        req.on("response", (res) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (chunk: Buffer) => chunks.push(chunk));
+          res.on("end", () =>
+            resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+          );
+        });
+        req.on("error", reject);
+        req.end();
+      },
+    );
+
+  describe("compressed serving", () => {
+    const decode = (res: Awaited<ReturnType<typeof raw>>) =>
+      res.headers["content-encoding"] === "br"
+        ? brotliDecompressSync(res.body)
+        : res.headers["content-encoding"] === "gzip"
+          ? gunzipSync(res.body)
+          : res.body;
+
+    it.each([
+      ["br, gzip", "br"],
+      ["gzip, deflate, br, zstd", "br"],
+      ["gzip", "gzip"],
+      ["x-gzip", "gzip"],
+      ["br;q=0, gzip", "gzip"],
+      ["br;q=0.5, gzip;q=0.8", "gzip"],
+      ["*", "br"],
+      ["*;q=0.1, br;q=0", "gzip"],
+      ["br;q=0, gzip;q=0", undefined],
+      ["compress, zstd", undefined],
+      ["identity", undefined],
+      ["", undefined],
+    ])("Accept-Encoding %j answers %s, the same page once decoded", async (acceptEncoding, expected) => {
+      const identity = await raw("/guides", { "accept-encoding": "identity" });
+      const res = await raw("/guides", acceptEncoding ? { "accept-encoding": acceptEncoding } : {});
+      expect(res.status).toBe(200);
+      expect(res.headers["content-encoding"]).toBe(expected);
+      expect(res.headers.vary).toBe("Cookie, Accept-Language, Accept-Encoding");
+      expect(Number(res.headers["content-length"])).toBe(res.body.length);
+      expect(decode(res).toString()).toBe(identity.body.toString());
+      if (expected) expect(res.body.length).toBeLessThan(identity.body.length / 3);
+    });
+
+    it("compresses scripts, stylesheets and data, and leaves fonts and images as they are", async () => {
+      const script = await raw("/assets/big-1.js", { "accept-encoding": "br" });
+      expect(script.headers["content-encoding"]).toBe("br");
+      expect(script.headers.vary).toBe("Accept-Encoding");
+      const font = await raw("/assets/font-1.woff2", { "accept-encoding": "br, gzip" });
+      expect(font.headers["content-encoding"]).toBeUndefined();
+      expect(font.headers["content-type"]).toBe("font/woff2");
+    });
+
+    it("sends a strong ETag per form and 304 when the browser has that form", async () => {
+      const br = await raw("/guides", { "accept-encoding": "br" });
+      const gzip = await raw("/guides", { "accept-encoding": "gzip" });
+      const etag = String(br.headers.etag);
+      expect(etag).toMatch(/^"[^"]+"$/);
+      expect(gzip.headers.etag).not.toBe(etag);
+      const cached = await raw("/guides", { "accept-encoding": "br", "if-none-match": etag });
+      expect(cached.status).toBe(304);
+      expect(cached.body.length).toBe(0);
+      expect(cached.headers.etag).toBe(etag);
+      expect((await raw("/guides", { "accept-encoding": "br", "if-none-match": `W/${etag}` })).status).toBe(
+        304,
+      );
+      expect((await raw("/guides", { "accept-encoding": "gzip", "if-none-match": etag })).status).toBe(200);
+      expect((await raw("/guides", { "if-none-match": '"stale"' })).status).toBe(200);
+    });
+
+    it("answers HEAD with the headers of GET and no body", async () => {
+      const get = await raw("/fr/guides", { "accept-encoding": "br" });
+      const head = await raw("/fr/guides", { "accept-encoding": "br" }, "HEAD");
+      expect(head.status).toBe(200);
+      expect(head.body.length).toBe(0);
+      expect(head.headers["content-length"]).toBe(String(get.body.length));
+      expect(head.headers.etag).toBe(get.headers.etag);
+      expect(head.headers["content-encoding"]).toBe("br");
+    });
+
+    it("compresses the error page that names the visitor's path", async () => {
+      const res = await raw("/fr/docs/no-such-doc", { "accept-encoding": "gzip" });
+      expect(res.status).toBe(404);
+      expect(res.headers["content-encoding"]).toBe("gzip");
+      expect(decode(res).toString()).toContain("Page Not Found: /fr/docs/no-such-doc");
+    });
+
+    it("uses the forms the build wrote, and keeps serving from memory once the folder is gone", async () => {
+      const dir = fakeSite();
+      precompressSite(dir);
+      // A build's own brotli file wins over compressing at start: mark it to see which one is sent.
+      writeFileSync(path.join(dir, "robots.txt.br"), brotliCompressSyncOf("from the build"));
+      const copy = mkdtempSync(path.join(tmpdir(), "site-copy-"));
+      cpSync(dir, copy, { recursive: true });
+      const own = await startServer({ siteDir: copy });
+      try {
+        rmSync(copy, { recursive: true, force: true });
+        const robots = await fetch(`${own.url}/robots.txt`, { headers: { "accept-encoding": "br" } });
+        expect(await robots.text()).toBe("from the build");
+        const page = await fetch(`${own.url}/fr/guides`, { headers: { "user-agent": browser } });
+        expect(page.status).toBe(200);
+        expect(await page.text()).toContain("page /fr/guides<");
+      } finally {
+        await own.close();
+      }
+    });
+  });
+
+  describe("redirects stay on this site, and odd paths are 404s", () => {
+    it.each([
+      ["//evil.example/", "/evil.example"],
+      ["//evil.example//", "/evil.example"],
+      ["/.//evil.example/", "/evil.example"],
+      ["/%2F%2Fevil.example/", "/%2F%2Fevil.example"],
+      ["///fr/", "/fr"],
+    ])("a trailing slash on %s redirects to the same-origin path %s", async (rawPath, location) => {
+      const res = await raw(rawPath);
+      expect(res.status).toBe(301);
+      expect(res.headers.location).toBe(location);
+      expect(new URL(String(res.headers.location), "https://lumen.example").host).toBe("lumen.example");
+    });
+
+    it("never sends a path with a backslash off-site", async () => {
+      const res = await raw("/\\evil.example/");
+      expect(res.status).not.toBe(500);
+      expect(res.headers.location ?? "/x").toMatch(/^\/[^/\\]/);
+    });
+
+    it.each([
+      "/docs/%0d%0aSet-Cookie:%20x=1/",
+      "/fr/%0d%0aLocation:%20https://evil.example/",
+      "/%00/",
+      "/%c0%ae%c0%ae/",
+      "/%E0%A4%A",
+      "/fr/__not-found",
+      "/fr/__error-404",
+      "/__not-found/x",
+    ])("%s is the site's 404 page, never a 500, a redirect or another page", async (rawPath) => {
+      const res = await raw(rawPath);
+      expect(res.status).toBe(404);
+      expect(res.headers.location).toBeUndefined();
+      expect(res.headers["set-cookie"]).toBeUndefined();
+      expect(res.body.toString()).toMatch(/not found|introuvable/);
+    });
+
+    it("marks the locale redirect as private and varying with the visitor's language", async () => {
+      const res = await get("/guides", { cookie: "i18n_redirected=fr" });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe("/fr/guides");
+      expect(res.headers.get("vary")).toBe("Cookie, Accept-Language");
+      expect(res.headers.get("cache-control")).toBe("private, no-cache");
+    });
+  });
+
+  it("answers a page while a hundred password hashes wait for the hashing threads", async () => {
+    let done = 0;
+    const hashes = Array.from({ length: 100 }, () => hashPassword("a long password", 10).then(() => done++));
+    const page = await get("/fr/guides");
+    const api = await get("/api/health");
+    expect(page.status).toBe(200);
+    expect(api.status).toBe(200);
+    // Both answered while most hashes were still queued: pages do not wait behind hashing.
+    expect(done).toBeLessThan(50);
+    await Promise.all(hashes);
+  }, 60_000);
 });

@@ -1,0 +1,131 @@
+import path from "node:path";
+import type { Context } from "hono";
+import { isbot } from "isbot";
+import { localeRedirect } from "../../src/i18n/detect.ts";
+import { localeOfPath, localizePath } from "../../src/i18n/paths.ts";
+import type { BuildMeta, LatestBuild } from "../../src/lib/app-updates.ts";
+import { matchRouteRule } from "../../src/lib/route-rules.ts";
+import { errorPath, matchPage, notFoundPath, requestPathPlaceholder } from "../../src/routes-table.ts";
+import { loadSiteFiles, respondWithFile, type SiteFile, siteFileOf } from "./files.ts";
+
+function escapeHtml(value: string) {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+function parseJson<T>(file: SiteFile | undefined): T | undefined {
+  try {
+    return file ? (JSON.parse(file.forms.identity!.body.toString("utf8")) as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A same-origin path for a redirect: leading slashes and backslashes collapse into one slash, so a
+ * `Location` can never read as `//host` (which a browser follows off-site).
+ */
+export function sameOriginPath(pathname: string): string {
+  return "/" + pathname.replace(/^[/\\]+/, "");
+}
+
+// Control characters never belong in a page path; they must not reach a header either.
+const controlCharacter = /[\u0000-\u001f\u007f]/;
+
+/**
+ * Serves the prerendered site from memory (loaded once, at start; see files.ts):
+ * 1. a path that cannot be decoded, holds a control character or names an internal page
+ *    (a `__` segment) is not a page: 404;
+ * 2. a trailing slash → 301 to the same-origin path without it;
+ * 3. a route rule of builds/meta/{buildId}.json → its redirect (default 302);
+ * 4. an unprefixed page whose visitor prefers French (cookie, then Accept-Language) → 302 to the
+ *    French page (never from a `/fr/…` page, so never a loop), private and varying like the page;
+ * 5. the file, or the page's `index.html`;
+ * 6. otherwise 404: a path a route matches but its validation rejects (`/fr/docs/a/b`) gets the
+ *    error page "Page Not Found: {path}"; any other path the layout's "Page not found" page; a
+ *    missing `.data` file (a client navigation) a plain-text 404 the router turns into the error
+ *    page. Bots get a minimal body instead of either page and the 404 is logged.
+ */
+export function serveSite(siteDir: string) {
+  const files = loadSiteFiles(siteDir);
+  if (files.size === 0)
+    console.warn(`No site in ${siteDir}: pages answer 404 (build it with npx react-router build).`);
+  const latest = parseJson<LatestBuild>(files.get("/builds/latest.json"));
+  const meta = latest && parseJson<BuildMeta>(files.get(`/builds/meta/${latest.id}.json`));
+  const routeRules = meta?.routeRules ?? {};
+  const pageFile = (pagePath: string) => files.get(`${pagePath === "/" ? "" : pagePath}/index.html`);
+
+  const notFound = (c: Context, pathname: string, validationFailed: boolean) => {
+    const locale = localeOfPath(pathname);
+    if (isbot(c.req.header("user-agent"))) {
+      const shown = JSON.stringify(pathname).slice(1, -1);
+      console.warn(
+        `404 ${validationFailed ? "Page Not Found" : "Page not found"}: ${shown} (bot, error page not rendered)`,
+      );
+      const body = `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="robots" content="noindex"><title>404</title><p>404</p></html>`;
+      return c.html(c.req.method === "HEAD" ? "" : body, 404);
+    }
+    if (validationFailed) {
+      const errorPage = pageFile(localizePath(errorPath, locale));
+      if (errorPage) {
+        const html = errorPage.forms
+          .identity!.body.toString("utf8")
+          .replaceAll(requestPathPlaceholder, escapeHtml(pathname));
+        const file = siteFileOf(Buffer.from(html), errorPage.type, "no-cache");
+        return respondWithFile(c, file, 404);
+      }
+    }
+    const page = pageFile(localizePath(notFoundPath, locale));
+    if (page) return respondWithFile(c, page, 404);
+    return c.text("Not found", 404);
+  };
+
+  return (c: Context) => {
+    const url = new URL(c.req.url);
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      return notFound(c, url.pathname, false);
+    }
+    if (controlCharacter.test(pathname) || pathname.split("/").some((s) => s.startsWith("__"))) {
+      return notFound(c, pathname.replace(controlCharacter, ""), false);
+    }
+
+    if (pathname.length > 1 && pathname.endsWith("/")) {
+      const target = sameOriginPath(url.pathname.replace(/\/+$/, ""));
+      return c.redirect(target + url.search, 301);
+    }
+
+    const rule = matchRouteRule(routeRules, pathname, url.search);
+    if (rule) return c.redirect(rule.external ? rule.to : sameOriginPath(rule.to), rule.statusCode as 301);
+
+    const isPage = path.posix.extname(pathname) === "";
+    const page = isPage ? pageFile(pathname) : undefined;
+    // Unprefixed pages depend on the visitor's language preferences: caches must key on them.
+    const varies = isPage && localeOfPath(pathname) === "en";
+    const vary = varies ? { Vary: "Cookie, Accept-Language" } : undefined;
+    if (varies) {
+      const redirect = localeRedirect({
+        path: pathname,
+        search: url.search,
+        cookie: c.req.header("cookie"),
+        acceptLanguage: c.req.header("accept-language"),
+      });
+      if (redirect && pageFile(redirect.replace(/\?.*$/, ""))) {
+        c.header("Vary", "Cookie, Accept-Language");
+        c.header("Cache-Control", "private, no-cache");
+        return c.redirect(sameOriginPath(redirect), 302);
+      }
+    }
+
+    const file = files.get(pathname);
+    if (file) return respondWithFile(c, file, 200);
+    if (page) return respondWithFile(c, page, 200, vary);
+
+    if (pathname.endsWith(".data")) {
+      // A client navigation to a page the build does not have: the router shows its 404 error page.
+      return c.text(`Page Not Found: ${pathname.replace(/(\/_)?\.data$/, "") || "/"}`, 404);
+    }
+    return notFound(c, pathname, isPage && matchPage(pathname) !== null);
+  };
+}
