@@ -6,18 +6,39 @@ import { createTestApp, fixturePassword } from "./testing/fixtures.ts";
 const login = "/api/collections/users/auth-with-password";
 
 describe("server-wide behaviour", () => {
-  it("sends PocketBase's security headers and the 404 envelope on unknown API routes", async () => {
+  it("sends the security headers and PocketBase's 404 envelope on unknown API routes", async () => {
     const t = await createTestApp();
     try {
       const res = await t.request("GET", "/api/nope");
       expect(res.status).toBe(404);
       expect(res.json).toEqual({ data: {}, message: "The requested resource wasn't found.", status: 404 });
-      expect(res.headers.get("x-xss-protection")).toBe("1; mode=block");
+      expect(res.headers.get("x-xss-protection")).toBeNull();
+      expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+      expect(res.headers.get("permissions-policy")).toContain("camera=()");
+      expect(res.headers.get("strict-transport-security")).toBeNull();
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
       expect(res.headers.get("content-type")).toBe("application/json");
     } finally {
       t.close();
+    }
+  });
+
+  it("asks browsers for HTTPS only when the site is served over HTTPS", async () => {
+    const t = await createTestApp({ appUrl: "https://lumen.example" });
+    const proxied = await createTestApp({ trustProxy: true });
+    try {
+      const direct = await t.request("GET", "/api/health");
+      expect(direct.headers.get("strict-transport-security")).toBe("max-age=31536000; includeSubDomains");
+      const viaProxy = await proxied.request("GET", "/api/health", {
+        headers: { "x-forwarded-proto": "https" },
+      });
+      expect(viaProxy.headers.get("strict-transport-security")).toContain("max-age=");
+      const plain = await proxied.request("GET", "/api/health");
+      expect(plain.headers.get("strict-transport-security")).toBeNull();
+    } finally {
+      t.close();
+      proxied.close();
     }
   });
 

@@ -60,6 +60,24 @@ export type App = Hono & {
 
 export const defaultBodyLimit = 1024 * 1024;
 
+/** Browser features the site never uses, refused to every page and anything it embeds. */
+const permissionsPolicy = [
+  "accelerometer",
+  "autoplay",
+  "camera",
+  "display-capture",
+  "geolocation",
+  "gyroscope",
+  "magnetometer",
+  "microphone",
+  "midi",
+  "payment",
+  "usb",
+  "browsing-topics",
+]
+  .map((feature) => `${feature}=()`)
+  .join(", ");
+
 /** The whole server: the PocketBase-compatible API under /api and the prerendered site. */
 export function createApp(options: AppOptions): App {
   const store = Store.open(options.dataDir);
@@ -89,12 +107,19 @@ export function createApp(options: AppOptions): App {
 
   const app = new Hono();
 
-  // PocketBase sends these on every response. Set before the handler, they are part of the
-  // response it builds (see api/cors.ts for why nothing changes a response afterwards).
+  // On every response; pages add their Content-Security-Policy (site/csp.ts). Set before the
+  // handler, they are part of the response it builds (see api/cors.ts for why nothing changes a
+  // response afterwards). PocketBase's deprecated X-XSS-Protection is left out: it can only add
+  // leaks in old browsers, and the CSP does its job.
+  const https = appUrl.startsWith("https:");
   app.use(async (c, next) => {
-    c.header("X-XSS-Protection", "1; mode=block");
     c.header("X-Content-Type-Options", "nosniff");
     c.header("X-Frame-Options", "SAMEORIGIN");
+    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    c.header("Permissions-Policy", permissionsPolicy);
+    if (https || (options.trustProxy && c.req.header("x-forwarded-proto") === "https")) {
+      c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    }
     await next();
   });
 

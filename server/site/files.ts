@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { type Bytes, compressBody, contentTypeOf, isCompressible, listFiles } from "./compress.ts";
+import { contentSecurityPolicy } from "./csp.ts";
 import { type Encoding, negotiateEncoding } from "./encoding.ts";
 
 /** One file of the site as the server holds it: every form it can be sent in, with its headers. */
@@ -13,6 +14,8 @@ export type SiteFile = {
   forms: Partial<Record<Encoding, { body: Bytes; etag: string }>>;
   /** The codings this file exists in besides identity. */
   encodings: Encoding[];
+  /** A page's Content-Security-Policy (its inline scripts' hashes). */
+  csp?: string;
 };
 
 function etagOf(body: Bytes, encoding: Encoding) {
@@ -35,7 +38,8 @@ function fileOf(
   const forms: SiteFile["forms"] = { identity: { body, etag: etagOf(body, "identity") } };
   if (compressed.br) forms.br = { body: compressed.br, etag: etagOf(body, "br") };
   if (compressed.gzip) forms.gzip = { body: compressed.gzip, etag: etagOf(body, "gzip") };
-  return { type, cacheControl, forms, encodings: (["br", "gzip"] as const).filter((e) => forms[e]) };
+  const csp = type.startsWith("text/html") ? contentSecurityPolicy(body.toString("utf8")) : undefined;
+  return { type, cacheControl, forms, encodings: (["br", "gzip"] as const).filter((e) => forms[e]), csp };
 }
 
 /**
@@ -94,6 +98,7 @@ export function respondWithFile(
     "Content-Length": String(form.body.length),
   };
   if (vary) all.Vary = vary;
+  if (file.csp) all["Content-Security-Policy"] = file.csp;
   if (encoding !== "identity") all["Content-Encoding"] = encoding;
   if (status === 200 && notModified(c.req.header("if-none-match"), form.etag)) {
     delete all["Content-Length"];

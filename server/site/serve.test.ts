@@ -1,4 +1,5 @@
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -379,6 +380,40 @@ describe("one process serves the site and the API", () => {
         await own.close();
       }
     });
+  });
+
+  it("gives every page a Content-Security-Policy that allows exactly its own inline scripts", async () => {
+    const dir = fakeSite();
+    const inline = "document.documentElement.dataset.ok = '1'";
+    writeFileSync(
+      path.join(dir, "cgu", "index.html"),
+      `<html lang=en><p>page /cgu</p><script>${inline}</script><script type="module" src="/assets/app-123.js"></script></html>`,
+    );
+    const own = await startServer({ siteDir: dir });
+    try {
+      const res = await fetch(`${own.url}/cgu`, { headers: { "user-agent": browser } });
+      const csp = String(res.headers.get("content-security-policy"));
+      const hash = createHash("sha256").update(inline).digest("base64");
+      expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
+      expect(csp.split("; ")).toEqual(
+        expect.arrayContaining([
+          "default-src 'self'",
+          "object-src 'none'",
+          "base-uri 'self'",
+          "frame-ancestors 'none'",
+          "form-action 'self'",
+        ]),
+      );
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+      // The error page built per request gets the policy of its own HTML.
+      const missing = await fetch(`${own.url}/fr/docs/nope`, { headers: { "user-agent": browser } });
+      expect(missing.headers.get("content-security-policy")).toContain("default-src 'self'");
+      // Files that are not pages need none.
+      const asset = await fetch(`${own.url}/assets/app-123.js`);
+      expect(asset.headers.get("content-security-policy")).toBeNull();
+    } finally {
+      await own.close();
+    }
   });
 
   describe("redirects stay on this site, and odd paths are 404s", () => {

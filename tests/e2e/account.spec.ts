@@ -222,3 +222,17 @@ test("the session check shows a loading state, and an unreachable service is exp
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
 });
+
+test("a login link that points off-site brings the visitor to their account instead", async ({ page }) => {
+  const email = uniqueEmail("offsite");
+  await signUp(page, { name: "Careful Visitor", email });
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await page.context().clearCookies();
+
+  for (const target of ["/%09/evil.example", "//evil.example", "/%5Cevil.example"]) {
+    await page.goto(`/login?redirect=${encodeURIComponent(decodeURIComponent(target))}`);
+    await logIn(page, email);
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/account$/);
+    await page.context().clearCookies();
+  }
+});

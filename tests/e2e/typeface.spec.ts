@@ -71,3 +71,15 @@ test("the Latin font is preloaded and served as an immutable asset", async ({ pa
   );
   expect(requested.filter((p) => p.endsWith(".woff2"))).toContain(href);
 });
+
+test("French text (œ, « », narrow no-break spaces) needs no font file beyond Latin", async ({ page }) => {
+  const fonts: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().endsWith(".woff2")) fonts.push(new URL(request.url()).pathname);
+  });
+  await page.goto("/fr/guides");
+  await expect(page.getByText(/en forme d’œil/)).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  expect(fonts.some((font) => font.includes("inter-latin-wght-normal"))).toBe(true);
+  expect(fonts.filter((font) => font.includes("latin-ext"))).toEqual([]);
+});
