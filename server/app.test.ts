@@ -114,6 +114,27 @@ describe("server-wide behaviour", () => {
     }
   });
 
+  it("limits the requests that send an email by default: 5 per minute per client IP", async () => {
+    const t = await createTestApp({ rateLimits: defaultRateLimits });
+    try {
+      const bodies = {
+        "request-verification": { email: "bob@example.com" },
+        "request-password-reset": { email: "alice@example.com" },
+        "request-email-change": { newEmail: "alice.new@example.com" },
+      };
+      for (const [action, body] of Object.entries(bodies)) {
+        const statuses = [];
+        for (let i = 0; i < 6; i++) {
+          const url = `/api/collections/users/${action}`;
+          statuses.push((await t.request("POST", url, { body, token: t.tokens.alice })).status);
+        }
+        expect(statuses, action).toEqual([204, 204, 204, 204, 204, 429]);
+      }
+    } finally {
+      t.close();
+    }
+  });
+
   it("reads its configuration from the environment", () => {
     const config = configFromEnv({
       PORT: "9000",

@@ -15,7 +15,7 @@ import { recordEmailChange } from "./api/record-email-change.ts";
 import { recordPasswordReset } from "./api/record-password-reset.ts";
 import { recordVerification } from "./api/record-verification.ts";
 import { findAuthRecordByToken } from "./core/auth.ts";
-import { defaultRateLimits, RateLimiter, type RateLimitRule } from "./core/rate-limit.ts";
+import { defaultRateLimits, FailureLimiter, RateLimiter, type RateLimitRule } from "./core/rate-limit.ts";
 import { Store } from "./core/store.ts";
 import { createMailer, type SmtpOptions } from "./mail/mailer.ts";
 import { serveSite } from "./site.ts";
@@ -36,7 +36,7 @@ export type AppOptions = {
   mailFrom?: string;
   /** SMTP server; without it emails go to `dataDir/outbox/*.eml`. */
   smtp?: SmtpOptions;
-  /** Rate limit rules; `false` turns limiting off. Default: `*:auth` 2/3 s and `*:create` 20/5 s per IP. */
+  /** Rate limit rules; `false` turns them off (not the failed-password limit). Default: `defaultRateLimits`. */
   rateLimits?: RateLimitRule[] | false;
   /** Allowed CORS origins (default `*`, like PocketBase). */
   corsOrigins?: string[];
@@ -79,6 +79,7 @@ export function createApp(options: AppOptions): App {
     store,
     mailer,
     limiter: rules && rules.length > 0 ? new RateLimiter(rules) : null,
+    passwordFailures: new FailureLimiter(),
     appName,
     appUrl,
     trustProxy: options.trustProxy ?? false,

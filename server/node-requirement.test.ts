@@ -9,7 +9,7 @@ const oldNode = "/usr/bin/node";
 const oldMajor = existsSync(oldNode)
   ? Number(spawnSync(oldNode, ["-p", "process.versions.node.split('.')[0]"]).stdout.toString())
   : 0;
-const withOldNode = { ...process.env, PATH: `/usr/bin:${process.env.PATH}` };
+const withOldNode: NodeJS.ProcessEnv = { ...process.env, PATH: `/usr/bin:${process.env.PATH}` };
 for (const key of Object.keys(withOldNode)) if (key.startsWith("npm_")) delete withOldNode[key];
 
 describe.skipIf(!oldMajor || oldMajor >= 24)(`first commands on Node ${oldMajor}`, () => {

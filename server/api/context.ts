@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { type Auth, isSuperuserAuth } from "../core/auth.ts";
 import { pickFields } from "../core/filter/index.ts";
-import type { RateLimiter } from "../core/rate-limit.ts";
+import type { FailureLimiter, RateLimiter } from "../core/rate-limit.ts";
 import { exportRecord } from "../core/records.ts";
 import type { Requester, RequestInfo } from "../core/rules.ts";
 import type { Collection } from "../core/schema.ts";
@@ -14,6 +14,8 @@ export type AppContext = {
   store: Store;
   mailer: Mailer;
   limiter: RateLimiter | null;
+  /** Failed password checks per user and client IP (always on, whatever the rate limit rules). */
+  passwordFailures: FailureLimiter;
   appName: string;
   appUrl: string;
   trustProxy: boolean;

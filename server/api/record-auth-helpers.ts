@@ -1,5 +1,6 @@
 import { type Auth, newRecordToken } from "../core/auth.ts";
 import { expandRecords } from "../core/expand.ts";
+import { verifyPassword } from "../core/passwords.ts";
 import { canAccessRecord } from "../core/rules.ts";
 import { type Collection, superusersCollectionName, tokenDuration } from "../core/schema.ts";
 import type { RecordData } from "../core/store.ts";
@@ -10,12 +11,31 @@ import {
   type ApiContext,
   authOf,
   checkRateLimit,
+  clientIp,
   exporterFor,
   queryOf,
   readBody,
   requesterOf,
   sendJson,
 } from "./context.ts";
+
+/**
+ * Checks a user's current password, refusing with 429 once that user or this client IP failed
+ * `passwordFailureLimit` checks in the window, even when the password is right.
+ */
+export async function checkPassword(
+  c: ApiContext,
+  collection: Collection,
+  record: RecordData,
+  password: string,
+): Promise<boolean> {
+  const { passwordFailures } = c.get("ctx");
+  const keys = [`record:${collection.id}:${String(record.id)}`, `ip:${clientIp(c)}`];
+  if (!passwordFailures.take(keys)) throw new ApiError(429);
+  const valid = await verifyPassword(password, String(record.password ?? ""));
+  if (valid) passwordFailures.release(keys);
+  return valid;
+}
 
 export const validationMessage = "An error occurred while validating the submitted data.";
 

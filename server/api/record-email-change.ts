@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { findAuthRecordByEmail, findAuthRecordByToken, newTokenKey } from "../core/auth.ts";
-import { verifyPassword } from "../core/passwords.ts";
 import { UniqueError } from "../core/store.ts";
 import { parseUnverifiedJwt } from "../core/tokens.ts";
 import { validateNewEmail } from "../forms/record-auth-forms.ts";
@@ -8,6 +7,7 @@ import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiContext, type ApiEnv, bindStrings } from "./context.ts";
 import {
+  checkPassword,
   collectionWithRateLimit,
   rejectSuperusers,
   requireAuthCollection,
@@ -62,7 +62,7 @@ async function confirmEmailChange(c: ApiContext) {
   const tokenOk = !errors.token;
   if (form.password === "") errors.password = fieldErrors.required();
   else if ([...form.password].length > 100) errors.password = fieldErrors.length(1, 100);
-  else if (!tokenOk || !(await verifyPassword(form.password, String(found!.record.password)))) {
+  else if (!tokenOk || !(await checkPassword(c, collection, found!.record, form.password))) {
     errors.password = fieldErrors.invalidPassword();
   }
   throwIfInvalid(errors);
