@@ -17,7 +17,7 @@ describe("server-wide behaviour", () => {
       expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
       expect(res.headers.get("content-type")).toBe("application/json");
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
@@ -39,8 +39,8 @@ describe("server-wide behaviour", () => {
       });
       expect(allowed.headers.get("access-control-allow-origin")).toBe("https://lumen.example");
     } finally {
-      open.close();
-      closed.close();
+      await open.close();
+      await closed.close();
     }
   });
 
@@ -67,7 +67,7 @@ describe("server-wide behaviour", () => {
       );
       expect(chunked.status).toBe(413);
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
@@ -98,7 +98,7 @@ describe("server-wide behaviour", () => {
         expect(res.status).toBe(400);
       }
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
@@ -110,7 +110,7 @@ describe("server-wide behaviour", () => {
         statuses.add((await t.request("POST", "/api/collections/users/records", { body: {} })).status);
       expect([...statuses]).toEqual([400, 429]);
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
@@ -131,7 +131,7 @@ describe("server-wide behaviour", () => {
         expect(statuses, action).toEqual([204, 204, 204, 204, 204, 429]);
       }
     } finally {
-      t.close();
+      await t.close();
     }
   });
 

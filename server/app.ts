@@ -17,7 +17,7 @@ import { recordVerification } from "./api/record-verification.ts";
 import { findAuthRecordByToken } from "./core/auth.ts";
 import { defaultRateLimits, FailureLimiter, RateLimiter, type RateLimitRule } from "./core/rate-limit.ts";
 import { Store } from "./core/store.ts";
-import { createMailer, type SmtpOptions } from "./mail/mailer.ts";
+import { createMailer, type Mailer, type SmtpOptions } from "./mail/mailer.ts";
 import { serveSite } from "./site.ts";
 
 /** pocketbase/pb_schema.json: the collections both this server and a real PocketBase load. */
@@ -44,6 +44,8 @@ export type AppOptions = {
   bodyLimit?: number;
   /** Take the client IP from X-Forwarded-For (behind a reverse proxy). */
   trustProxy?: boolean;
+  /** Waits before each retry of a mail that failed to send (ms); default 1 s, 5 s, 30 s. */
+  mailRetryDelays?: number[];
   /** Informational log lines (mail links); default console.log. */
   log?: (line: string) => void;
   /** Schema to load at start (default pocketbase/pb_schema.json). */
@@ -53,8 +55,10 @@ export type AppOptions = {
 export type App = Hono & {
   /** The open database (tests read it). */
   store: Store;
-  /** Closes the database and the mail transport. */
-  close: () => void;
+  /** The mail transport and its queue (tests wait for it). */
+  mailer: Mailer;
+  /** Saves the queued mail (sent, or written to the outbox), then closes the database. */
+  close: () => Promise<void>;
 };
 
 export const defaultBodyLimit = 1024 * 1024;
@@ -73,6 +77,7 @@ export function createApp(options: AppOptions): App {
     smtp: options.smtp,
     outboxDir: path.join(options.dataDir, "outbox"),
     log,
+    retryDelays: options.mailRetryDelays,
   });
   const rules = options.rateLimits === undefined ? defaultRateLimits : options.rateLimits;
   const ctx: AppContext = {
@@ -143,8 +148,9 @@ export function createApp(options: AppOptions): App {
 
   return Object.assign(app, {
     store,
-    close: () => {
-      mailer.close();
+    mailer,
+    close: async () => {
+      await mailer.close();
       store.close();
     },
   });

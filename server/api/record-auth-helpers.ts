@@ -4,6 +4,7 @@ import { verifyPassword } from "../core/passwords.ts";
 import { canAccessRecord } from "../core/rules.ts";
 import { type Collection, superusersCollectionName, tokenDuration } from "../core/schema.ts";
 import type { RecordData } from "../core/store.ts";
+import type { Message } from "../mail/mailer.ts";
 import { type MailKind, renderMail } from "../mail/templates.ts";
 import type { FieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
@@ -122,21 +123,17 @@ const tokenOfKind = {
   emailChange: ["emailChange", "emailChangeToken"],
 } as const;
 
-/**
- * Builds and sends one account email (token, link to the site page, the user's language). With
- * the outbox the file is written before this resolves; over SMTP `background` sends after answering.
- */
-export async function sendAccountMail(
+/** One account email for `record`: a fresh token, the link to the site's page, the user's language. */
+export function accountMail(
   c: ApiContext,
   kind: MailKind,
   collection: Collection,
   record: RecordData,
-  options: { background: boolean; newEmail?: string; onSent?: () => void },
-) {
+  newEmail?: string,
+): Message {
   const ctx = c.get("ctx");
   const [type, option] = tokenOfKind[kind];
-  const extra = options.newEmail ? { newEmail: options.newEmail } : {};
-  const token = newRecordToken(ctx.store, collection, record, type, extra);
+  const token = newRecordToken(ctx.store, collection, record, type, newEmail ? { newEmail } : {});
   const content = renderMail({
     kind,
     locale: record.locale === "fr" ? "fr" : "en",
@@ -145,15 +142,7 @@ export async function sendAccountMail(
     token,
     name: typeof record.name === "string" ? record.name : "",
     validFor: tokenDuration(collection, option),
-    newEmail: options.newEmail,
+    newEmail,
   });
-  const to = options.newEmail ?? String(record.email);
-  const sending = ctx.mailer.send({ to, ...content }).then(() => options.onSent?.());
-  if (options.background && ctx.mailer.mode === "smtp") {
-    sending.catch((error: unknown) =>
-      console.error(`Failed to send the ${kind} email:`, (error as Error).message),
-    );
-    return;
-  }
-  await sending;
+  return { to: newEmail ?? String(record.email), ...content };
 }
