@@ -70,8 +70,13 @@ describe("account mail after the answer", () => {
       },
       stdio: ["ignore", "pipe", "inherit"],
     });
-    cleanups.push(() => {
-      child.kill();
+    cleanups.push(async () => {
+      // Gone before its folder is: a closing server still writes its database.
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill();
+        await exited;
+      }
       rmSync(dataDir, { recursive: true, force: true });
     });
     const url = await new Promise<string>((resolve, reject) => {
