@@ -197,7 +197,7 @@ describe("access-control matrix", () => {
             expect(res.status, res.text).toBe(c.expect[role]);
             c.check?.(role, res.text, t);
           } finally {
-            t.close();
+            await t.close();
           }
         });
       }
@@ -261,7 +261,7 @@ describe("privilege escalation attempts, all rejected", () => {
         } else expect(eve).toBeUndefined();
         expect(users.filter((u) => u.admin)).toHaveLength(1);
       } finally {
-        t.close();
+        await t.close();
       }
     });
   }
@@ -303,7 +303,7 @@ describe("privilege escalation attempts, all rejected", () => {
           name: "Alice",
         });
       } finally {
-        t.close();
+        await t.close();
       }
     });
   }
@@ -321,7 +321,7 @@ describe("privilege escalation attempts, all rejected", () => {
         email: "bob@example.com",
       });
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
@@ -362,7 +362,7 @@ describe("privilege escalation attempts, all rejected", () => {
         expect(refresh.status).toBe(401);
       }
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
@@ -391,7 +391,7 @@ describe("privilege escalation attempts, all rejected", () => {
       expect(superuser.text).not.toContain('"tokenKey"');
       expect(superuser.text).not.toContain('"password"');
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
@@ -417,7 +417,7 @@ describe("privilege escalation attempts, all rejected", () => {
         user: "aliceaaaaaaaaaa",
       });
     } finally {
-      t.close();
+      await t.close();
     }
   });
 });

@@ -20,7 +20,7 @@ describe("server-wide behaviour", () => {
       expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");
       expect(res.headers.get("content-type")).toBe("application/json");
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
@@ -60,8 +60,8 @@ describe("server-wide behaviour", () => {
       });
       expect(allowed.headers.get("access-control-allow-origin")).toBe("https://lumen.example");
     } finally {
-      open.close();
-      closed.close();
+      await open.close();
+      await closed.close();
     }
   });
 
@@ -88,7 +88,7 @@ describe("server-wide behaviour", () => {
       );
       expect(chunked.status).toBe(413);
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
@@ -119,7 +119,7 @@ describe("server-wide behaviour", () => {
         expect(res.status).toBe(400);
       }
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
@@ -131,7 +131,28 @@ describe("server-wide behaviour", () => {
         statuses.add((await t.request("POST", "/api/collections/users/records", { body: {} })).status);
       expect([...statuses]).toEqual([400, 429]);
     } finally {
-      t.close();
+      await t.close();
+    }
+  });
+
+  it("limits the requests that send an email by default: 5 per minute per client IP", async () => {
+    const t = await createTestApp({ rateLimits: defaultRateLimits });
+    try {
+      const bodies = {
+        "request-verification": { email: "bob@example.com" },
+        "request-password-reset": { email: "alice@example.com" },
+        "request-email-change": { newEmail: "alice.new@example.com" },
+      };
+      for (const [action, body] of Object.entries(bodies)) {
+        const statuses = [];
+        for (let i = 0; i < 6; i++) {
+          const url = `/api/collections/users/${action}`;
+          statuses.push((await t.request("POST", url, { body, token: t.tokens.alice })).status);
+        }
+        expect(statuses, action).toEqual([204, 204, 204, 204, 204, 429]);
+      }
+    } finally {
+      await t.close();
     }
   });
 

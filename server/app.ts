@@ -16,9 +16,9 @@ import { recordEmailChange } from "./api/record-email-change.ts";
 import { recordPasswordReset } from "./api/record-password-reset.ts";
 import { recordVerification } from "./api/record-verification.ts";
 import { findAuthRecordByToken } from "./core/auth.ts";
-import { defaultRateLimits, RateLimiter, type RateLimitRule } from "./core/rate-limit.ts";
+import { defaultRateLimits, FailureLimiter, RateLimiter, type RateLimitRule } from "./core/rate-limit.ts";
 import { Store } from "./core/store.ts";
-import { createMailer, type SmtpOptions } from "./mail/mailer.ts";
+import { createMailer, type Mailer, type SmtpOptions } from "./mail/mailer.ts";
 import { serveSite } from "./site/serve.ts";
 
 /** pocketbase/pb_schema.json: the collections both this server and a real PocketBase load. */
@@ -37,7 +37,7 @@ export type AppOptions = {
   mailFrom?: string;
   /** SMTP server; without it emails go to `dataDir/outbox/*.eml`. */
   smtp?: SmtpOptions;
-  /** Rate limit rules; `false` turns limiting off. Default: `*:auth` 2/3 s and `*:create` 20/5 s per IP. */
+  /** Rate limit rules; `false` turns them off (not the failed-password limit). Default: `defaultRateLimits`. */
   rateLimits?: RateLimitRule[] | false;
   /** Allowed CORS origins (default `*`, like PocketBase). */
   corsOrigins?: string[];
@@ -45,6 +45,8 @@ export type AppOptions = {
   bodyLimit?: number;
   /** Take the client IP from X-Forwarded-For (behind a reverse proxy). */
   trustProxy?: boolean;
+  /** Waits before each retry of a mail that failed to send (ms); default 1 s, 5 s, 30 s. */
+  mailRetryDelays?: number[];
   /** Informational log lines (mail links); default console.log. */
   log?: (line: string) => void;
   /** Schema to load at start (default pocketbase/pb_schema.json). */
@@ -54,8 +56,10 @@ export type AppOptions = {
 export type App = Hono & {
   /** The open database (tests read it). */
   store: Store;
-  /** Closes the database and the mail transport. */
-  close: () => void;
+  /** The mail transport and its queue (tests wait for it). */
+  mailer: Mailer;
+  /** Saves the queued mail (sent, or written to the outbox), then closes the database. */
+  close: () => Promise<void>;
 };
 
 export const defaultBodyLimit = 1024 * 1024;
@@ -92,12 +96,14 @@ export function createApp(options: AppOptions): App {
     smtp: options.smtp,
     outboxDir: path.join(options.dataDir, "outbox"),
     log,
+    retryDelays: options.mailRetryDelays,
   });
   const rules = options.rateLimits === undefined ? defaultRateLimits : options.rateLimits;
   const ctx: AppContext = {
     store,
     mailer,
     limiter: rules && rules.length > 0 ? new RateLimiter(rules) : null,
+    passwordFailures: new FailureLimiter(),
     appName,
     appUrl,
     trustProxy: options.trustProxy ?? false,
@@ -168,8 +174,9 @@ export function createApp(options: AppOptions): App {
 
   return Object.assign(app, {
     store,
-    close: () => {
-      mailer.close();
+    mailer,
+    close: async () => {
+      await mailer.close();
       store.close();
     },
   });

@@ -37,8 +37,9 @@ function signupBody(email: string, password: string, extra: Record<string, unkno
   };
 }
 
-/** The last outbox message sent to `to`. */
-function lastMail(to: string) {
+/** The last outbox message sent to `to`, once every queued mail left. */
+async function lastMail(to: string) {
+  await server.app.mailer.idle();
   const mail = readOutbox(server.dataDir)
     .filter((m) => m.to === to)
     .at(-1);
@@ -199,7 +200,7 @@ describe("the pocketbase SDK against our server", () => {
       .create(signupBody("verify@example.com", "a good password", { locale: "fr" }));
     await pb.collection("users").authWithPassword("verify@example.com", "a good password");
     expect(await pb.collection("users").requestVerification("verify@example.com")).toBe(true);
-    const mail = lastMail("verify@example.com");
+    const mail = await lastMail("verify@example.com");
     expect(mail.link).toContain("/fr/verify-email?token=");
     expect(await pb.collection("users").confirmVerification(mail.token)).toBe(true);
     expect(pb.authStore.record?.verified).toBe(true);
@@ -213,7 +214,7 @@ describe("the pocketbase SDK against our server", () => {
     await pb.collection("users").create(signupBody("reset@example.com", "forgotten pass"));
     expect(await pb.collection("users").requestPasswordReset("reset@example.com")).toBe(true);
     expect(await pb.collection("users").requestPasswordReset("unknown@example.com")).toBe(true);
-    const mail = lastMail("reset@example.com");
+    const mail = await lastMail("reset@example.com");
     expect(mail.link).toContain("/reset-password?token=");
     expect(
       await pb.collection("users").confirmPasswordReset(mail.token, "remembered pass", "remembered pass"),
@@ -228,7 +229,7 @@ describe("the pocketbase SDK against our server", () => {
     await pb.collection("users").create(signupBody("before@example.com", "a good password"));
     await pb.collection("users").authWithPassword("before@example.com", "a good password");
     expect(await pb.collection("users").requestEmailChange("after@example.com")).toBe(true);
-    const mail = lastMail("after@example.com");
+    const mail = await lastMail("after@example.com");
     expect(mail.link).toContain("/confirm-email-change?token=");
     expect(await pb.collection("users").confirmEmailChange(mail.token, "a good password")).toBe(true);
     const auth = await pb.collection("users").authWithPassword("after@example.com", "a good password");

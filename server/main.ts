@@ -12,9 +12,7 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () =>
-    server.close(() => {
-      app.close();
-      process.exit(0);
-    }),
+    // Queued mail is sent or saved to the outbox before the process ends.
+    server.close(() => void app.close().then(() => process.exit(0))),
   );
 }

@@ -1,7 +1,7 @@
 import type { Context } from "hono";
 import { type Auth, isSuperuserAuth } from "../core/auth.ts";
 import { pickFields } from "../core/filter/index.ts";
-import type { RateLimiter } from "../core/rate-limit.ts";
+import type { FailureLimiter, RateLimiter } from "../core/rate-limit.ts";
 import { exportRecord } from "../core/records.ts";
 import type { Requester, RequestInfo } from "../core/rules.ts";
 import type { Collection } from "../core/schema.ts";
@@ -14,6 +14,8 @@ export type AppContext = {
   store: Store;
   mailer: Mailer;
   limiter: RateLimiter | null;
+  /** Failed password checks per user and client IP (always on, whatever the rate limit rules). */
+  passwordFailures: FailureLimiter;
   appName: string;
   appUrl: string;
   trustProxy: boolean;
@@ -225,20 +227,21 @@ export function sendJson(c: ApiContext, status: number, value: unknown, options:
   return c.body(text, status as 200, { "Content-Type": "application/json" });
 }
 
-/** Exports a record for this requester: hidden fields for superusers, email per PocketBase's visibility rules. */
+/** Exports a record for this requester: hidden fields for superusers, owner-only fields for the owner, email per PocketBase's visibility rules. */
 export function exporterFor(
   c: ApiContext,
   auth = authOf(c),
   emailShownFor: ReadonlySet<unknown> = new Set(),
 ) {
   const superuser = isSuperuserAuth(auth);
-  return (collection: Collection, data: RecordData, expand?: Record<string, unknown>) =>
-    exportRecord(collection, data, {
+  return (collection: Collection, data: RecordData, expand?: Record<string, unknown>) => {
+    const isOwner =
+      superuser || (auth !== null && auth.collection.id === collection.id && auth.record.id === data.id);
+    return exportRecord(collection, data, {
       unhideAll: superuser,
-      showEmail:
-        superuser ||
-        (auth !== null && auth.collection.id === collection.id && auth.record.id === data.id) ||
-        emailShownFor.has(data.id),
+      showEmail: isOwner || emailShownFor.has(data.id),
+      isOwner,
       expand,
     });
+  };
 }

@@ -1,8 +1,10 @@
 import { type Auth, newRecordToken } from "../core/auth.ts";
 import { expandRecords } from "../core/expand.ts";
+import { verifyPassword } from "../core/passwords.ts";
 import { canAccessRecord } from "../core/rules.ts";
 import { type Collection, superusersCollectionName, tokenDuration } from "../core/schema.ts";
 import type { RecordData } from "../core/store.ts";
+import type { Message } from "../mail/mailer.ts";
 import { type MailKind, renderMail } from "../mail/templates.ts";
 import type { FieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
@@ -10,12 +12,31 @@ import {
   type ApiContext,
   authOf,
   checkRateLimit,
+  clientIp,
   exporterFor,
   queryOf,
   readBody,
   requesterOf,
   sendJson,
 } from "./context.ts";
+
+/**
+ * Checks a user's current password, refusing with 429 once that user or this client IP failed
+ * `passwordFailureLimit` checks in the window, even when the password is right.
+ */
+export async function checkPassword(
+  c: ApiContext,
+  collection: Collection,
+  record: RecordData,
+  password: string,
+): Promise<boolean> {
+  const { passwordFailures } = c.get("ctx");
+  const keys = [`record:${collection.id}:${String(record.id)}`, `ip:${clientIp(c)}`];
+  if (!passwordFailures.take(keys)) throw new ApiError(429);
+  const valid = await verifyPassword(password, String(record.password ?? ""));
+  if (valid) passwordFailures.release(keys);
+  return valid;
+}
 
 export const validationMessage = "An error occurred while validating the submitted data.";
 
@@ -102,21 +123,17 @@ const tokenOfKind = {
   emailChange: ["emailChange", "emailChangeToken"],
 } as const;
 
-/**
- * Builds and sends one account email (token, link to the site page, the user's language). With
- * the outbox the file is written before this resolves; over SMTP `background` sends after answering.
- */
-export async function sendAccountMail(
+/** One account email for `record`: a fresh token, the link to the site's page, the user's language. */
+export function accountMail(
   c: ApiContext,
   kind: MailKind,
   collection: Collection,
   record: RecordData,
-  options: { background: boolean; newEmail?: string; onSent?: () => void },
-) {
+  newEmail?: string,
+): Message {
   const ctx = c.get("ctx");
   const [type, option] = tokenOfKind[kind];
-  const extra = options.newEmail ? { newEmail: options.newEmail } : {};
-  const token = newRecordToken(ctx.store, collection, record, type, extra);
+  const token = newRecordToken(ctx.store, collection, record, type, newEmail ? { newEmail } : {});
   const content = renderMail({
     kind,
     locale: record.locale === "fr" ? "fr" : "en",
@@ -125,15 +142,7 @@ export async function sendAccountMail(
     token,
     name: typeof record.name === "string" ? record.name : "",
     validFor: tokenDuration(collection, option),
-    newEmail: options.newEmail,
+    newEmail,
   });
-  const to = options.newEmail ?? String(record.email);
-  const sending = ctx.mailer.send({ to, ...content }).then(() => options.onSent?.());
-  if (options.background && ctx.mailer.mode === "smtp") {
-    sending.catch((error: unknown) =>
-      console.error(`Failed to send the ${kind} email:`, (error as Error).message),
-    );
-    return;
-  }
-  await sending;
+  return { to: newEmail ?? String(record.email), ...content };
 }

@@ -224,7 +224,7 @@ describe("POST /api/collections/{collection}/auth-with-password", () => {
       expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
       expect(median(unknown)).toBeGreaterThan(10);
     } finally {
-      t.close();
+      await t.close();
     }
   });
 });

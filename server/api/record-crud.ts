@@ -22,6 +22,7 @@ import {
 } from "../forms/record-upsert.ts";
 import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
+import { checkPassword } from "./record-auth-helpers.ts";
 import {
   type ApiContext,
   type ApiEnv,
@@ -277,7 +278,9 @@ async function create(c: ApiContext) {
     upsert.access = access;
   }
 
-  const errors = await validateRecord(store, upsert);
+  const errors = await validateRecord(store, upsert, (original, password) =>
+    checkPassword(c, collection, original, password),
+  );
   if (errors) throw new ApiError(400, "Failed to create record.", errors);
   if (isAuth(collection) && authIdTaken(store, String(upsert.data.id))) {
     throw new ApiError(400, "Failed to create record.", { id: fieldErrors.notUnique() });
@@ -316,7 +319,9 @@ async function update(c: ApiContext) {
     if (canAccessRecord(store, collection, id, collection.manageRule, requester)) access = "manager";
   }
   const upsert = loadRecord(collection, record, body, access);
-  const errors = await validateRecord(store, upsert);
+  const errors = await validateRecord(store, upsert, (original, password) =>
+    checkPassword(c, collection, original, password),
+  );
   if (errors) throw new ApiError(400, "Failed to update record.", errors);
   await prepareWrite(upsert);
 

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
 import { findAuthRecordByEmail, findAuthRecordByToken, newTokenKey } from "../core/auth.ts";
-import { verifyPassword } from "../core/passwords.ts";
 import { UniqueError } from "../core/store.ts";
 import { parseUnverifiedJwt } from "../core/tokens.ts";
 import { validateNewEmail } from "../forms/record-auth-forms.ts";
@@ -8,11 +7,12 @@ import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiContext, type ApiEnv, bindStrings } from "./context.ts";
 import {
+  accountMail,
+  checkPassword,
   collectionWithRateLimit,
   rejectSuperusers,
   requireAuthCollection,
   requireSameCollectionAuth,
-  sendAccountMail,
   throwIfInvalid,
 } from "./record-auth-helpers.ts";
 import { updatedNow } from "./record-verification.ts";
@@ -33,7 +33,8 @@ async function requestEmailChange(c: ApiContext) {
   });
   throwIfInvalid(errors);
   try {
-    await sendAccountMail(c, "emailChange", collection, auth.record, { background: false, newEmail });
+    // Sent before answering, as PocketBase does here: the signed-in user learns if it failed.
+    await c.get("ctx").mailer.send(accountMail(c, "emailChange", collection, auth.record, newEmail));
   } catch (error) {
     console.error("Failed to send the email change email:", (error as Error).message);
     throw new ApiError(400, "Failed to request email change.");
@@ -62,7 +63,7 @@ async function confirmEmailChange(c: ApiContext) {
   const tokenOk = !errors.token;
   if (form.password === "") errors.password = fieldErrors.required();
   else if ([...form.password].length > 100) errors.password = fieldErrors.length(1, 100);
-  else if (!tokenOk || !(await verifyPassword(form.password, String(found!.record.password)))) {
+  else if (!tokenOk || !(await checkPassword(c, collection, found!.record, form.password))) {
     errors.password = fieldErrors.invalidPassword();
   }
   throwIfInvalid(errors);

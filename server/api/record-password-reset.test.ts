@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { findAuthRecordByToken, newRecordToken } from "../core/auth.ts";
 import { verifyPassword } from "../core/passwords.ts";
 import { createTestApp, type TestApp } from "../testing/fixtures.ts";
-import { readOutbox } from "../testing/outbox.ts";
+import { readOutbox, waitForOutbox } from "../testing/outbox.ts";
 import { runScenarios } from "../testing/scenario.ts";
 
 const request = "/api/collections/users/request-password-reset";
@@ -28,7 +28,10 @@ describe("POST /api/collections/{collection}/request-password-reset", () => {
       url: request,
       body: { email: "nobody@example.com" },
       status: 204,
-      after: (t) => expect(readOutbox(t.dataDir)).toHaveLength(0),
+      after: async (t) => {
+        await t.app.mailer.idle();
+        expect(readOutbox(t.dataDir)).toHaveLength(0);
+      },
     },
     {
       name: "known email: 204 and a mail to /reset-password",
@@ -36,8 +39,8 @@ describe("POST /api/collections/{collection}/request-password-reset", () => {
       url: request,
       body: { email: "alice@example.com" },
       status: 204,
-      after: (t) => {
-        const [mail] = readOutbox(t.dataDir);
+      after: async (t) => {
+        const [mail] = await waitForOutbox(t.dataDir);
         expect(mail!.subject).toBe("Reset your Lumen password");
         expect(mail!.link).toMatch(/^http:\/\/localhost:8090\/reset-password\?token=/);
         expect(mail!.text).toContain("valid for 30 minutes");
@@ -52,8 +55,8 @@ describe("POST /api/collections/{collection}/request-password-reset", () => {
       url: request,
       body: { email: "bob@example.com" },
       status: 204,
-      after: (t) => {
-        const [mail] = readOutbox(t.dataDir);
+      after: async (t) => {
+        const [mail] = await waitForOutbox(t.dataDir);
         expect(mail!.subject).toBe("Réinitialisez votre mot de passe Lumen");
         expect(mail!.link).toContain("/fr/reset-password?token=");
         expect(mail!.text).toContain("30\u00a0minutes");
@@ -66,9 +69,10 @@ describe("POST /api/collections/{collection}/request-password-reset", () => {
     try {
       await t.request("POST", request, { body: { email: "alice@example.com" } });
       await t.request("POST", request, { body: { email: "alice@example.com" } });
+      await t.app.mailer.idle();
       expect(readOutbox(t.dataDir)).toHaveLength(1);
     } finally {
-      t.close();
+      await t.close();
     }
   });
 });
@@ -157,7 +161,7 @@ describe("POST /api/collections/{collection}/confirm-password-reset", () => {
       expect(again.status).toBe(400);
       expect(again.text).toContain("validation_invalid_token");
     } finally {
-      t.close();
+      await t.close();
     }
   });
 });

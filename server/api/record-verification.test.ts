@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { newRecordToken } from "../core/auth.ts";
 import { signJwt } from "../core/tokens.ts";
 import { createTestApp, type TestApp } from "../testing/fixtures.ts";
-import { readOutbox } from "../testing/outbox.ts";
+import { readOutbox, waitForOutbox } from "../testing/outbox.ts";
 import { runScenarios } from "../testing/scenario.ts";
 
 const request = "/api/collections/users/request-verification";
@@ -44,7 +44,10 @@ describe("POST /api/collections/{collection}/request-verification", () => {
       url: request,
       body: { email: "nobody@example.com" },
       status: 204,
-      after: (t) => expect(readOutbox(t.dataDir)).toHaveLength(0),
+      after: async (t) => {
+        await t.app.mailer.idle();
+        expect(readOutbox(t.dataDir)).toHaveLength(0);
+      },
     },
     {
       name: "already verified: 204 and no mail",
@@ -52,7 +55,10 @@ describe("POST /api/collections/{collection}/request-verification", () => {
       url: request,
       body: { email: "alice@example.com" },
       status: 204,
-      after: (t) => expect(readOutbox(t.dataDir)).toHaveLength(0),
+      after: async (t) => {
+        await t.app.mailer.idle();
+        expect(readOutbox(t.dataDir)).toHaveLength(0);
+      },
     },
     {
       name: "unverified user: 204 and a French mail linking to /fr/verify-email",
@@ -60,7 +66,8 @@ describe("POST /api/collections/{collection}/request-verification", () => {
       url: request,
       body: { email: "bob@example.com" },
       status: 204,
-      after: (t) => {
+      after: async (t) => {
+        await t.app.mailer.idle();
         const [mail, ...rest] = readOutbox(t.dataDir);
         expect(rest).toHaveLength(0);
         expect(mail!.to).toBe("bob@example.com");
@@ -95,9 +102,10 @@ describe("POST /api/collections/{collection}/request-verification", () => {
       for (let i = 0; i < 3; i++) {
         expect((await t.request("POST", request, { body: { email: "bob@example.com" } })).status).toBe(204);
       }
+      await t.app.mailer.idle();
       expect(readOutbox(t.dataDir)).toHaveLength(1);
     } finally {
-      t.close();
+      await t.close();
     }
   });
 
@@ -112,13 +120,13 @@ describe("POST /api/collections/{collection}/request-verification", () => {
         name: "Carol",
       });
       await t.request("POST", request, { body: { email: "carol@example.com" } });
-      const [mail] = readOutbox(t.dataDir);
+      const [mail] = await waitForOutbox(t.dataDir);
       expect(mail!.subject).toBe("Verify your Lumen email");
       expect(mail!.link).toMatch(/^https:\/\/lumen\.example\/verify-email\?token=[\w-]+\.[\w-]+\.[\w-]+$/);
       expect(mail!.text).toContain("Hello Carol,");
       expect(mail!.text).toContain("valid for 24 hours");
     } finally {
-      t.close();
+      await t.close();
     }
   });
 });

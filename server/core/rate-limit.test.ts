@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RateLimiter } from "./rate-limit.ts";
+import { FailureLimiter, RateLimiter } from "./rate-limit.ts";
 
 afterEach(() => vi.useRealTimers());
 
@@ -30,5 +30,21 @@ describe("rate limiter", () => {
     expect(limiter.allow("id", rule, "5.6.7.8")).toBe(true);
     vi.advanceTimersByTime(3100);
     expect(limiter.allow("id", rule, "1.2.3.4")).toBe(true);
+  });
+});
+
+describe("failed password checks", () => {
+  it("allows maxFailures per key and window, counts any key, and gives slots back on success", () => {
+    vi.useFakeTimers();
+    const limiter = new FailureLimiter({ maxFailures: 2, duration: 60 });
+    expect(limiter.take(["user:a", "ip:1"])).toBe(true);
+    limiter.release(["user:a", "ip:1"]); // a right password costs nothing
+    expect(limiter.take(["user:a", "ip:1"])).toBe(true);
+    expect(limiter.take(["user:b", "ip:1"])).toBe(true);
+    expect(limiter.take(["user:c", "ip:1"])).toBe(false); // the IP used up its window
+    expect(limiter.take(["user:a", "ip:2"])).toBe(true);
+    expect(limiter.take(["user:a", "ip:3"])).toBe(false); // so did user a
+    vi.advanceTimersByTime(60_000);
+    expect(limiter.take(["user:a", "ip:1"])).toBe(true);
   });
 });

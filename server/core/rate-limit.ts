@@ -10,10 +10,16 @@ export type RateLimitRule = {
   audience: "" | "@guest" | "@auth";
 };
 
-/** On by default for the sign-in and record-creation endpoints (PocketBase's default values for them). */
+/**
+ * On by default: sign-ins and record creation (PocketBase's default values for them), and the
+ * requests that send an email, which would otherwise let one client mail any address at will.
+ */
 export const defaultRateLimits: RateLimitRule[] = [
   { label: "*:auth", maxRequests: 2, duration: 3, audience: "" },
   { label: "*:create", maxRequests: 20, duration: 5, audience: "" },
+  { label: "*:requestVerification", maxRequests: 5, duration: 60, audience: "" },
+  { label: "*:requestPasswordReset", maxRequests: 5, duration: 60, audience: "" },
+  { label: "*:requestEmailChange", maxRequests: 5, duration: 60, audience: "" },
 ];
 
 /**
@@ -37,6 +43,58 @@ export function parseRateLimitRules(text: string): RateLimitRule[] {
         duration: Number(match[4]),
       };
     });
+}
+
+/**
+ * Failed password checks allowed per user and per client IP and window, on every endpoint that
+ * checks a current password (record update's `oldPassword`, confirm-email-change). Not a
+ * `RATE_LIMIT_RULES` rule: it counts failures, not requests, and stays on with `RATE_LIMIT=off`.
+ */
+export const passwordFailureLimit = { maxFailures: 5, duration: 60 };
+
+/**
+ * Counts failures per key in a fixed window. A check takes its slot before the slow hash comparison,
+ * so concurrent guesses cannot all start before the first failure is counted; a success gives it back.
+ */
+export class FailureLimiter {
+  readonly maxFailures: number;
+  /** Window, in seconds. */
+  readonly duration: number;
+  private windows = new Map<string, { used: number; start: number }>();
+  private checks = 0;
+
+  constructor({ maxFailures, duration } = passwordFailureLimit) {
+    this.maxFailures = maxFailures;
+    this.duration = duration;
+  }
+
+  /** Takes one slot under every key; false, taking nothing, when any key has used up its window. */
+  take(keys: string[]): boolean {
+    const now = Date.now() / 1000;
+    if (++this.checks % 1000 === 0) {
+      for (const [key, window] of this.windows)
+        if (now - window.start >= this.duration) this.windows.delete(key);
+    }
+    const windows = keys.map((key) => {
+      let window = this.windows.get(key);
+      if (!window || now - window.start >= this.duration) {
+        window = { used: 0, start: now };
+        this.windows.set(key, window);
+      }
+      return window;
+    });
+    if (windows.some((window) => window.used >= this.maxFailures)) return false;
+    for (const window of windows) window.used++;
+    return true;
+  }
+
+  /** Gives back the slots a check took, once it succeeded. */
+  release(keys: string[]) {
+    for (const key of keys) {
+      const window = this.windows.get(key);
+      if (window && window.used > 0) window.used--;
+    }
+  }
 }
 
 type Window = { available: number; last: number };

@@ -1,4 +1,4 @@
-import { passwordTooLong, verifyPassword } from "../core/passwords.ts";
+import { passwordTooLong } from "../core/passwords.ts";
 import { autogenerate, newRecordData } from "../core/records.ts";
 import { type Collection, type Field, fieldByName, isAuth, isMultiple } from "../core/schema.ts";
 import type { RecordData, Store } from "../core/store.ts";
@@ -114,8 +114,14 @@ function hasManageAccess(upsert: RecordUpsert) {
   return upsert.access === "manager" || upsert.access === "superuser";
 }
 
+/** Checks the current password of the stored record (the caller decides how failures are limited). */
+export type OldPasswordCheck = (original: RecordData, password: string) => Promise<boolean>;
+
 /** The auth form checks PocketBase runs before any field check (email/verified locks, password trio). */
-async function validateFormFields(upsert: RecordUpsert): Promise<FieldErrors> {
+async function validateFormFields(
+  upsert: RecordUpsert,
+  checkOldPassword: OldPasswordCheck,
+): Promise<FieldErrors> {
   const errors: FieldErrors = {};
   if (!isAuth(upsert.collection)) return errors;
   const { isNew, original, data } = upsert;
@@ -132,7 +138,7 @@ async function validateFormFields(upsert: RecordUpsert): Promise<FieldErrors> {
   }
   if (!isNew && !manage && (upsert.password !== "" || upsert.passwordConfirm !== "")) {
     if (upsert.oldPassword === "") errors.oldPassword = fieldErrors.required();
-    else if (!(await verifyPassword(upsert.oldPassword, String(original.password ?? "")))) {
+    else if (!(await checkOldPassword(original, upsert.oldPassword))) {
       errors.oldPassword = fieldErrors.invalidOldPassword();
     }
   }
@@ -265,8 +271,12 @@ function validateField(store: Store, field: Field, upsert: RecordUpsert): FieldE
  * fail), then every field (first error each). Returns the field errors, or null when valid; on
  * success generated values (id, tokenKey) are filled in.
  */
-export async function validateRecord(store: Store, upsert: RecordUpsert): Promise<FieldErrors | null> {
-  const formErrors = await validateFormFields(upsert);
+export async function validateRecord(
+  store: Store,
+  upsert: RecordUpsert,
+  checkOldPassword: OldPasswordCheck,
+): Promise<FieldErrors | null> {
+  const formErrors = await validateFormFields(upsert, checkOldPassword);
   if (Object.keys(formErrors).length > 0) return formErrors;
   if (upsert.isNew) autogenerate(upsert.collection, upsert.data);
   const errors: FieldErrors = {};

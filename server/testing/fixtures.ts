@@ -40,7 +40,7 @@ export type TestApp = {
     url: string,
     options?: { body?: unknown; token?: string; headers?: Record<string, string> },
   ) => Promise<Response>;
-  close: () => void;
+  close: () => Promise<void>;
 };
 
 /**
@@ -151,8 +151,8 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
       }
       return { status: res.status, text, json, headers: res.headers };
     },
-    close() {
-      app.close();
+    async close() {
+      await app.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

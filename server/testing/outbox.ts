@@ -84,3 +84,18 @@ export function readOutbox(dataDir: string): OutboxMail[] {
       };
     });
 }
+
+/**
+ * The outbox once it holds at least `count` messages: mail leaves after the answer, so a test polls
+ * for it (every 10 ms, up to `timeoutMs`, then fails naming what it found).
+ */
+export async function waitForOutbox(dataDir: string, count = 1, timeoutMs = 5000): Promise<OutboxMail[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = readOutbox(dataDir);
+    if (mails.length >= count) return mails;
+    if (Date.now() > deadline)
+      throw new Error(`expected ${count} mail(s) in the outbox, found ${mails.length}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

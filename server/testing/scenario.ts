@@ -36,7 +36,7 @@ export function runScenarios(scenarios: Scenario[]) {
         for (const part of s.notContains ?? []) expect(res.text).not.toContain(part);
         await s.after?.(t, res);
       } finally {
-        t.close();
+        await t.close();
       }
     });
   }

@@ -24,8 +24,8 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Te
     app,
     close: () =>
       new Promise<void>((resolve) => {
-        server.close(() => {
-          app.close();
+        server.close(async () => {
+          await app.close();
           if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
           resolve();
         });

@@ -214,10 +214,25 @@ describe("client filters of non-superusers", () => {
     expect(matchIds(db, users, 'email = "bob@example.com"', filter())).toEqual(["u2"]);
     expect(matchIds(db, users, 'email ~ "example.com"', filter())).toEqual(["u2"]);
     expect(matchIds(db, users, 'email != ""', filter())).toEqual(["u2"]);
-    expect(matchIds(db, stremio, 'user.email = "alice@example.com"', filter())).toEqual([]);
-    expect(matchIds(db, stremio, 'user.email = "bob@example.com"', filter())).toEqual(["s2"]);
+    // Through a relation, as a user who may list that user: the same visibility applies.
+    const as = (id: string): RunOptions => ({ ...filter(), request: { auth: authAs(db, id) } });
+    expect(matchIds(db, stremio, 'user.email = "alice@example.com"', as("u1"))).toEqual([]);
+    expect(matchIds(db, stremio, 'user.email = "bob@example.com"', as("u2"))).toEqual(["s2"]);
     // `email` of a base collection is a plain field.
     expect(matchIds(db, stremio, 'email = "alice-stremio"', filter())).toEqual(["s1"]);
+  });
+
+  it("reaches related records only through the related collection's listRule", () => {
+    const as = (id: string): RunOptions => ({ ...filter(), request: { auth: authAs(db, id) } });
+    // users.listRule is `id = @request.auth.id`: a guest lists no user, u1 lists only u1.
+    expect(matchIds(db, stremio, 'user.name != ""', filter())).toEqual([]);
+    expect(matchIds(db, stremio, 'user.name != ""', as("u1"))).toEqual(["s1"]);
+    // stremio.listRule is `user = @request.auth.id`: a back-relation sees only one's own record.
+    expect(matchIds(db, users, 'stremio_via_user.password = "pw2"', as("u1"))).toEqual([]);
+    expect(matchIds(db, users, 'stremio_via_user.password = "pw2"', as("u2"))).toEqual(["u2"]);
+    // Rules and superusers see every related record.
+    expect(matchIds(db, users, 'stremio_via_user.password = "pw2"', {})).toEqual(["u2"]);
+    expect(matchIds(db, users, 'stremio_via_user.password = "pw2"', filter(true))).toEqual(["u2"]);
   });
 
   it("does not restrict email in rules or for superusers", () => {

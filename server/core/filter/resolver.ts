@@ -1,3 +1,5 @@
+import { isOwnerOnlyField } from "../visibility.ts";
+import { compileExpression } from "./compiler.ts";
 import { FilterError } from "./filter-error.ts";
 import { ident, joinSql, param, raw, sql, type Param, type Sql } from "./sql.ts";
 import type { OperandToken } from "./tokenizer.ts";
@@ -36,6 +38,8 @@ export type Operand = {
   multiMatch?: MultiMatch;
   /** Wraps the finished comparison (the `emailVisibility = TRUE` restriction). */
   afterBuild?: (comparison: Sql) => Sql;
+  /** Where the requester may read the value; a sort orders other rows as if it were empty. */
+  visibleWhen?: Sql;
 };
 
 export type ResolveContext = {
@@ -376,7 +380,7 @@ function walkProps(walk: Walk, props: string[]): Operand {
       registerJoin(ctx, {
         table: ident(related.name),
         alias,
-        on: sql`${ident(alias, "id")} = ${ident(walk.alias, prop)}`,
+        on: listable(walk, related, alias, sql`${ident(alias, "id")} = ${ident(walk.alias, prop)}`),
       });
     } else {
       const eachAlias = `${walk.alias}_${prop}_je`;
@@ -384,7 +388,7 @@ function walkProps(walk: Walk, props: string[]): Operand {
       registerJoin(ctx, {
         table: ident(related.name),
         alias,
-        on: sql`${ident(alias, "id")} = ${ident(eachAlias, "value")}`,
+        on: listable(walk, related, alias, sql`${ident(alias, "id")} = ${ident(eachAlias, "value")}`),
       });
     }
 
@@ -394,7 +398,7 @@ function walkProps(walk: Walk, props: string[]): Operand {
       walk.mm.joins.push({
         table: ident(related.name),
         alias: mmAlias,
-        on: sql`${ident(mmAlias, "id")} = ${ident(walk.mmAlias, prop)}`,
+        on: listable(walk, related, mmAlias, sql`${ident(mmAlias, "id")} = ${ident(walk.mmAlias, prop)}`),
       });
     } else {
       const mmEachAlias = `${walk.mmAlias}_${prop}_je`;
@@ -403,7 +407,7 @@ function walkProps(walk: Walk, props: string[]): Operand {
         {
           table: ident(related.name),
           alias: mmAlias,
-          on: sql`${ident(mmAlias, "id")} = ${ident(mmEachAlias, "value")}`,
+          on: listable(walk, related, mmAlias, sql`${ident(mmAlias, "id")} = ${ident(mmEachAlias, "value")}`),
         },
       );
     }
@@ -444,13 +448,38 @@ function resolveBackRelation(walk: Walk, prop: string): boolean {
       ? sql`${ident(targetAlias, "id")} IN (SELECT "value" FROM ${jsonEach(ident(joinAlias, backField.name))})`
       : sql`${ident(joinAlias, backField.name)} = ${ident(targetAlias, "id")}`;
 
-  registerJoin(ctx, { table: ident(backCollection.name), alias, on: on(alias, walk.alias) });
-  walk.mm.joins.push({ table: ident(backCollection.name), alias: mmAlias, on: on(mmAlias, walk.mmAlias) });
+  registerJoin(ctx, {
+    table: ident(backCollection.name),
+    alias,
+    on: listable(walk, backCollection, alias, on(alias, walk.alias)),
+  });
+  walk.mm.joins.push({
+    table: ident(backCollection.name),
+    alias: mmAlias,
+    on: listable(walk, backCollection, mmAlias, on(mmAlias, walk.mmAlias)),
+  });
   if (multiple) walk.withMultiMatch = true;
   walk.collection = backCollection;
   walk.alias = alias;
   walk.mmAlias = mmAlias;
   return true;
+}
+
+/**
+ * A join condition, narrowed for a non-superuser's filter or sort to the related records they may
+ * list: a relation or back-relation (`stremio_via_user.password`) never reaches what the related
+ * collection's listRule hides from them. Rules themselves see every related record.
+ */
+function listable(walk: Walk, related: Collection, alias: string, on: Sql): Sql {
+  if (walk.allowHidden || related.listRule === "") return on;
+  if (related.listRule === null) return sql`${on} AND FALSE`;
+  const rule = compileExpression(related.listRule, {
+    ...walk.ctx.options,
+    collection: related,
+    alias,
+    mode: "rule",
+  });
+  return sql`${on} AND (${rule})`;
 }
 
 function hasSingleColumnUniqueIndex(collection: Collection, column: string): boolean {
@@ -464,6 +493,16 @@ function hasSingleColumnUniqueIndex(collection: Collection, column: string): boo
       .replace(/^[`"[']|[`"\]']$/g, "");
     return columns.length === 1 && name.toLowerCase() === column.toLowerCase();
   });
+}
+
+function readableWhen(walk: Walk, name: string): Sql | undefined {
+  const collection = walk.collection;
+  if (collection.type !== "auth") return undefined;
+  if (name === "email") return sql`${ident(walk.alias, "emailVisibility")} = TRUE`;
+  if (!isOwnerOnlyField(collection, name)) return undefined;
+  const auth = walk.ctx.options.request.auth;
+  if (!auth || auth.collection.id !== collection.id) return raw("FALSE");
+  return sql`${ident(walk.alias, "id")} = ${param(String(auth.record.id ?? ""))}`;
 }
 
 function resolveLastProp(walk: Walk, prop: string): Operand {
@@ -500,10 +539,12 @@ function resolveLastProp(walk: Walk, prop: string): Operand {
   let operand: Operand = { expr: column, kind: "column" };
   let mmValue = mmColumn;
 
-  // Only auth records whose owner made the email public can be found by email (pocketbase-api.md §3.3).
-  if (name === "email" && !walk.allowHidden && collection.type === "auth") {
-    const visibility = ident(walk.alias, "emailVisibility");
-    operand.afterBuild = (comparison) => sql`(${comparison} AND ${visibility} = TRUE)`;
+  // A filter matches, and a sort orders by, a value only where the requester may read it: an email
+  // its owner made public (as PocketBase filters do), an owner-only field on the requester's own record.
+  const visibleWhen = walk.allowHidden ? undefined : readableWhen(walk, name);
+  if (visibleWhen) {
+    operand.afterBuild = (comparison) => sql`(${comparison} AND ${visibleWhen})`;
+    operand.visibleWhen = visibleWhen;
   }
 
   // JSON values are compared as SQL values (a stored `"abc"` equals 'abc').

@@ -28,10 +28,14 @@ export function compileSort(sort: string, options: Omit<CompileOptions, "mode">)
     const ctx: ResolveContext = { options, allowHidden: options.isSuperuser, joins: [], nextId: 0 };
     const operand = resolveField(ctx, name);
     if (operand.kind !== "column") throw new FilterError(`invalid sort field "${name}"`);
+    // Values the requester may not read sort as empty, so the order does not reveal them.
+    const expr = operand.visibleWhen
+      ? sql`CASE WHEN ${operand.visibleWhen} THEN ${operand.expr} END`
+      : operand.expr;
     const value =
       ctx.joins.length === 0
-        ? operand.expr
-        : sql`(SELECT ${operand.expr} FROM (SELECT 1) "__pb_root" ${renderJoins(ctx.joins)} LIMIT 1)`;
+        ? expr
+        : sql`(SELECT ${expr} FROM (SELECT 1) "__pb_root" ${renderJoins(ctx.joins)} LIMIT 1)`;
     return sql`${value} ${raw(direction)}`;
   });
   return joinSql(parts, ", ");

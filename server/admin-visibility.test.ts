@@ -1,0 +1,89 @@
+import PocketBase from "pocketbase";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type TestServer } from "./testing/start-server.ts";
+
+// An `admin` user (not a superuser) sees every account for the admin page, but never another user's
+// secrets: not in the record, not in an expand, not through the order of a sort or the matches of a
+// filter.
+
+const password = "a good password";
+let server: TestServer;
+let admin: PocketBase;
+let owner: PocketBase;
+const secret = "s3cret-stremio-pass";
+
+async function signUp(email: string, extra: Record<string, unknown> = {}) {
+  const pb = new PocketBase(server.url);
+  await pb.collection("users").create({ email, password, passwordConfirm: password, plan: "free", ...extra });
+  await pb.collection("users").authWithPassword(email, password);
+  return pb;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  owner = await signUp("m-owner@example.com");
+  const id = owner.authStore.record!.id;
+  await owner
+    .collection("stremio")
+    .create({ user: id, email: "owner_x@lumen.stream", password: secret, field: "active" });
+  await owner
+    .collection("users")
+    .update(id, { stremio_username: "owner_x@lumen.stream", stremio_password: secret });
+  // Probes with public emails on either side of the owner's hidden one.
+  await signUp("a-probe@example.com", { emailVisibility: true });
+  await signUp("z-probe@example.com", { emailVisibility: true });
+  admin = await signUp("admin@example.com");
+  const users = server.app.store.findCollection("users")!;
+  server.app.store.update(users, admin.authStore.record!.id, { admin: true });
+});
+afterAll(() => server.close());
+
+const ownerId = () => owner.authStore.record!.id;
+
+describe("an admin user reading other accounts", () => {
+  it("sees that credentials exist (stremio_username), never the Stremio password", async () => {
+    const viewed = await admin.collection("users").getOne(ownerId(), { expand: "stremio_via_user" });
+    expect(viewed.stremio_username).toBe("owner_x@lumen.stream");
+    expect(JSON.stringify(viewed)).not.toContain(secret);
+    const listed = await admin.collection("users").getFullList({ expand: "stremio_via_user" });
+    expect(listed.map((user) => user.id)).toContain(ownerId());
+    expect(JSON.stringify(listed)).not.toContain(secret);
+    // The owner still reads their own.
+    expect((await owner.collection("users").getOne(ownerId())).stremio_password).toBe(secret);
+  });
+
+  it("cannot learn a hidden email from the order of a sort", async () => {
+    for (const sort of ["email", "-email", "email:lower"]) {
+      const emails = (await admin.collection("users").getFullList({ sort })).map((u) => u.email ?? "");
+      const at = (email: string) => emails.indexOf(email);
+      const hidden = emails.findIndex((email, i) => email === "" && i > at("a-probe@example.com"));
+      const between =
+        hidden > Math.min(at("a-probe@example.com"), at("z-probe@example.com")) &&
+        hidden < Math.max(at("a-probe@example.com"), at("z-probe@example.com"));
+      expect(between, `${sort}: ${JSON.stringify(emails)}`).toBe(false);
+    }
+  });
+
+  it("cannot match on another user's Stremio password, directly or through stremio_via_user", async () => {
+    for (const filter of [
+      `stremio_password = "${secret}"`,
+      'stremio_password ~ "s3cret"',
+      `stremio_via_user.password = "${secret}"`,
+      'stremio_via_user.email ~ "owner_x"',
+    ]) {
+      const found = await admin.collection("users").getList(1, 50, { filter });
+      expect(found.items, filter).toEqual([]);
+    }
+    // Their owner may, on their own record.
+    const own = await owner
+      .collection("users")
+      .getList(1, 50, { filter: `stremio_via_user.password = "${secret}"` });
+    expect(own.items.map((user) => user.id)).toEqual([ownerId()]);
+  });
+
+  it("still finds users by a public email and counts plans, as the admin page does", async () => {
+    const found = await admin.collection("users").getFirstListItem('email = "z-probe@example.com"');
+    expect(found.email).toBe("z-probe@example.com");
+    expect((await admin.collection("users").getList(1, 1, { filter: 'plan = "free"' })).totalItems).toBe(4);
+  });
+});
