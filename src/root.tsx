@@ -16,7 +16,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
-import "./app.css";
+import stylesheet from "./app.css?url";
 import { AuthProvider } from "./auth/auth-provider.tsx";
 import { preloadedFonts } from "./fonts.ts";
 import { activateLocale } from "./i18n/catalog.ts";
@@ -87,6 +87,7 @@ export function shouldRevalidate({
 }
 
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet, precedence: "default" },
   ...preloadedFonts.map((href) => ({
     rel: "preload",
     href,

@@ -49,3 +49,14 @@ test("an unknown path is a 404 inside the layout, naming the path", async ({ pag
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page introuvable\u00a0: /fr/nulle-part");
 });
+
+test("the stylesheet comes before any module preload, on app and content pages", async ({ request }) => {
+  for (const path of ["/", "/fr/signup", "/account", "/cgu"]) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const stylesheets = [...head.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)];
+    expect(stylesheets, path).toHaveLength(1);
+    const firstPreload = head.indexOf('rel="modulepreload"');
+    if (firstPreload >= 0) expect(stylesheets[0]!.index, path).toBeLessThan(firstPreload);
+  }
+});
