@@ -8,6 +8,7 @@ import { authStates, type AuthStateName } from "../src/auth/auth-states.ts";
 import { activateLocale } from "../src/i18n/catalog.ts";
 import { isLocale, type Locale } from "../src/i18n/locales.ts";
 import { localizePath } from "../src/i18n/paths.ts";
+import { ScriptsContext } from "../src/lib/use-scripts.ts";
 
 /**
  * Stories render in the brand typefaces only, never in a font of the reviewer's machine: both are
@@ -25,21 +26,28 @@ function storyLocale(globals: Record<string, unknown>): Locale {
 }
 
 /**
- * The active locale's catalog, the dark page, a router at `parameters.path` (an English path) and
- * the account state named by `parameters.auth` (a key of `authStates`, default `SignedOut`).
+ * The active locale's catalog, the dark page, a router at `parameters.path` (an English path), the
+ * account state named by `parameters.auth` (a key of `authStates`, default `SignedOut`) and, with
+ * `parameters.scripts: false`, a content page as prerendered without the app's JavaScript (with
+ * `parameters.session: "authed"`, as its page script shows it to a visitor with a stored session).
  */
 const withShell: Decorator = (Story, { globals, parameters }) => {
   const locale = storyLocale(globals);
   const auth = authStates[(parameters.auth as AuthStateName | undefined) ?? "SignedOut"];
   const path = localizePath((parameters.path as string | undefined) ?? "/", locale);
   const router = createMemoryRouter([{ path: "*", element: <Story /> }], { initialEntries: [path] });
+  const scripts = parameters.scripts !== false;
+  if (scripts || parameters.session !== "authed") delete document.documentElement.dataset.session;
+  else document.documentElement.dataset.session = "authed";
   return (
     <I18nProvider i18n={i18n}>
-      <StaticAuthProvider state={auth}>
-        <div lang={locale} className="min-h-full bg-background text-foreground">
-          <RouterProvider router={router} />
-        </div>
-      </StaticAuthProvider>
+      <ScriptsContext value={scripts}>
+        <StaticAuthProvider state={auth}>
+          <div lang={locale} className="min-h-full bg-background text-foreground">
+            <RouterProvider router={router} />
+          </div>
+        </StaticAuthProvider>
+      </ScriptsContext>
     </I18nProvider>
   );
 };

@@ -33,21 +33,27 @@ const preset = args.get("preset") === "desktop" ? "desktop" : "mobile";
 const lighthouseRuns = Number(args.get("runs") ?? 3);
 
 const pages: { name: string; en: string; fr: string; lighthouse?: boolean }[] = [
+  // Content pages: prerendered, no application bundle.
   { name: "home", en: "/", fr: "/fr", lighthouse: true },
   { name: "guides", en: "/guides", fr: "/fr/guides" },
-  { name: "roadmap", en: "/roadmap", fr: "/fr/roadmap", lighthouse: true },
+  { name: "roadmap (chart)", en: "/roadmap", fr: "/fr/roadmap", lighthouse: true },
   { name: "known issues", en: "/known-issues", fr: "/fr/known-issues" },
   { name: "blog", en: "/blog", fr: "/fr/blog" },
-  { name: "blog post", en: "/blog/2026/launch-week", fr: "/fr/blog/2026/launch-week", lighthouse: true },
+  { name: "blog post", en: "/blog/2026/launch-week", fr: "/fr/blog/2026/launch-week" },
   { name: "terms", en: "/cgu", fr: "/fr/cgu" },
   { name: "privacy (FR text)", en: "/politique-de-confidentialite", fr: "/fr/politique-de-confidentialite" },
   { name: "discord", en: "/discord", fr: "/fr/discord" },
-  { name: "docs", en: "/fr/docs", fr: "/fr/fr/docs" },
-  { name: "docs item", en: "/fr/docs/account", fr: "/fr/fr/docs/account", lighthouse: true },
+  { name: "docs", en: "/fr/docs", fr: "/fr/fr/docs", lighthouse: true },
+  { name: "docs item", en: "/fr/docs/account", fr: "/fr/fr/docs/account" },
   { name: "more (FR only)", en: "/fr/more", fr: "/fr/fr/more" },
+  { name: "wp-admin", en: "/wp-admin", fr: "/fr/wp-admin" },
+  { name: "404 error", en: "/fr/docs/a/b", fr: "/fr/fr/docs/a/b" },
+  // App pages: the React bundle, for a signed-out first visit.
+  { name: "sign-up", en: "/signup", fr: "/fr/signup", lighthouse: true },
+  { name: "login", en: "/login", fr: "/fr/login" },
+  { name: "account", en: "/account", fr: "/fr/account" },
+  { name: "admin", en: "/admin", fr: "/fr/admin" },
   { name: "test-lottie", en: "/test-lottie", fr: "/fr/test-lottie" },
-  { name: "wp-admin (no JS)", en: "/wp-admin", fr: "/fr/wp-admin", lighthouse: true },
-  { name: "404 error (no JS)", en: "/fr/docs/a/b", fr: "/fr/fr/docs/a/b" },
 ];
 
 if (args.get("build") !== "false" && !args.has("no-build")) {

@@ -13,6 +13,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunctionArgs,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -22,9 +23,11 @@ import { preloadedFonts } from "./fonts.ts";
 import { activateLocale } from "./i18n/catalog.ts";
 import { defaultLocale } from "./i18n/locales.ts";
 import { localeOfPath } from "./i18n/paths.ts";
-import { switcherCookieScript } from "./i18n/switcher-script.ts";
 import { isOutdated, loadBuildMeta } from "./lib/app-updates.ts";
-import { useScripts } from "./lib/use-scripts.ts";
+import { pageScriptSource } from "./enhance/page-script.ts";
+import { hasScripts } from "./lib/route-handle.ts";
+import { useHydrated } from "./lib/use-hydrated.ts";
+import { ScriptsContext } from "./lib/use-scripts.ts";
 import { runRouteMiddleware } from "./lib/route-middleware.ts";
 import { isAbsoluteUrl, matchRouteRule } from "./lib/route-rules.ts";
 import { matchPage } from "./routes-table.ts";
@@ -104,11 +107,11 @@ export const links: Route.LinksFunction = () => [
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const locale = data?.locale ?? defaultLocale;
-  // Pure content pages set `handle.scripts = false` and ship no JavaScript bundle: links are plain
-  // links and the server does the rest (TOOLCHAIN.md). Only the language switcher's cookie needs a
-  // few bytes of inline script.
-  // Once the app runs, it keeps its scripts: a client navigation to such a page must not drop them.
-  const scripts = useScripts();
+  // Content pages set `handle.scripts = false`: React renders them at build time and they ship
+  // without the app's JavaScript, only the small inline page script (session corner, language
+  // cookie, docs search on focus). Once the app runs, a client navigation to such a page keeps it.
+  const hydrated = useHydrated();
+  const scripts = hasScripts(useMatches()) || hydrated;
   return (
     <html lang={locale} className="dark">
       <head>
@@ -117,22 +120,23 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0a0a0b" />
         <Meta />
         <Links />
+        {/* Only prerendering writes it (a hydrating page never renders it): the app bundle skips it. */}
+        {import.meta.env.SSR && !scripts ? (
+          <script dangerouslySetInnerHTML={{ __html: pageScriptSource() }} />
+        ) : null}
       </head>
       <body>
         <I18nProvider i18n={i18n}>
-          {/* A page without scripts never checks the session: it offers the log-in links instead. */}
-          <AuthProvider initialState={scripts ? { status: "loading" } : { status: "anonymous" }}>
-            {children}
-          </AuthProvider>
+          <ScriptsContext value={scripts}>
+            <AuthProvider initialState={{ status: "loading" }}>{children}</AuthProvider>
+          </ScriptsContext>
         </I18nProvider>
         {scripts ? (
           <>
             <ScrollRestoration />
             <Scripts />
           </>
-        ) : (
-          <script dangerouslySetInnerHTML={{ __html: switcherCookieScript }} />
-        )}
+        ) : null}
       </body>
     </html>
   );

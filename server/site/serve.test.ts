@@ -46,8 +46,8 @@ function fakeSite() {
       `<html lang=${lang}>page ${page}<p>${"Lorem ipsum dolor sit. ".repeat(60)}</p></html>`,
     );
   }
-  write("__not-found/index.html", "<html lang=en>not found</html>");
-  write("fr/__not-found/index.html", "<html lang=fr>introuvable</html>");
+  write("__not-found/index.html", "<html lang=en><h1>Page not found: __REQUEST_PATH__</h1></html>");
+  write("fr/__not-found/index.html", "<html lang=fr><h1>Page introuvable : __REQUEST_PATH__</h1></html>");
   write("fr/__error-404/index.html", "<html lang=fr><p>Page introuvable : __REQUEST_PATH__</p></html>");
   write(
     "__error-404/index.html",
@@ -215,12 +215,12 @@ describe("one process serves the site and the API", () => {
     });
 
     it("answers a path no route matches with the layout's not-found page of its locale", async () => {
-      const en = await get("/no/such/page");
+      const en = await get("/no/such/<page>");
       expect(en.status).toBe(404);
-      expect(await en.text()).toContain("not found");
+      expect(await en.text()).toContain("Page not found: /no/such/&#60;page&#62;");
       const fr = await get("/fr/nulle-part");
       expect(fr.status).toBe(404);
-      expect(await fr.text()).toContain("introuvable");
+      expect(await fr.text()).toContain("Page introuvable : /fr/nulle-part");
       expect((await get("/__not-found")).status).toBe(404);
       expect((await get("/__error-404")).status).toBe(404);
     });

@@ -64,18 +64,14 @@ export function serveSite(siteDir: string) {
       const body = `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="robots" content="noindex"><title>404</title><p>404</p></html>`;
       return c.html(c.req.method === "HEAD" ? "" : body, 404);
     }
-    if (validationFailed) {
-      const errorPage = pageFile(localizePath(errorPath, locale));
-      if (errorPage) {
-        const html = errorPage.forms
-          .identity!.body.toString("utf8")
-          .replaceAll(requestPathPlaceholder, escapeHtml(pathname));
-        const file = siteFileOf(Buffer.from(html), errorPage.type, "no-cache");
-        return respondWithFile(c, file, 404);
-      }
+    // Both 404 pages are prerendered once per locale with a placeholder where the path goes.
+    const page = pageFile(localizePath(validationFailed ? errorPath : notFoundPath, locale));
+    if (page) {
+      const html = page.forms
+        .identity!.body.toString("utf8")
+        .replaceAll(requestPathPlaceholder, escapeHtml(pathname));
+      return respondWithFile(c, siteFileOf(Buffer.from(html), page.type, "no-cache"), 404);
     }
-    const page = pageFile(localizePath(notFoundPath, locale));
-    if (page) return respondWithFile(c, page, 404);
     return c.text("Not found", 404);
   };
 

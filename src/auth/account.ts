@@ -1,9 +1,9 @@
 import { msg } from "@lingui/core/macro";
 import type PocketBase from "pocketbase";
-import { ClientResponseError } from "pocketbase";
 import type { Locale } from "../i18n/locales.ts";
 import { siteConfig } from "../site-config.ts";
 import { failure, ok, type ActionResult } from "./action-result.ts";
+import { isClientResponseError } from "./sdk-error.ts";
 import type { AuthUser } from "./auth-state.tsx";
 import { generateAffiliateCode, generateStremioPassword, generateStremioUsername } from "./credentials.ts";
 
@@ -67,11 +67,6 @@ export async function login(
   }
 }
 
-/** Logout clears the stored auth (the cookie). */
-export function logout(pb: PocketBase) {
-  pb.authStore.clear();
-}
-
 /**
  * SPEC §4 sign-up: create the user; then sign in, create the stremio record and request the
  * verification email. Failures of those last steps are logged and never stop sign-up.
@@ -126,7 +121,7 @@ export async function findUserByEmail(pb: PocketBase, email: string): Promise<Ac
     );
     return ok(user);
   } catch (error) {
-    if (error instanceof ClientResponseError && error.status === 404) return ok(null);
+    if (isClientResponseError(error) && error.status === 404) return ok(null);
     return failure(error, checkUserFailed);
   }
 }
@@ -220,7 +215,7 @@ export async function saveStremioCredentials(
     const existing = await stremio
       .getFirstListItem(pb.filter("user = {:user}", { user: user.id }), { requestKey: null })
       .catch((error: unknown) => {
-        if (error instanceof ClientResponseError && error.status === 404) return null;
+        if (isClientResponseError(error) && error.status === 404) return null;
         throw error;
       });
     if (existing) await stremio.update(existing.id, { email: username, password });

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { ClientResponseError } from "pocketbase";
+import type { ClientResponseError } from "pocketbase";
+import { isClientResponseError } from "./sdk-error.ts";
 
 /** PocketBase's field errors: `{ email: { code, message } }`. */
 export type FieldErrors = Record<string, { code: string; message: string }>;
@@ -45,7 +46,7 @@ function messageFor(
  * (SPEC §8: "Login failed", "Erreur inconnue", ...) when nothing more specific applies.
  */
 export function toActionError(error: unknown, fallback: MessageDescriptor): ActionError {
-  if (!(error instanceof ClientResponseError)) {
+  if (!isClientResponseError(error)) {
     return { message: fallback, fieldErrors: {}, status: 0, aborted: false };
   }
   const body = (error.response ?? {}) as { message?: string; data?: FieldErrors };

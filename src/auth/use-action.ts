@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from "react";
 import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { ActionResult, FieldErrors } from "./action-result.ts";
 
 export type ActionStatus = "idle" | "submitting" | "success" | "error";
@@ -15,6 +16,7 @@ const idle: ActionState = { status: "idle", errors: {}, message: undefined };
 /**
  * Runs an account action for a form: `submitting` while it runs (a second submit is ignored),
  * then `success`, or `error` with the field errors and the message. Aborted requests change nothing.
+ * An action that throws (its code could not be downloaded) is reported as an unreachable server.
  */
 export function useAction<A extends unknown[], T>(action: (...args: A) => Promise<ActionResult<T>>) {
   const [state, setState] = useState<ActionState>(idle);
@@ -30,6 +32,14 @@ export function useAction<A extends unknown[], T>(action: (...args: A) => Promis
         else if (result.error.aborted) setState(idle);
         else setState({ status: "error", errors: result.error.fieldErrors, message: result.error.message });
         return result;
+      } catch {
+        // The action could not even start (the account code failed to download): as offline.
+        setState({
+          status: "error",
+          errors: {},
+          message: msg`Cannot reach the server. Check your connection and try again.`,
+        });
+        return undefined;
       } finally {
         running.current = false;
       }

@@ -1,13 +1,12 @@
-import { useMatches } from "react-router";
-import { hasScripts } from "./route-handle.ts";
-import { useHydrated } from "./use-hydrated.ts";
+import { createContext, use } from "react";
 
 /**
- * Whether the page runs the app's scripts. A page whose route says `handle.scripts = false` is
- * prerendered without them; once the app runs (a client navigation reached it) it keeps them.
+ * Whether the page runs the app's scripts: `false` on a content page prerendered without them
+ * (its route says `handle.scripts = false`), where widgets render what works without React (native
+ * popovers, plain links, the page script's session corner). The root layout provides it.
  */
+export const ScriptsContext = createContext(true);
+
 export function useScripts(): boolean {
-  const hydrated = useHydrated();
-  const matches = useMatches();
-  return hydrated || hasScripts(matches);
+  return use(ScriptsContext);
 }

@@ -6,6 +6,10 @@ import { requestPath } from "../lib/request-path.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { DocsIndexScreen } from "../screens/docs.tsx";
 import type { Route } from "./+types/docs-index";
+import type { RouteHandle } from "../lib/route-handle.ts";
+
+/** Prerendered without the app's JavaScript (see `RouteHandle`). */
+export const handle: RouteHandle = { scripts: false };
 
 /** `/fr/docs` (English) and `/fr/fr/docs` (French): the SPEC's quirk. */
 export function loader({ request }: Route.LoaderArgs) {

@@ -7,6 +7,10 @@ import { requestPath, splatParam } from "../lib/request-path.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { DocsItemScreen } from "../screens/docs.tsx";
 import type { Route } from "./+types/docs-item";
+import type { RouteHandle } from "../lib/route-handle.ts";
+
+/** Prerendered without the app's JavaScript (see `RouteHandle`). */
+export const handle: RouteHandle = { scripts: false };
 
 /**
  * `/fr/docs/{slug}` (English) and `/fr/fr/docs/{slug}` (French). The route catches every deeper

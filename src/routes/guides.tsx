@@ -6,6 +6,10 @@ import { requestPath } from "../lib/request-path.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { GuidesScreen } from "../screens/guides.tsx";
 import type { Route } from "./+types/guides";
+import type { RouteHandle } from "../lib/route-handle.ts";
+
+/** Prerendered without the app's JavaScript (see `RouteHandle`). */
+export const handle: RouteHandle = { scripts: false };
 
 /** `/guides`, and `/en/guides` (canonical to `/guides`, see the route table). */
 export function loader({ request }: Route.LoaderArgs) {

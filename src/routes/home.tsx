@@ -6,6 +6,10 @@ import { requestPath } from "../lib/request-path.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { HomeScreen } from "../screens/home.tsx";
 import type { Route } from "./+types/home";
+import type { RouteHandle } from "../lib/route-handle.ts";
+
+/** Prerendered without the app's JavaScript (see `RouteHandle`). */
+export const handle: RouteHandle = { scripts: false };
 
 export function loader({ request }: Route.LoaderArgs) {
   return homeData(loadContent(), localeOfPath(requestPath(request))) ?? pageNotFound();

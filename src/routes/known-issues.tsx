@@ -4,6 +4,10 @@ import { loadContent } from "../content/load.server.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { KnownIssuesScreen } from "../screens/known-issues.tsx";
 import type { Route } from "./+types/known-issues";
+import type { RouteHandle } from "../lib/route-handle.ts";
+
+/** Prerendered without the app's JavaScript (see `RouteHandle`). */
+export const handle: RouteHandle = { scripts: false };
 
 /** `/known-issues`, and `/en/known-issues` (canonical to `/known-issues`). */
 export function loader() {

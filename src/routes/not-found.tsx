@@ -1,9 +1,17 @@
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLocation } from "react-router";
+import type { RouteHandle } from "../lib/route-handle.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
+import { requestPathPlaceholder } from "../routes-table.ts";
 import { NotFoundScreen } from "../screens/not-found.tsx";
 import { siteConfig } from "../site-config.ts";
+
+/**
+ * A path no route matches. Prerendered once per locale without scripts, with a placeholder the
+ * server replaces by the requested path; a client navigation shows the path it went to.
+ */
+export const handle: RouteHandle = { scripts: false };
 
 export function meta() {
   return [
@@ -14,6 +22,5 @@ export function meta() {
 
 export default function NotFound() {
   const { pathname } = useLocation();
-  const hydrated = useHydrated();
-  return <NotFoundScreen path={hydrated ? pathname : undefined} />;
+  return <NotFoundScreen path={useHydrated() ? pathname : requestPathPlaceholder} />;
 }

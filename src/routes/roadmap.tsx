@@ -4,6 +4,10 @@ import { loadContent } from "../content/load.server.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { RoadmapScreen } from "../screens/roadmap.tsx";
 import type { Route } from "./+types/roadmap";
+import type { RouteHandle } from "../lib/route-handle.ts";
+
+/** Prerendered without the app's JavaScript (see `RouteHandle`). */
+export const handle: RouteHandle = { scripts: false };
 
 /** `/roadmap`, and `/en/roadmap` (canonical to `/roadmap`). The data holds both languages. */
 export function loader() {

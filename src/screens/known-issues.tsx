@@ -100,6 +100,7 @@ export function KnownIssuesScreen({ issues }: KnownIssuesData) {
         description={t`Problems we know about, what we are doing about them and how to work around them.`}
       />
       <TimeSeriesChart
+        interactive={false}
         headingLevel={2}
         title={t`Issues over time`}
         description={t`Issues reported and resolved since launch, week by week, and how many were still open.`}

@@ -11,21 +11,11 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** SPEC §2's non-fatal 404, naming the path. */
+/** The non-fatal 404, naming the path (the server writes it into the prerendered page). */
 export const WithPath: Story = {
   play: async ({ canvasElement, globals }) => {
     await expect(within(canvasElement).getByRole("heading", { level: 1 })).toHaveTextContent(
       globals.locale === "fr" ? /^Page introuvable\s: \/no\/such\/page$/ : "Page not found: /no/such/page",
-    );
-  },
-};
-
-/** As prerendered, before the browser knows the path. */
-export const Prerendered: Story = {
-  args: { path: undefined },
-  play: async ({ canvasElement, globals }) => {
-    await expect(within(canvasElement).getByRole("heading", { level: 1 })).toHaveTextContent(
-      globals.locale === "fr" ? "Page introuvable" : "Page not found",
     );
   },
 };

@@ -43,6 +43,7 @@ export function RoadmapScreen({ milestones }: RoadmapData) {
         description={t`What we have shipped, what we are building now and what comes next.`}
       />
       <CategoryChart
+        interactive={false}
         headingLevel={2}
         title={t`Progress by milestone`}
         description={t`Share of each milestone’s work that is done.`}

@@ -1,90 +1,133 @@
 import { useLingui } from "@lingui/react/macro";
 import { cva, type VariantProps } from "class-variance-authority";
-import { Dialog as SheetPrimitive } from "radix-ui";
-import type * as React from "react";
+import { X } from "lucide-react";
+import { Slot } from "radix-ui";
+import { createContext, use, useId, type ComponentProps, type MouseEvent } from "react";
 import { cn } from "../lib/cn.ts";
 
-function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {
-  return <SheetPrimitive.Root data-slot="sheet" {...props} />;
+/**
+ * A side panel built on the native `popover` attribute rather than a script: the trigger, the close
+ * button, Escape and a click outside all work on prerendered pages that ship no JavaScript. Choosing
+ * a link inside closes it (on pages without scripts the page script does that for in-page links).
+ */
+const SheetContext = createContext<string | null>(null);
+
+function useSheetId(): string {
+  const id = use(SheetContext);
+  if (!id) throw new Error("Sheet parts need a <Sheet> around them");
+  return id;
 }
 
-function SheetTrigger(props: React.ComponentProps<typeof SheetPrimitive.Trigger>) {
-  return <SheetPrimitive.Trigger data-slot="sheet-trigger" {...props} />;
+/**
+ * Hides the sheet whose link was chosen (on pages where React runs). The link loses focus first, so
+ * the browser does not move focus, and the page, back to the menu button: after choosing a heading
+ * the reader stays at that heading.
+ */
+function hideSheetOf(event: MouseEvent<HTMLElement>) {
+  const panel = event.currentTarget.closest<HTMLElement>("[popover]");
+  if (!panel?.matches(":popover-open")) return;
+  event.currentTarget.blur();
+  panel.hidePopover();
 }
 
-function SheetClose(props: React.ComponentProps<typeof SheetPrimitive.Close>) {
-  return <SheetPrimitive.Close data-slot="sheet-close" {...props} />;
+function Sheet({ id, children }: { id?: string; children: React.ReactNode }) {
+  const generated = useId();
+  return <SheetContext value={id ?? `sheet-${generated}`}>{children}</SheetContext>;
 }
 
-function SheetPortal(props: React.ComponentProps<typeof SheetPrimitive.Portal>) {
-  return <SheetPrimitive.Portal data-slot="sheet-portal" {...props} />;
-}
-
-function SheetOverlay({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Overlay>) {
+function SheetTrigger({ asChild, ...props }: ComponentProps<"button"> & { asChild?: boolean }) {
+  const Comp = asChild ? Slot.Root : "button";
+  const id = useSheetId();
   return (
-    <SheetPrimitive.Overlay
-      data-slot="sheet-overlay"
-      className={cn("fixed inset-0 z-50 bg-black/70 backdrop-blur-[2px]", className)}
+    <Comp
+      data-slot="sheet-trigger"
+      type="button"
+      aria-haspopup="dialog"
+      aria-controls={id}
+      popoverTarget={id}
+      popoverTargetAction="show"
+      {...props}
+    />
+  );
+}
+
+/**
+ * Closes the sheet. A button does it natively (`popovertargetaction="hide"`); with `asChild` the
+ * child (usually a link) closes it when clicked.
+ */
+function SheetClose({ asChild, onClick, ...props }: ComponentProps<"button"> & { asChild?: boolean }) {
+  const id = useSheetId();
+  if (asChild) {
+    return (
+      <Slot.Root
+        data-slot="sheet-close"
+        onClick={(event: MouseEvent<HTMLElement>) => {
+          onClick?.(event as MouseEvent<HTMLButtonElement>);
+          hideSheetOf(event);
+        }}
+        {...props}
+      />
+    );
+  }
+  return (
+    <button
+      data-slot="sheet-close"
+      type="button"
+      popoverTarget={id}
+      popoverTargetAction="hide"
+      onClick={onClick}
       {...props}
     />
   );
 }
 
 const sheetContentVariants = cva(
-  "fixed z-50 flex flex-col gap-4 overflow-y-auto border-border bg-surface text-foreground shadow-2xl shadow-black/60",
+  // The UA styles of a popover centre it with margins and a border: a sheet pins it to one edge.
+  "fixed z-50 m-0 flex-col gap-4 overflow-y-auto border-0 border-border bg-surface p-0 text-foreground shadow-2xl shadow-black/60 backdrop:bg-black/70 backdrop:backdrop-blur-[2px] open:flex",
   {
     variants: {
       side: {
-        right: "inset-y-0 right-0 h-full w-[85%] max-w-sm border-l",
-        left: "inset-y-0 left-0 h-full w-[85%] max-w-sm border-r",
-        top: "inset-x-0 top-0 h-auto max-h-[85dvh] border-b",
-        bottom: "inset-x-0 bottom-0 h-auto max-h-[85dvh] border-t",
+        right: "inset-y-0 right-0 left-auto h-dvh max-h-none w-[85%] max-w-sm border-l",
+        left: "inset-y-0 right-auto left-0 h-dvh max-h-none w-[85%] max-w-sm border-r",
+        top: "inset-x-0 top-0 bottom-auto h-auto max-h-[85dvh] w-full max-w-none border-b",
+        bottom: "inset-x-0 top-auto bottom-0 h-auto max-h-[85dvh] w-full max-w-none border-t",
       },
     },
     defaultVariants: { side: "right" },
   },
 );
 
-/** The panel; it brings its own overlay and a translated close button. */
+/** The panel, a dialog named by its `SheetTitle`, with a translated close button. */
 function SheetContent({
   className,
   children,
   side,
   ...props
-}: React.ComponentProps<typeof SheetPrimitive.Content> & VariantProps<typeof sheetContentVariants>) {
+}: ComponentProps<"div"> & VariantProps<typeof sheetContentVariants>) {
   const { t } = useLingui();
+  const id = useSheetId();
   return (
-    <SheetPortal>
-      <SheetOverlay />
-      <SheetPrimitive.Content
-        data-slot="sheet-content"
-        data-side={side ?? "right"}
-        className={cn(sheetContentVariants({ side }), className)}
-        {...props}
-      >
-        {children}
-        <SheetPrimitive.Close
-          data-slot="sheet-close"
-          className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
-        >
-          <svg
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-            className="size-5"
-          >
-            <path d="M18 6 6 18M6 6l12 12" strokeLinecap="round" />
-          </svg>
-          <span className="sr-only">{t`Close`}</span>
-        </SheetPrimitive.Close>
-      </SheetPrimitive.Content>
-    </SheetPortal>
+    <div
+      id={id}
+      popover="auto"
+      role="dialog"
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
+      data-slot="sheet-content"
+      data-side={side ?? "right"}
+      className={cn(sheetContentVariants({ side }), className)}
+      {...props}
+    >
+      {children}
+      <SheetClose className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground">
+        <X aria-hidden="true" className="size-5" />
+        <span className="sr-only">{t`Close`}</span>
+      </SheetClose>
+    </div>
   );
 }
 
-function SheetHeader({ className, ...props }: React.ComponentProps<"div">) {
+function SheetHeader({ className, ...props }: ComponentProps<"div">) {
   return (
     <div
       data-slot="sheet-header"
@@ -94,15 +137,17 @@ function SheetHeader({ className, ...props }: React.ComponentProps<"div">) {
   );
 }
 
-function SheetFooter({ className, ...props }: React.ComponentProps<"div">) {
+function SheetFooter({ className, ...props }: ComponentProps<"div">) {
   return (
     <div data-slot="sheet-footer" className={cn("mt-auto flex flex-col gap-2 p-5", className)} {...props} />
   );
 }
 
-function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Title>) {
+function SheetTitle({ className, ...props }: ComponentProps<"h2">) {
+  const id = useSheetId();
   return (
-    <SheetPrimitive.Title
+    <h2
+      id={`${id}-title`}
       data-slot="sheet-title"
       className={cn("text-base font-semibold text-foreground", className)}
       {...props}
@@ -110,9 +155,11 @@ function SheetTitle({ className, ...props }: React.ComponentProps<typeof SheetPr
   );
 }
 
-function SheetDescription({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Description>) {
+function SheetDescription({ className, ...props }: ComponentProps<"p">) {
+  const id = useSheetId();
   return (
-    <SheetPrimitive.Description
+    <p
+      id={`${id}-description`}
       data-slot="sheet-description"
       className={cn("text-sm text-muted-foreground", className)}
       {...props}
@@ -128,8 +175,6 @@ export {
   SheetDescription,
   SheetFooter,
   SheetHeader,
-  SheetOverlay,
-  SheetPortal,
   SheetTitle,
   SheetTrigger,
 };

@@ -71,10 +71,11 @@ test.describe("French browser", () => {
         if (text && seen.at(-1) !== text) seen.push(text);
       }).observe(document, { childList: true, subtree: true, characterData: true });
     });
-    await page.goto("/fr/roadmap");
+    // An app page (content pages never hydrate): the catalog loads before React takes over.
+    await page.goto("/fr/login");
     await page.waitForLoadState("networkidle");
     expect(await page.evaluate(() => (window as unknown as { __h1: string[] }).__h1)).toEqual([
-      "Feuille de route",
+      "Se connecter",
     ]);
   });
 });
@@ -89,14 +90,14 @@ test("a missing catalog raises `Failed loading locale (fr)` (after one guarded r
   });
   // The French catalog is a chunk of its own, loaded on demand: make it unavailable.
   await page.route(/\/assets\/messages-.*\.js$/, (route) => route.abort());
-  await page.goto("/fr/roadmap");
+  await page.goto("/fr/login");
   await expect
     .poll(() => consoleErrors.join("\n"), { timeout: 10_000 })
     .toContain("Failed loading locale (fr)");
   expect(consoleErrors.join("\n")).toContain("Error while mounting app");
   // A chunk-load error reloads once; the second failure within 10 s does not reload again.
-  expect(documents).toEqual(["/fr/roadmap", "/fr/roadmap"]);
+  expect(documents).toEqual(["/fr/login", "/fr/login"]);
   // The prerendered French page is still there to read.
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Feuille de route");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Se connecter");
   consoleErrors.splice(0);
 });

@@ -13,7 +13,7 @@ test("polls builds/latest.json about 1 s after load; a newer build makes the nex
     polls.push({ url: route.request().url(), at: Date.now() - start });
     return route.fulfill({ json: { id: "a-newer-build", timestamp: Date.now() } });
   });
-  await page.goto("/roadmap");
+  await page.goto("/login");
   await mark(page);
   await expect.poll(() => polls.length, { timeout: 5000 }).toBeGreaterThan(0);
   expect(polls[0]!.at).toBeGreaterThanOrEqual(900);
@@ -31,7 +31,7 @@ test("the same build keeps navigation in the app", async ({ page }) => {
     polled = true;
     await route.continue();
   });
-  await page.goto("/roadmap");
+  await page.goto("/login");
   await mark(page);
   await expect.poll(() => polled, { timeout: 5000 }).toBe(true);
   await page.waitForLoadState("networkidle");
@@ -52,7 +52,7 @@ test("skips the manifest check on slow-2g", async ({ page }) => {
     polled = true;
     return route.continue();
   });
-  await page.goto("/roadmap");
+  await page.goto("/login");
   await page.waitForTimeout(2500);
   expect(polled).toBe(false);
 });

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useNavigate } from "react-router";
 import * as account from "../../auth/account.ts";
-import { usePocketBase } from "../../auth/auth-provider.tsx";
+import { loadPocketBase } from "../../auth/session.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { localizePath } from "../../i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
@@ -13,15 +13,14 @@ export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Your account`, msg`Your profile, plan and Stremio credentials.`);
 
 export default function Account() {
-  const pb = usePocketBase();
   const navigate = useNavigate();
   const locale = useLocale();
   const actionsFor = (user: AuthUser): AccountActions => ({
-    updateName: (name) => account.updateName(pb, user.id, name),
-    requestEmailChange: (newEmail) => account.requestEmailChange(pb, newEmail),
-    changePassword: (values) => account.changePassword(pb, user, values),
-    generateCredentials: () => account.saveStremioCredentials(pb, user),
-    resendVerification: (email) => account.requestVerification(pb, email),
+    updateName: (name) => loadPocketBase().then((pb) => account.updateName(pb, user.id, name)),
+    requestEmailChange: (newEmail) => loadPocketBase().then((pb) => account.requestEmailChange(pb, newEmail)),
+    changePassword: (values) => loadPocketBase().then((pb) => account.changePassword(pb, user, values)),
+    generateCredentials: () => loadPocketBase().then((pb) => account.saveStremioCredentials(pb, user)),
+    resendVerification: (email) => loadPocketBase().then((pb) => account.requestVerification(pb, email)),
   });
   return (
     <AccountScreen

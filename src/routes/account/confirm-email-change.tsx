@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { confirmEmailChange } from "../../auth/account.ts";
-import { usePocketBase } from "../../auth/auth-provider.tsx";
+import { loadPocketBase } from "../../auth/session.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { ConfirmEmailChangeScreen } from "../../screens/account/password-reset.tsx";
 import type { Route } from "./+types/confirm-email-change";
@@ -12,12 +12,12 @@ export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Confirm your new email`, msg`Confirm the change of your email address.`);
 
 export default function ConfirmEmailChange() {
-  const pb = usePocketBase();
   const [params] = useSearchParams();
   const token = (useHydrated() && params.get("token")) || "";
   const confirm = useCallback(
-    (value: string, password: string) => confirmEmailChange(pb, value, password),
-    [pb],
+    (value: string, password: string) =>
+      loadPocketBase().then((pb) => confirmEmailChange(pb, value, password)),
+    [],
   );
   return <ConfirmEmailChangeScreen token={token} confirm={confirm} />;
 }

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { requestPasswordReset } from "../../auth/account.ts";
-import { usePocketBase } from "../../auth/auth-provider.tsx";
+import { loadPocketBase } from "../../auth/session.ts";
 import { ForgotPasswordScreen } from "../../screens/account/password-reset.tsx";
 import type { Route } from "./+types/forgot-password";
 import { accountMeta } from "./account-meta.ts";
@@ -10,7 +10,9 @@ export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Forgot your password?`, msg`Get a link to choose a new password.`);
 
 export default function ForgotPassword() {
-  const pb = usePocketBase();
-  const request = useCallback((email: string) => requestPasswordReset(pb, email), [pb]);
+  const request = useCallback(
+    (email: string) => loadPocketBase().then((pb) => requestPasswordReset(pb, email)),
+    [],
+  );
   return <ForgotPasswordScreen request={request} />;
 }

@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { login } from "../../auth/account.ts";
-import { usePocketBase } from "../../auth/auth-provider.tsx";
+import { loadPocketBase } from "../../auth/session.ts";
 import { safeRedirect } from "../../auth/route-middleware.ts";
 import { localizePath } from "../../i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
@@ -14,11 +14,13 @@ export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Log in`, msg`Log in to your account and your Stremio credentials.`);
 
 export default function Login() {
-  const pb = usePocketBase();
   const navigate = useNavigate();
   const locale = useLocale();
   const [params] = useSearchParams();
-  const run = useCallback((email: string, password: string) => login(pb, email, password), [pb]);
+  const run = useCallback(
+    (email: string, password: string) => loadPocketBase().then((pb) => login(pb, email, password)),
+    [],
+  );
   return (
     <LoginScreen
       login={run}

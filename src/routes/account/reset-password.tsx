@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
 import { confirmPasswordReset } from "../../auth/account.ts";
-import { usePocketBase } from "../../auth/auth-provider.tsx";
+import { loadPocketBase } from "../../auth/session.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { ResetPasswordScreen } from "../../screens/account/password-reset.tsx";
 import type { Route } from "./+types/reset-password";
@@ -12,13 +12,12 @@ export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Choose a new password`, msg`Choose a new password for your account.`);
 
 export default function ResetPassword() {
-  const pb = usePocketBase();
   const [params] = useSearchParams();
   const token = (useHydrated() && params.get("token")) || "";
   const reset = useCallback(
     (value: string, password: string, passwordConfirm: string) =>
-      confirmPasswordReset(pb, value, password, passwordConfirm),
-    [pb],
+      loadPocketBase().then((pb) => confirmPasswordReset(pb, value, password, passwordConfirm)),
+    [],
   );
   return <ResetPasswordScreen token={token} reset={reset} />;
 }

@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { signup, type SignupValues } from "../../auth/account.ts";
-import { usePocketBase } from "../../auth/auth-provider.tsx";
+import { loadPocketBase } from "../../auth/session.ts";
 import { localizePath } from "../../i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { SignupScreen } from "../../screens/account/signup.tsx";
@@ -13,9 +13,8 @@ export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Sign up`, msg`Create your account: a free trial or the paid plan.`);
 
 export default function Signup() {
-  const pb = usePocketBase();
   const navigate = useNavigate();
   const locale = useLocale();
-  const run = useCallback((values: SignupValues) => signup(pb, values), [pb]);
+  const run = useCallback((values: SignupValues) => loadPocketBase().then((pb) => signup(pb, values)), []);
   return <SignupScreen signup={run} onSignedUp={() => navigate(localizePath("/verify-email", locale))} />;
 }

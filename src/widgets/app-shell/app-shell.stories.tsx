@@ -101,18 +101,18 @@ export const SignedOut: Story = {
 export const SignedIn: Story = {
   parameters: auth("SignedInTrial"),
   play: async ({ canvasElement, globals }) => {
-    await expect(within(canvasElement).getByRole("button", { name: /Camille Martin/ })).toHaveTextContent(
-      globals.locale === "fr" ? "Essai" : "Trial",
-    );
+    await expect(
+      await within(canvasElement).findByRole("button", { name: /Camille Martin/ }),
+    ).toHaveTextContent(globals.locale === "fr" ? "Essai" : "Trial");
   },
 };
 
 export const SignedInPaid: Story = {
   parameters: auth("SignedInPaid"),
   play: async ({ canvasElement, globals }) => {
-    await expect(within(canvasElement).getByRole("button", { name: /Camille Martin/ })).toHaveTextContent(
-      globals.locale === "fr" ? "Payant" : "Paid",
-    );
+    await expect(
+      await within(canvasElement).findByRole("button", { name: /Camille Martin/ }),
+    ).toHaveTextContent(globals.locale === "fr" ? "Payant" : "Paid");
   },
 };
 
@@ -131,7 +131,7 @@ export const AuthError: Story = {
   parameters: auth("AuthError"),
   play: async ({ canvasElement, globals }) => {
     await expect(
-      within(canvasElement).getByRole("button", {
+      await within(canvasElement).findByRole("button", {
         name: globals.locale === "fr" ? "Compte indisponible" : "Account unavailable",
       }),
     ).toBeVisible();
@@ -187,7 +187,7 @@ export const PhoneSignedIn: Story = {
   parameters: auth("SignedInPaid"),
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole("button", { name: /Camille Martin/ })).toBeVisible();
+    await expect(await canvas.findByRole("button", { name: /Camille Martin/ })).toBeVisible();
     await userEvent.click(
       canvas.getByRole("button", { name: globals.locale === "fr" ? "Ouvrir le menu" : "Open the menu" }),
     );
@@ -196,5 +196,35 @@ export const PhoneSignedIn: Story = {
     await expect(
       within(sheet).queryByRole("link", { name: globals.locale === "fr" ? "Se connecter" : "Log in" }),
     ).toBeNull();
+  },
+};
+
+/**
+ * A content page on a phone, as prerendered without the app's scripts: the menu is a native
+ * popover that opens without JavaScript, with the log-in links until the page script finds a session.
+ */
+export const ContentPagePhoneMenuOpen: Story = {
+  globals: phone,
+  parameters: { scripts: false },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    await userEvent.click(
+      within(canvasElement).getByRole("button", { name: fr ? "Ouvrir le menu" : "Open the menu" }),
+    );
+    const sheet = await body(canvasElement).findByRole("dialog", { name: "Menu" });
+    await expect(within(sheet).getByRole("link", { name: fr ? "Se connecter" : "Log in" })).toBeVisible();
+    await expect(within(sheet).getByRole("link", { name: "English" })).toBeVisible();
+  },
+};
+
+/** A content page seen by a visitor with a stored session: the account link, never "Log in". */
+export const ContentPageSignedIn: Story = {
+  parameters: { scripts: false, session: "authed" },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("link", { name: fr ? "Compte" : "Account" })).toBeVisible();
+    await expect(canvas.queryByRole("link", { name: fr ? "Se connecter" : "Log in" })).toBeNull();
+    await expect(canvas.queryByRole("link", { name: fr ? "Inscrivez-vous" : "Sign up" })).toBeNull();
   },
 };

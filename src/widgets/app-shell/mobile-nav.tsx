@@ -1,35 +1,34 @@
 import { Trans, useLingui } from "@lingui/react/macro";
+import { Menu } from "lucide-react";
 import { NavLink } from "react-router";
 import { useAuth } from "../../auth/auth-state.tsx";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { localizePath } from "../../i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { cn } from "../../lib/cn.ts";
+import { useScripts } from "../../lib/use-scripts.ts";
 import { Button } from "../../ui/button.tsx";
 import { Sheet, SheetClose, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "../../ui/sheet.tsx";
 import { BrandLink } from "./brand.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { mainNav } from "./site-nav.ts";
 
-/** The phone navigation: a menu button opening a side sheet with the main links and the languages. */
+/**
+ * The phone navigation: a menu button opening a side sheet with the main links, the log-in links
+ * for a signed-out visitor and the languages. The sheet is a native popover, so it opens on pages
+ * without scripts too; there the page script decides between "Log in / Sign up" and "Account".
+ */
 export function MobileNav({ className }: { className?: string }) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
   const { state } = useAuth();
+  const scripts = useScripts();
+  const signedOut = !scripts || state.status === "anonymous";
   return (
-    <Sheet>
+    <Sheet id="mobile-nav">
       <SheetTrigger asChild>
         <Button variant="ghost" size="icon" className={cn("size-9", className)} aria-label={t`Open the menu`}>
-          <svg
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-            className="size-5"
-          >
-            <path d="M4 7h16M4 12h16M4 17h16" strokeLinecap="round" />
-          </svg>
+          <Menu aria-hidden="true" className="size-5" />
         </Button>
       </SheetTrigger>
       <SheetContent side="right" aria-describedby={undefined} data-slot="mobile-nav">
@@ -57,8 +56,11 @@ export function MobileNav({ className }: { className?: string }) {
             ))}
           </ul>
         </nav>
-        {state.status === "anonymous" ? (
-          <div className="mt-auto flex flex-col gap-2 px-5">
+        {signedOut ? (
+          <div
+            data-session-only={scripts ? undefined : "anonymous"}
+            className="mt-auto flex flex-col gap-2 px-5 in-data-[session=authed]:hidden"
+          >
             <SheetClose asChild>
               <Button asChild variant="outline">
                 <LocalizedLink to="/login">
@@ -78,7 +80,7 @@ export function MobileNav({ className }: { className?: string }) {
         <div
           className={cn(
             "flex items-center justify-between gap-3 border-t px-5 py-4",
-            state.status !== "anonymous" && "mt-auto",
+            signedOut ? "in-data-[session=authed]:mt-auto" : "mt-auto",
           )}
         >
           <span className="text-sm text-muted-foreground">

@@ -26,7 +26,8 @@ const auth = (name: AuthStateName) => ({ auth: name });
 const body = (element: HTMLElement) => within(element.ownerDocument.body);
 
 async function openMenu(canvasElement: HTMLElement, name: RegExp) {
-  await userEvent.click(within(canvasElement).getByRole("button", { name }));
+  // The menu's code loads on demand, the first time a signed-in visitor is shown.
+  await userEvent.click(await within(canvasElement).findByRole("button", { name }));
   return body(canvasElement).findByRole("menu");
 }
 
@@ -61,7 +62,7 @@ export const SignedIn: Story = {
   parameters: auth("SignedInTrial"),
   play: async ({ canvasElement, globals }) => {
     const fr = globals.locale === "fr";
-    const trigger = within(canvasElement).getByRole("button", { name: /Camille Martin/ });
+    const trigger = await within(canvasElement).findByRole("button", { name: /Camille Martin/ });
     await expect(trigger).toHaveTextContent(fr ? "CMCamille MartinEssai" : "CMCamille MartinTrial");
     await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
     await expect(
@@ -103,7 +104,7 @@ export const Unverified: Story = {
     await expect(
       canvas.getByRole("link", { name: fr ? "Vérifiez votre e-mail" : "Verify your email" }),
     ).toHaveAttribute("href", fr ? "/fr/account" : "/account");
-    const trigger = canvas.getByRole("button", { name: /Camille Martin/ });
+    const trigger = await canvas.findByRole("button", { name: /Camille Martin/ });
     await expect(trigger).toHaveAccessibleName(
       fr ? "Camille Martin Essai E-mail non vérifié" : "Camille Martin Trial Email not verified",
     );
@@ -118,7 +119,7 @@ export const AuthError: Story = {
   parameters: auth("AuthError"),
   play: async ({ args, canvasElement, globals }) => {
     const fr = globals.locale === "fr";
-    const button = within(canvasElement).getByRole("button", {
+    const button = await within(canvasElement).findByRole("button", {
       name: fr ? "Compte indisponible" : "Account unavailable",
     });
     await userEvent.hover(button);
@@ -142,5 +143,29 @@ export const LogOut: Story = {
     await userEvent.keyboard("{Enter}");
     await expect(args.onLogout).toHaveBeenCalledOnce();
     await waitFor(() => expect(body(canvasElement).queryByRole("menu")).toBeNull());
+  },
+};
+
+/** On a content page (no app scripts): "Log in / Sign up" until the page script finds a session. */
+export const ContentPageSignedOut: Story = {
+  parameters: { scripts: false },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    await expect(canvas.getByRole("link", { name: fr ? "Inscrivez-vous" : "Sign up" })).toBeVisible();
+    await expect(canvas.queryByRole("link", { name: fr ? "Compte" : "Account" })).toBeNull();
+  },
+};
+
+/** On a content page, as the page script shows it to a visitor with a stored session. */
+export const ContentPageSignedIn: Story = {
+  parameters: { scripts: false, session: "authed" },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    const account = canvas.getByRole("link", { name: fr ? "Compte" : "Account" });
+    await expect(account).toBeVisible();
+    await expect(account).toHaveAttribute("href", fr ? "/fr/account" : "/account");
+    await expect(canvas.queryByRole("link", { name: fr ? "Se connecter" : "Log in" })).toBeNull();
   },
 };

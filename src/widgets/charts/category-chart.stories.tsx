@@ -186,3 +186,79 @@ export const Narrow: Story = {
     for (const bar of bars) await expect(bar.getBoundingClientRect().width).toBeGreaterThan(30);
   },
 };
+
+const valueLabel = (item: Element | undefined) => item?.querySelector('[data-slot="chart-value"]');
+const tableToggle = (root: HTMLElement) =>
+  [...root.querySelectorAll("summary")].find((summary) => summary.closest('[data-slot="chart-frame"]'));
+
+/** For pages without JavaScript: drawn at fixed widths, every bar a tab stop, values shown by CSS. */
+export const Static: Story = {
+  args: { interactive: false },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    // Only the drawing for this width is exposed: each bar once, each with its value as its name.
+    const bars = await canvas.findAllByRole("img");
+    await expect(bars).toHaveLength(milestoneProgress.length);
+    for (const bar of bars) await expect(bar).toHaveAttribute("tabindex", "0");
+    await expect(bars[1]).toHaveAccessibleName(
+      fr ? "Synchro Stremio\u00a0: Terminé 86\u00a0%" : "Stremio sync: Done 86%",
+    );
+    await expect(bars[1]?.querySelector("title")?.textContent).toBe(
+      fr ? "Synchro Stremio\u00a0: Terminé 86\u00a0%" : "Stremio sync: Done 86%",
+    );
+
+    // Tab reaches each bar in turn; the focused one shows its value, the others do not.
+    await expect(valueLabel(bars[0])).not.toBeVisible();
+    await userEvent.tab();
+    await expect(bars[0]).toHaveFocus();
+    await expect(valueLabel(bars[0])).toBeVisible();
+    await userEvent.tab();
+    await expect(bars[1]).toHaveFocus();
+    await expect(valueLabel(bars[1])).toBeVisible();
+    await expect(valueLabel(bars[1])?.textContent).toBe(
+      fr ? "Synchro StremioTerminé86\u00a0%" : "Stremio syncDone86%",
+    );
+    await expect(valueLabel(bars[0])).not.toBeVisible();
+
+    // After the last bar, Tab reaches the table's summary, which opens the table.
+    for (let i = 2; i <= milestoneProgress.length; i++) await userEvent.tab();
+    const summary = tableToggle(canvasElement);
+    await expect(summary).toHaveFocus();
+    await expect(summary).toHaveAccessibleName(fr ? "Afficher le tableau des données" : "Show data table");
+    await expect(canvas.getByRole("table")).not.toBeVisible();
+    await userEvent.click(summary as HTMLElement);
+    await expect(canvas.getByRole("table")).toBeVisible();
+    await expect(summary).toHaveAccessibleName(fr ? "Masquer le tableau des données" : "Hide data table");
+
+    // Back to the last bar: its value shows with the table open (the screenshot's state).
+    await userEvent.tab({ shift: true });
+    await expect(bars[bars.length - 1]).toHaveFocus();
+    await expect(valueLabel(bars[bars.length - 1])).toBeVisible();
+  },
+};
+
+/** The static chart on a phone: the narrow drawing, scaled to the width, text still readable. */
+export const StaticNarrow: Story = {
+  args: { interactive: false },
+  globals: { viewport: { value: "mobile2", isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const bars = await within(canvasElement).findAllByRole("img");
+    await expect(bars).toHaveLength(milestoneProgress.length);
+    const plot = bars[0]?.closest("svg");
+    await expect(plot).toHaveAttribute("viewBox", "0 0 340 280");
+    // Ticks are drawn at 12 px in a 340 px wide viewBox: on this phone they stay at 11 px or more.
+    const scale = (plot?.getBoundingClientRect().width ?? 0) / 340;
+    await expect(12 * scale).toBeGreaterThanOrEqual(11);
+    await userEvent.tab();
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(bars[2]).toHaveFocus();
+    const value = valueLabel(bars[2]);
+    await expect(value).toBeVisible();
+    // The value label stays inside the plot.
+    const box = value?.getBoundingClientRect();
+    const frame = plot?.getBoundingClientRect();
+    await expect(box && frame && box.left >= frame.left && box.right <= frame.right).toBe(true);
+  },
+};

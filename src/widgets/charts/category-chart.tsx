@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { AxisBottom, AxisLeft } from "@visx/axis";
+import { AxisBottom } from "@visx/axis";
 import { GridRows } from "@visx/grid";
 import { Group } from "@visx/group";
 import { scaleBand, scaleLinear } from "@visx/scale";
@@ -19,12 +19,18 @@ import {
   seriesCells,
   seriesColor,
   seriesLegend,
+  StaticItem,
+  StaticValueLabel,
+  focusRingClassName,
+  revealClassName,
   tickLabelProps,
   useChartCursor,
   type TooltipRow,
+  ValueAxis,
 } from "./chart-parts.tsx";
 import { chartFormatters } from "./format.ts";
-import { thinTicks, tickCount } from "./ticks.ts";
+import { px, wrapLabel } from "./static-layout.ts";
+import { exactTicks, thinTicks, tickCount } from "./ticks.ts";
 
 /** One category (a bar, or a group of bars) with a value per series key. */
 export type CategoryDatum = { category: string; values: Record<string, number | undefined> };
@@ -45,20 +51,13 @@ export type CategoryPlotProps = {
 
 const margin = { top: 20, right: 12, bottom: 62 };
 
-/** Vertical bars (grouped when there are several series) over categories: a pure function of its props. */
-export function CategoryPlot({
-  data,
-  series,
-  width,
-  height,
-  locale,
-  label,
-  valueFormat,
-  yMax,
-}: CategoryPlotProps) {
-  const instructionsId = useId();
-  const cursor = useChartCursor(data.length);
-  const describeItem = useDescribeItem();
+type CategoryLayoutInput = Pick<
+  CategoryPlotProps,
+  "data" | "series" | "width" | "height" | "locale" | "valueFormat" | "yMax"
+>;
+
+/** Scales, ticks and margins of a category plot at a given size: shared by both modes. */
+function categoryLayout({ data, series, width, height, locale, valueFormat, yMax }: CategoryLayoutInput) {
   const format = chartFormatters(locale, valueFormat);
   const values = data.flatMap((d) => series.map((s) => d.values[s.key])).filter(Number.isFinite) as number[];
 
@@ -68,7 +67,10 @@ export function CategoryPlot({
     range: [innerHeight, 0],
     nice: tickCount(innerHeight, 44),
   });
-  const yTicks = thinTicks(yScale.ticks(tickCount(innerHeight, 44)), tickCount(innerHeight, 28));
+  const yTicks = thinTicks(
+    exactTicks(yScale.ticks(tickCount(innerHeight, 44)), format.exact),
+    tickCount(innerHeight, 28),
+  );
   const left = Math.max(...yTicks.map((v) => labelWidth(format.tickValue(v)))) + 16;
   const innerWidth = Math.max(0, width - left - margin.right);
 
@@ -85,6 +87,7 @@ export function CategoryPlot({
     paddingInner: 0.12,
   });
   const xTicks = thinTicks(categories, tickCount(innerWidth, 56));
+  const xLabelWidth = Math.max(40, x0.step() * (categories.length / Math.max(1, xTicks.length)) - 6);
   const showValues = series.length === 1 && x1.bandwidth() >= 34;
 
   const rowsAt = (index: number): TooltipRow[] => {
@@ -97,10 +100,138 @@ export function CategoryPlot({
       color: seriesColor(i),
     }));
   };
+  /** Top of a category's highest bar. */
+  const topAt = (datum: CategoryDatum) => Math.min(...series.map((s) => yScale(datum.values[s.key] ?? 0)));
+  /** The band a category's item covers (its bar group and half the gaps around it). */
+  const bandAt = (datum: CategoryDatum) => ({
+    x: (x0(datum.category) ?? 0) - x0.step() * 0.15,
+    width: x0.bandwidth() + x0.step() * 0.3,
+  });
+  return {
+    format,
+    innerHeight,
+    innerWidth,
+    left,
+    yScale,
+    yTicks,
+    x0,
+    x1,
+    xTicks,
+    xLabelWidth,
+    showValues,
+    rowsAt,
+    topAt,
+    bandAt,
+  };
+}
+
+type CategoryLayout = ReturnType<typeof categoryLayout>;
+
+/** Grid and bars (with their values when they fit). */
+function CategoryBars({
+  data,
+  series,
+  layout,
+}: {
+  data: readonly CategoryDatum[];
+  series: readonly CategorySeries[];
+  layout: CategoryLayout;
+}) {
+  const { format, innerHeight, yScale, x0, x1, showValues } = layout;
+  return data.map((d) => (
+    <Group key={d.category} left={x0(d.category) ?? 0}>
+      {series.map((s, i) => {
+        const value = d.values[s.key];
+        if (!Number.isFinite(value)) return null;
+        const y = yScale(value as number);
+        const barWidth = x1.bandwidth();
+        const barHeight = Math.max(0, innerHeight - y);
+        return (
+          <g key={s.key}>
+            <BarRounded
+              x={x1(s.key) ?? 0}
+              y={y}
+              width={barWidth}
+              height={barHeight}
+              radius={Math.min(4, barWidth / 2, barHeight)}
+              top
+              style={{ fill: seriesColor(i) }}
+            />
+            {showValues ? (
+              <text
+                x={(x1(s.key) ?? 0) + barWidth / 2}
+                y={y - 6}
+                textAnchor="middle"
+                style={{ fill: "var(--foreground)", fontSize: 12, fontWeight: 500 }}
+                className="tabular-nums"
+                aria-hidden="true"
+              >
+                {format.value(value as number)}
+              </text>
+            ) : null}
+          </g>
+        );
+      })}
+    </Group>
+  ));
+}
+
+/**
+ * Both axes. `measured` category labels wrap with visx's `Text`, which measures in the browser; a
+ * static plot wraps them on an estimate instead, so the prerendered HTML has them wrapped too.
+ */
+function CategoryAxes({ layout, labels }: { layout: CategoryLayout; labels: "measured" | "estimated" }) {
+  const { format, innerHeight, yScale, yTicks, x0, xTicks, xLabelWidth } = layout;
+  return (
+    <>
+      <ValueAxis scale={yScale} ticks={yTicks} format={format.tickValue} />
+      <AxisBottom
+        top={innerHeight}
+        scale={x0}
+        tickValues={xTicks}
+        stroke={axisColor}
+        hideTicks
+        tickComponent={({ x, y, formattedValue }) =>
+          labels === "measured" ? (
+            <Text
+              x={x}
+              y={y}
+              width={xLabelWidth}
+              verticalAnchor="start"
+              textAnchor="middle"
+              lineHeight={15}
+              {...tickLabelProps}
+            >
+              {formattedValue ?? ""}
+            </Text>
+          ) : (
+            <text x={x} y={y} textAnchor="middle" {...tickLabelProps}>
+              {wrapLabel(formattedValue ?? "", xLabelWidth).map((line, index) => (
+                <tspan key={line} x={x} dy={index === 0 ? "0.71em" : 15}>
+                  {line}
+                </tspan>
+              ))}
+            </text>
+          )
+        }
+      />
+    </>
+  );
+}
+
+/** Vertical bars (grouped when there are several series) over categories: a pure function of its props. */
+export function CategoryPlot(props: CategoryPlotProps) {
+  const { data, series, width, height, label } = props;
+  const instructionsId = useId();
+  const cursor = useChartCursor(data.length);
+  const describeItem = useDescribeItem();
+  const layout = categoryLayout(props);
+  const { innerHeight, innerWidth, left, yScale, yTicks, x0, rowsAt } = layout;
+
   const active = cursor.active;
   const activeDatum = active ? data[active.index] : undefined;
   const activeX = activeDatum ? (x0(activeDatum.category) ?? 0) : 0;
-  const activeTop = activeDatum ? Math.min(...series.map((s) => yScale(activeDatum.values[s.key] ?? 0))) : 0;
+  const activeTop = activeDatum ? layout.topAt(activeDatum) : 0;
 
   return (
     <div
@@ -121,9 +252,9 @@ export function CategoryPlot({
           {activeDatum ? (
             <rect
               aria-hidden="true"
-              x={activeX - x0.step() * 0.15}
+              x={layout.bandAt(activeDatum).x}
               y={0}
-              width={x0.bandwidth() + x0.step() * 0.3}
+              width={layout.bandAt(activeDatum).width}
               height={innerHeight}
               rx={6}
               style={{
@@ -134,77 +265,15 @@ export function CategoryPlot({
               }}
             />
           ) : null}
-          {data.map((d) => (
-            <Group key={d.category} left={x0(d.category) ?? 0}>
-              {series.map((s, i) => {
-                const value = d.values[s.key];
-                if (!Number.isFinite(value)) return null;
-                const y = yScale(value as number);
-                const barWidth = x1.bandwidth();
-                const barHeight = Math.max(0, innerHeight - y);
-                return (
-                  <g key={s.key}>
-                    <BarRounded
-                      x={x1(s.key) ?? 0}
-                      y={y}
-                      width={barWidth}
-                      height={barHeight}
-                      radius={Math.min(4, barWidth / 2, barHeight)}
-                      top
-                      style={{ fill: seriesColor(i) }}
-                    />
-                    {showValues ? (
-                      <text
-                        x={(x1(s.key) ?? 0) + barWidth / 2}
-                        y={y - 6}
-                        textAnchor="middle"
-                        style={{ fill: "var(--foreground)", fontSize: 12, fontWeight: 500 }}
-                        className="tabular-nums"
-                        aria-hidden="true"
-                      >
-                        {format.value(value as number)}
-                      </text>
-                    ) : null}
-                  </g>
-                );
-              })}
-            </Group>
-          ))}
-          <AxisLeft
-            scale={yScale}
-            tickValues={yTicks}
-            tickFormat={(v) => format.tickValue(Number(v))}
-            hideAxisLine
-            hideTicks
-            tickLabelProps={{ ...tickLabelProps, textAnchor: "end", dx: -4, dy: "0.33em" }}
-          />
-          <AxisBottom
-            top={innerHeight}
-            scale={x0}
-            tickValues={xTicks}
-            stroke={axisColor}
-            hideTicks
-            tickComponent={({ x, y, formattedValue }) => (
-              <Text
-                x={x}
-                y={y}
-                width={Math.max(40, x0.step() * (categories.length / Math.max(1, xTicks.length)) - 6)}
-                verticalAnchor="start"
-                textAnchor="middle"
-                lineHeight={15}
-                {...tickLabelProps}
-              >
-                {formattedValue ?? ""}
-              </Text>
-            )}
-          />
+          <CategoryBars data={data} series={series} layout={layout} />
+          <CategoryAxes layout={layout} labels="measured" />
           {data.map((d, index) => (
             <rect
               key={d.category}
               data-slot="chart-bar"
               role="img"
               aria-label={describeItem(d.category, rowsAt(index))}
-              x={(x0(d.category) ?? 0) - x0.step() * 0.15}
+              x={layout.bandAt(d).x}
               y={0}
               width={x0.step()}
               height={innerHeight}
@@ -231,6 +300,83 @@ export function CategoryPlot({
   );
 }
 
+/**
+ * The same plot without script or measurement (`interactive={false}`): drawn at `width` into a
+ * `viewBox` that scales to its container; each category is a tab stop named like the interactive
+ * plot's bars, whose value label and focus ring CSS shows on hover and keyboard focus.
+ */
+export function StaticCategoryPlot(props: CategoryPlotProps) {
+  const { data, series, width, height, label } = props;
+  const describeItem = useDescribeItem();
+  const layout = categoryLayout(props);
+  const { innerHeight, innerWidth, left, yScale, yTicks, x0, rowsAt } = layout;
+  const bounds = {
+    left: 4 - left,
+    top: 2 - margin.top,
+    right: innerWidth + margin.right - 4,
+    bottom: innerHeight + margin.bottom - 4,
+  };
+  return (
+    <svg
+      data-slot="category-plot"
+      viewBox={`0 0 ${width} ${height}`}
+      width="100%"
+      className="block h-auto"
+      role="group"
+      aria-label={label}
+    >
+      <Group left={left} top={margin.top}>
+        <GridRows
+          scale={yScale}
+          width={innerWidth}
+          tickValues={yTicks}
+          stroke={axisColor}
+          strokeDasharray="3 4"
+        />
+        <CategoryBars data={data} series={series} layout={layout} />
+        <CategoryAxes layout={layout} labels="estimated" />
+        {data.map((d, index) => {
+          const band = { x: px(layout.bandAt(d).x), width: px(layout.bandAt(d).width) };
+          const rows = rowsAt(index);
+          return (
+            <StaticItem key={d.category} slot="chart-bar" description={describeItem(d.category, rows)}>
+              <rect x={band.x} y={0} width={px(x0.step())} height={innerHeight} fill="transparent" />
+              <rect
+                aria-hidden="true"
+                className={revealClassName}
+                x={band.x}
+                y={0}
+                width={band.width}
+                height={innerHeight}
+                rx={6}
+                style={{ fill: "var(--foreground)", fillOpacity: 0.06 }}
+              />
+              <rect
+                aria-hidden="true"
+                className={focusRingClassName}
+                x={band.x}
+                y={0}
+                width={band.width}
+                height={innerHeight}
+                rx={6}
+                style={{ fill: "none", stroke: "var(--ring)", strokeWidth: 2 }}
+              />
+              <StaticValueLabel
+                x={(x0(d.category) ?? 0) + x0.bandwidth() / 2}
+                y={layout.topAt(d)}
+                bounds={bounds}
+                heading={d.category}
+                rows={rows}
+                gap={layout.showValues ? 24 : 10}
+              />
+            </StaticItem>
+          );
+        })}
+      </Group>
+    </svg>
+  );
+}
+
 export type CategoryChartProps = ChartFrameStateProps & {
   title: string;
   description?: string;
@@ -245,7 +391,10 @@ export type CategoryChartProps = ChartFrameStateProps & {
   className?: string;
 };
 
-/** A framed, responsive category-axis bar chart with legend, tooltip, states and a data table. */
+/**
+ * A framed, responsive category-axis bar chart with legend, tooltip, states and a data table.
+ * `interactive={false}` draws it for pages without JavaScript (see `ChartFrame`).
+ */
 export function CategoryChart({
   title,
   description,
@@ -255,8 +404,10 @@ export function CategoryChart({
   valueFormat,
   yMax,
   height = 280,
+  interactive = true,
   ...frame
 }: CategoryChartProps) {
+  const Plot = interactive ? CategoryPlot : StaticCategoryPlot;
   const { t } = useLingui();
   const locale = useLocale();
   const format = chartFormatters(locale, valueFormat);
@@ -275,10 +426,11 @@ export function CategoryChart({
           cells: seriesCells(series, d.values, format.value),
         })),
       }}
+      interactive={interactive}
       {...frame}
     >
       {({ width }) => (
-        <CategoryPlot
+        <Plot
           data={data}
           series={series}
           width={width}

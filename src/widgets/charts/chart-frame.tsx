@@ -1,10 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ParentSize } from "@visx/responsive";
-import { useId, useState, type ReactNode } from "react";
+import { ChevronRight } from "lucide-react";
+import { useId, type ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
 import { Button } from "../../ui/button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
+import { staticPlotWidths } from "./static-layout.ts";
 
 export type ChartStatus = "ready" | "loading" | "error";
 
@@ -17,6 +19,13 @@ export type ChartFrameStateProps = {
   onRetry?: () => void;
   /** Heading level of the title, to fit the page's outline. */
   headingLevel?: 2 | 3 | 4;
+  /**
+   * `true` (default): the plot is measured and drawn at its container's width, with a tooltip and
+   * arrow-key navigation (needs hydration). `false`: a static chart for pages without JavaScript,
+   * drawn at two fixed widths that scale to the container (see `staticPlotWidths`), every point a
+   * tab stop whose value shows on focus or hover through CSS only.
+   */
+  interactive?: boolean;
 };
 
 export type ChartLegendItem = { key: string; label: string; color: string };
@@ -32,17 +41,18 @@ export type ChartFrameProps = ChartFrameStateProps & {
   legend?: ChartLegendItem[];
   /** No data: shows an empty state instead of the plot. */
   empty?: boolean;
-  /** Plot height in pixels; the width follows the container. */
+  /** Plot height in pixels (static: at the plot's drawn width); the width follows the container. */
   height: number;
   table?: ChartTable;
   className?: string;
-  /** Draws the plot at the measured size. */
+  /** Draws the plot at the measured size (static: once at each of `staticPlotWidths`). */
   children: (size: { width: number; height: number }) => ReactNode;
 };
 
 /**
- * Title, legend, responsive sizing, loading/empty/error states and an accessible data table around
- * a plot. The table is always in the page for screen readers; the toggle shows it on screen too.
+ * Title, legend, responsive sizing, loading/empty/error states and the data table around a plot.
+ * The table sits in a native `<details>`, so it opens without JavaScript; the plot's points carry
+ * the same values as their accessible names.
  */
 export function ChartFrame({
   title,
@@ -56,11 +66,11 @@ export function ChartFrame({
   height,
   table,
   className,
+  interactive = true,
   children,
 }: ChartFrameProps) {
   const { t } = useLingui();
   const id = useId();
-  const [tableShown, setTableShown] = useState(false);
   const Heading = `h${headingLevel}` as const;
   const ready = status === "ready" && !empty;
   return (
@@ -93,53 +103,62 @@ export function ChartFrame({
         ) : null}
       </div>
 
-      <div data-slot="chart-plot-area" className="relative w-full" style={{ height }}>
-        {status === "loading" ? (
-          <div className="absolute inset-0 flex items-center justify-center">
-            <Skeleton className="absolute inset-0 rounded-lg" />
-            <Spinner label={t`Loading chart`} showLabel className="relative" />
-          </div>
-        ) : status === "error" ? (
-          <ChartMessage
-            tone="danger"
-            title={<Trans>The chart could not be loaded</Trans>}
-            detail={errorMessage ?? t`Check your connection, then try again.`}
-            action={
-              onRetry ? (
-                <Button variant="outline" size="sm" onClick={onRetry}>
-                  <Trans>Try again</Trans>
-                </Button>
-              ) : null
-            }
-          />
-        ) : empty ? (
-          <ChartMessage
-            title={<Trans>No data yet</Trans>}
-            detail={t`There is nothing to show for this period.`}
-          />
-        ) : (
-          <ParentSize debounceTime={50} className="absolute inset-0 overflow-hidden">
-            {({ width }) => (width > 0 ? children({ width: Math.floor(width), height }) : null)}
-          </ParentSize>
-        )}
-      </div>
+      {ready && !interactive ? (
+        <div data-slot="chart-plot-area" className="w-full">
+          {/* Two drawings of the same plot; `display: none` keeps the hidden one from readers and Tab. */}
+          <div className="sm:hidden">{children({ width: staticPlotWidths.narrow, height })}</div>
+          <div className="hidden sm:block">{children({ width: staticPlotWidths.wide, height })}</div>
+        </div>
+      ) : (
+        <div data-slot="chart-plot-area" className="relative w-full" style={{ height }}>
+          {status === "loading" ? (
+            <div className="absolute inset-0 flex items-center justify-center">
+              <Skeleton className="absolute inset-0 rounded-lg" />
+              <Spinner label={t`Loading chart`} showLabel className="relative" />
+            </div>
+          ) : status === "error" ? (
+            <ChartMessage
+              tone="danger"
+              title={<Trans>The chart could not be loaded</Trans>}
+              detail={errorMessage ?? t`Check your connection, then try again.`}
+              action={
+                onRetry ? (
+                  <Button variant="outline" size="sm" onClick={onRetry}>
+                    <Trans>Try again</Trans>
+                  </Button>
+                ) : null
+              }
+            />
+          ) : empty ? (
+            <ChartMessage
+              title={<Trans>No data yet</Trans>}
+              detail={t`There is nothing to show for this period.`}
+            />
+          ) : (
+            <ParentSize debounceTime={50} className="absolute inset-0 overflow-hidden">
+              {({ width }) => (width > 0 ? children({ width: Math.floor(width), height }) : null)}
+            </ParentSize>
+          )}
+        </div>
+      )}
 
       {ready && table ? (
-        <div className="flex flex-col gap-3">
-          <Button
-            variant="ghost"
-            size="sm"
-            className="self-start text-muted-foreground"
-            aria-expanded={tableShown}
-            aria-controls={`${id}-table`}
-            onClick={() => setTableShown((shown) => !shown)}
+        <details className="group/table">
+          <summary
+            className={cn(
+              "inline-flex h-8 cursor-pointer list-none items-center gap-2 rounded-md px-3 text-xs font-medium text-muted-foreground transition-colors select-none hover:bg-muted hover:text-foreground [&::-webkit-details-marker]:hidden",
+              "[&_svg]:size-4 [&_svg]:shrink-0",
+            )}
           >
-            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-              <path d="M3 5h18v14H3zM3 10h18M3 15h18M9 5v14" strokeLinejoin="round" />
-            </svg>
-            {tableShown ? <Trans>Hide data table</Trans> : <Trans>Show data table</Trans>}
-          </Button>
-          <div id={`${id}-table`} className={tableShown ? "overflow-x-auto" : "sr-only"}>
+            <ChevronRight aria-hidden="true" className="transition-transform group-open/table:rotate-90" />
+            <span className="group-open/table:hidden">
+              <Trans>Show data table</Trans>
+            </span>
+            <span className="hidden group-open/table:inline">
+              <Trans>Hide data table</Trans>
+            </span>
+          </summary>
+          <div className="mt-3 overflow-x-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">{title}</caption>
               <thead>
@@ -171,7 +190,7 @@ export function ChartFrame({
               </tbody>
             </table>
           </div>
-        </div>
+        </details>
       ) : null}
     </figure>
   );

@@ -1,6 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import { useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
+import { AxisLeft } from "@visx/axis";
+import type { ScaleLinear } from "d3-scale";
+import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from "react";
 import { cn } from "../../lib/cn.ts";
+import { placeTooltip, tooltipMetrics, tooltipSize, type Bounds } from "./static-layout.ts";
 
 /** Series colours, in order, from the chart tokens (`--chart-1` … `--chart-4`). */
 export function seriesColor(index: number): string {
@@ -33,6 +36,28 @@ export const tickLabelProps = {
 } as const;
 
 /** Rough width of a tick label, to size the left margin before anything is measured. */
+/** The value axis of both chart kinds: tick labels only, formatted for the locale. */
+export function ValueAxis({
+  scale,
+  ticks,
+  format,
+}: {
+  scale: ScaleLinear<number, number>;
+  ticks: number[];
+  format: (value: number) => string;
+}) {
+  return (
+    <AxisLeft
+      scale={scale}
+      tickValues={ticks}
+      tickFormat={(v) => format(Number(v))}
+      hideAxisLine
+      hideTicks
+      tickLabelProps={{ ...tickLabelProps, textAnchor: "end", dx: -4, dy: "0.33em" }}
+    />
+  );
+}
+
 export function labelWidth(text: string): number {
   return Math.ceil(text.length * 8);
 }
@@ -163,5 +188,100 @@ export function LiveAnnouncement({ text, className }: { text: string; className?
     <p aria-live="polite" aria-atomic="true" className={cn("sr-only", className)}>
       {text}
     </p>
+  );
+}
+
+/** Classes of what a static item shows while hovered or focused from the keyboard (CSS only). */
+export const revealClassName = "invisible group-hover:visible group-focus-visible:visible";
+/** Classes of a static item's focus ring, shown only while it has keyboard focus. */
+export const focusRingClassName = "invisible group-focus-visible:visible";
+
+/**
+ * One data point of a static plot: a tab stop named by `description`, with the same text as a
+ * native tooltip (`<title>`). Its children draw the hit area and what `revealClassName` shows.
+ */
+export function StaticItem({
+  slot,
+  description,
+  children,
+}: {
+  slot: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <g
+      data-slot={slot}
+      role="img"
+      aria-label={description}
+      tabIndex={0}
+      className="group cursor-default"
+      style={{ outline: "none" }}
+    >
+      <title>{description}</title>
+      {children}
+    </g>
+  );
+}
+
+/**
+ * The value label of a static item, drawn inside the SVG (no measuring, no script): heading, then
+ * one line per series, placed above the point and kept inside `bounds`. Hidden from assistive
+ * tech: the item's name says the same.
+ */
+export function StaticValueLabel({
+  x,
+  y,
+  bounds,
+  heading,
+  rows,
+  gap,
+}: {
+  x: number;
+  y: number;
+  bounds: Bounds;
+  heading: string;
+  rows: TooltipRow[];
+  /** Space between the point and the label (more where a value is written above the point). */
+  gap?: number;
+}) {
+  const { padding, lineHeight, fontSize } = tooltipMetrics;
+  const box = placeTooltip({ x, y }, tooltipSize(heading, rows), bounds, gap);
+  const baseline = (line: number) => padding + lineHeight * line + 12.5;
+  return (
+    <g
+      data-slot="chart-value"
+      aria-hidden="true"
+      className={cn("pointer-events-none", revealClassName)}
+      transform={`translate(${box.x} ${box.y})`}
+      style={{ fontFamily: "var(--font-sans)", fontSize }}
+    >
+      <rect
+        width={box.width}
+        height={box.height}
+        rx={6}
+        style={{ fill: "var(--surface-raised)", stroke: "var(--border)" }}
+      />
+      <text x={padding} y={baseline(0)} style={{ fill: "var(--foreground)", fontWeight: 500 }}>
+        {heading}
+      </text>
+      {rows.map((row, index) => (
+        <g key={row.key}>
+          <circle cx={padding + 4} cy={baseline(index + 1) - 4} r={4} style={{ fill: row.color }} />
+          <text x={padding + 14} y={baseline(index + 1)} style={{ fill: "var(--muted-foreground)" }}>
+            {row.label}
+          </text>
+          <text
+            x={box.width - padding}
+            y={baseline(index + 1)}
+            textAnchor="end"
+            className="tabular-nums"
+            style={{ fill: "var(--foreground)", fontWeight: 500 }}
+          >
+            {row.value}
+          </text>
+        </g>
+      ))}
+    </g>
   );
 }

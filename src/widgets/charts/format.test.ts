@@ -22,6 +22,16 @@ describe("chartFormatters", () => {
     expect(chartFormatters("en").tickValue(900)).toBe("900");
   });
 
+  it("tells whether a value shows exactly in the chart's format", () => {
+    const whole = chartFormatters("en", { maximumFractionDigits: 0 });
+    expect(whole.exact(3)).toBe(true);
+    expect(whole.exact(2.5)).toBe(false);
+    const percent = chartFormatters("fr", { style: "percent", maximumFractionDigits: 0 });
+    expect(percent.exact(0.2)).toBe(true);
+    expect(percent.exact(0.125)).toBe(false);
+    expect(chartFormatters("en").exact(0.5)).toBe(true);
+  });
+
   it("reads a bare day as midnight UTC", () => {
     expect(parseChartDate("2026-01-05").toISOString()).toBe("2026-01-05T00:00:00.000Z");
   });

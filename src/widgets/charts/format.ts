@@ -17,6 +17,8 @@ export type ChartFormatters = {
   value: (value: number) => string;
   /** A value for an axis tick, compact when large: "12K" / "12 k". */
   tickValue: (value: number) => string;
+  /** Whether `value` shows as it is: false for 2.5 when the format rounds to whole numbers. */
+  exact: (value: number) => boolean;
 };
 
 /** Intl formatters for a chart in the given locale (dates in UTC, so every machine draws the same). */
@@ -25,6 +27,7 @@ export function chartFormatters(locale: Locale, valueFormat: Intl.NumberFormatOp
   const tickDate = new Intl.DateTimeFormat(tag, { month: "short", day: "numeric", timeZone: "UTC" });
   const date = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" });
   const value = new Intl.NumberFormat(tag, { maximumFractionDigits: 1, ...valueFormat });
+  const full = new Intl.NumberFormat(tag, { ...valueFormat, maximumFractionDigits: 20 });
   const compact = new Intl.NumberFormat(tag, {
     notation: "compact",
     maximumFractionDigits: 1,
@@ -35,5 +38,6 @@ export function chartFormatters(locale: Locale, valueFormat: Intl.NumberFormatOp
     date: (v) => date.format(parseChartDate(v)),
     value: (v) => value.format(v),
     tickValue: (v) => (Math.abs(v) >= 10_000 ? compact.format(v) : value.format(v)),
+    exact: (v) => value.format(v) === full.format(v),
   };
 }

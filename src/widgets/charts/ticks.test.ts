@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { maxTicks, thinTicks, tickCount } from "./ticks.ts";
+import { exactTicks, maxTicks, thinTicks, tickCount } from "./ticks.ts";
 
 describe("tickCount", () => {
   it("fits ticks to the axis length, between 2 and 11", () => {
@@ -42,5 +42,16 @@ describe("thinTicks", () => {
         },
       ),
     );
+  });
+});
+
+describe("exactTicks", () => {
+  it("drops the ticks a whole-number format would round", () => {
+    const exact = (v: number) => Number.isInteger(v);
+    expect(exactTicks([0, 0.5, 1, 1.5, 2, 2.5, 3], exact)).toEqual([0, 1, 2, 3]);
+  });
+
+  it("keeps every tick when fewer than two would be left", () => {
+    expect(exactTicks([0, 0.2, 0.4], (v) => v === 0)).toEqual([0, 0.2, 0.4]);
   });
 });

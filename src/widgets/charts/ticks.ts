@@ -15,3 +15,12 @@ export function thinTicks<T>(values: readonly T[], count: number): T[] {
   for (let i = 0; i < values.length && kept.length < limit; i += step) kept.push(values[i] as T);
   return kept;
 }
+
+/**
+ * The values whose label is exact (`exact` from the chart's formatters), so a whole-number axis never
+ * shows 2.5 rounded to "3" next to 3; all of them when fewer than two would be left.
+ */
+export function exactTicks(values: readonly number[], exact: (value: number) => boolean): number[] {
+  const kept = values.filter(exact);
+  return kept.length >= 2 ? kept : [...values];
+}

@@ -88,12 +88,13 @@ export const WithTable: Story = {
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
-    const toggle = await canvas.findByRole("button", {
-      name: fr ? "Afficher le tableau des données" : "Show data table",
-    });
-    await userEvent.click(toggle);
-    await expect(toggle).toHaveAttribute("aria-expanded", "true");
-    await expect(toggle).toHaveAccessibleName(fr ? "Masquer le tableau des données" : "Hide data table");
+    // A native disclosure: it opens without JavaScript, and says what it will do next.
+    const toggle = await canvas.findByText(fr ? "Afficher le tableau des données" : "Show data table");
+    const summary = toggle.closest("summary") as HTMLElement;
+    await expect(canvas.getByRole("table")).not.toBeVisible();
+    await userEvent.click(summary);
+    await expect(summary.closest("details")).toHaveAttribute("open");
+    await expect(summary).toHaveAccessibleName(fr ? "Masquer le tableau des données" : "Hide data table");
     const table = canvas.getByRole("table");
     await expect(table).toBeVisible();
     await expect(
@@ -155,5 +156,75 @@ export const Narrow: Story = {
         globals.locale === "fr" ? "12 oct. 2026" : "Oct 12, 2026",
       ),
     );
+  },
+};
+
+const valueLabel = (item: Element | undefined) => item?.querySelector('[data-slot="chart-value"]');
+
+/** For pages without JavaScript: drawn at fixed widths, every week a tab stop, values shown by CSS. */
+export const Static: Story = {
+  args: { interactive: false },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    // Only the drawing for this width is exposed: each week once, named with its values.
+    const points = await canvas.findAllByRole("img");
+    await expect(points).toHaveLength(weeklyIssues.length);
+    for (const point of points) await expect(point).toHaveAttribute("tabindex", "0");
+    const third = fr ? "21 sept. 2026\u00a0: Ouverts 11, Résolus 15" : "Sep 21, 2026: Opened 11, Resolved 15";
+    await expect(points[2]).toHaveAccessibleName(third);
+    await expect(points[2]?.querySelector("title")?.textContent).toBe(third);
+
+    // Each Tab moves one week; the focused week shows its values, the one before hides them again.
+    await expect(valueLabel(points[0])).not.toBeVisible();
+    await userEvent.tab();
+    await expect(points[0]).toHaveFocus();
+    await expect(valueLabel(points[0])).toBeVisible();
+    await userEvent.tab();
+    await userEvent.tab();
+    await expect(points[2]).toHaveFocus();
+    await expect(valueLabel(points[0])).not.toBeVisible();
+    await expect(valueLabel(points[2])).toBeVisible();
+    await expect(valueLabel(points[2])?.textContent).toBe(
+      fr ? "21 sept. 2026Ouverts11Résolus15" : "Sep 21, 2026Opened11Resolved15",
+    );
+
+    // The table opens from its summary, with the same values.
+    const summary = canvas
+      .getByText(fr ? "Afficher le tableau des données" : "Show data table")
+      .closest("summary");
+    await userEvent.click(summary as HTMLElement);
+    const table = canvas.getByRole("table");
+    await expect(table).toBeVisible();
+    await expect(within(table).getAllByRole("row")).toHaveLength(weeklyIssues.length + 1);
+
+    // Back into the plot from the summary: the last week, its label kept inside the plot.
+    await userEvent.tab({ shift: true });
+    const last = points[points.length - 1];
+    await expect(last).toHaveFocus();
+    const box = valueLabel(last)?.getBoundingClientRect();
+    const plot = last?.closest("svg")?.getBoundingClientRect();
+    await expect(box && plot && box.right <= plot.right && box.top >= plot.top).toBe(true);
+  },
+};
+
+/** The static chart on a phone: the narrow drawing, scaled to the width, text still readable. */
+export const StaticNarrow: Story = {
+  args: { interactive: false },
+  globals: { viewport: { value: "mobile2", isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const points = await within(canvasElement).findAllByRole("img");
+    await expect(points).toHaveLength(weeklyIssues.length);
+    const plot = points[0]?.closest("svg");
+    await expect(plot).toHaveAttribute("viewBox", "0 0 340 280");
+    // Ticks are drawn at 12 px in a 340 px wide viewBox: on this phone they stay at 11 px or more.
+    const scale = (plot?.getBoundingClientRect().width ?? 0) / 340;
+    await expect(12 * scale).toBeGreaterThanOrEqual(11);
+    const ticks = plot?.querySelectorAll(".visx-axis-bottom .visx-axis-tick") ?? [];
+    await expect(ticks.length).toBeGreaterThanOrEqual(2);
+    await expect(ticks.length).toBeLessThanOrEqual(8);
+    for (let i = 0; i < 6; i++) await userEvent.tab();
+    await expect(points[5]).toHaveFocus();
+    await expect(valueLabel(points[5])).toBeVisible();
   },
 };

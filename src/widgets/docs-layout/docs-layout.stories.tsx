@@ -175,6 +175,6 @@ export const PhoneNavigationOpen: Story = {
 export const SignedIn: Story = {
   parameters: { auth: "SignedInPaid" },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("button", { name: /Camille Martin/ })).toBeVisible();
+    await expect(await within(canvasElement).findByRole("button", { name: /Camille Martin/ })).toBeVisible();
   },
 };

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowLeft, ArrowRight } from "lucide-react";
-import { useRef, type ReactNode } from "react";
+import { ArrowLeft, ArrowRight, TextAlignStart } from "lucide-react";
+import type { ReactNode } from "react";
 import { useLocation } from "react-router";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { cn } from "../../lib/cn.ts";
@@ -189,32 +189,19 @@ export function DocsMobileNav({
 }) {
   const { t } = useLingui();
   const currentTitle = docs.find((doc) => doc.href === current)?.title;
-  // After choosing a heading, leave the page at that heading instead of scrolling back to the button.
-  const chose = useRef(false);
   return (
     <div data-slot="docs-mobile-nav" className={className}>
-      <Sheet onOpenChange={(open) => open && (chose.current = false)}>
+      <Sheet>
         <SheetTrigger asChild>
           <Button variant="outline" className="w-full justify-between">
             <span className="flex min-w-0 items-center gap-2">
-              <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-                <path d="M4 6h16M4 12h10M4 18h16" strokeLinecap="round" />
-              </svg>
+              <TextAlignStart aria-hidden="true" />
               <Trans>Browse the documentation</Trans>
             </span>
             {currentTitle ? <span className="truncate text-muted-foreground">{currentTitle}</span> : null}
           </Button>
         </SheetTrigger>
-        <SheetContent
-          side="left"
-          aria-describedby={undefined}
-          onClick={(event) => {
-            if ((event.target as HTMLElement).closest("a")) chose.current = true;
-          }}
-          onCloseAutoFocus={(event) => {
-            if (chose.current) event.preventDefault();
-          }}
-        >
+        <SheetContent side="left" aria-describedby={undefined}>
           <SheetHeader>
             <SheetTitle>{t`Documentation`}</SheetTitle>
           </SheetHeader>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { adminUser, trialUser } from "../../auth/auth-states.ts";
-import { initialsOf } from "./account-menu.tsx";
+import { adminUser, trialUser } from "./auth-states.ts";
+import { initialsOf } from "./initials.ts";
 
 describe("initialsOf", () => {
   it("takes the first and last names' initials", () => {

@@ -1,0 +1,74 @@
+import { initialsOf } from "../auth/initials.ts";
+import { serializeLocaleCookie } from "../i18n/cookie.ts";
+import { sessionFromCookie } from "./session-cookie.ts";
+
+type PageScriptOptions = {
+  /** The docs search module, imported on the first focus of a search box. */
+  searchModule: string;
+  /** The locale cookie with `LOCALE` where the chosen language goes. */
+  localeCookie: string;
+};
+
+/**
+ * The only script of a content page (pages prerendered without the app's JavaScript), run inline
+ * in `<head>` so the header is right before the first paint:
+ * - a stored, unexpired session marks `<html data-session="authed">`: the header's account corner
+ *   shows the account link instead of "Log in / Sign up", with the visitor's name and initials;
+ * - choosing a language in the switcher remembers it in the locale cookie;
+ * - a link chosen inside an open popover (the phone menus) closes it;
+ * - the docs search box loads its module on first focus.
+ * Everything it needs arrives as arguments: the function is sent as source text.
+ */
+function pageScript(
+  options: PageScriptOptions,
+  readSession: typeof sessionFromCookie,
+  initials: typeof initialsOf,
+) {
+  const user = readSession(document.cookie, Date.now());
+  if (user) {
+    document.documentElement.dataset.session = "authed";
+    document.addEventListener("DOMContentLoaded", () => {
+      for (const node of document.querySelectorAll("[data-session-name]")) {
+        node.textContent = user.name.trim() || user.email;
+      }
+      for (const node of document.querySelectorAll("[data-session-initials]")) {
+        node.textContent = initials(user);
+      }
+    });
+  }
+  document.addEventListener("click", (event) => {
+    const target = event.target as Element | null;
+    const language = target?.closest?.('[data-slot="language-switcher"] a[hreflang]');
+    if (language) {
+      document.cookie = options.localeCookie.replace("LOCALE", language.getAttribute("hreflang") ?? "");
+    }
+    const link = target?.closest?.<HTMLElement>("a[href]");
+    const panel = link?.closest<HTMLElement>("[popover]");
+    if (link && panel?.matches(":popover-open")) {
+      link.blur(); // so that focus, and the page, do not jump back to the menu button
+      panel.hidePopover();
+    }
+  });
+  document.addEventListener("focusin", (event) => {
+    const search = (event.target as Element | null)?.closest?.<HTMLElement>('[data-slot="docs-search"]');
+    if (search && !search.dataset.enhanced) {
+      void import(/* @vite-ignore */ options.searchModule).then(
+        (module: { enhanceDocsSearch: (root: HTMLElement) => void }) => module.enhanceDocsSearch(search),
+      );
+    }
+  });
+}
+
+/** Where the docs search module is served: the build emits it at a fixed path (see vite.config.ts). */
+export const docsSearchModule = import.meta.env.DEV
+  ? "/src/enhance/docs-search.ts"
+  : "/enhance/docs-search.js";
+
+/** The page script as the inline `<script>` text; the server allows it by its hash. */
+export function pageScriptSource(): string {
+  const options: PageScriptOptions = {
+    searchModule: docsSearchModule,
+    localeCookie: serializeLocaleCookie("LOCALE" as never),
+  };
+  return `(${pageScript})(${JSON.stringify(options)},${sessionFromCookie},${initialsOf});`;
+}

@@ -1,0 +1,94 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { ChevronDown, LogOut, ShieldCheck, TriangleAlert, User } from "lucide-react";
+import type { AuthUser } from "../../auth/auth-state.tsx";
+import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../ui/dropdown-menu.tsx";
+import { Tooltip, TooltipContent, TooltipTrigger } from "../../ui/tooltip.tsx";
+import { AccountAvatar } from "./account-menu.tsx";
+
+/** The signed-in visitor's menu: who they are, their plan, account, admin and log out. */
+export function AccountDropdown({ user, onLogout }: { user: AuthUser; onLogout: () => void }) {
+  const { t } = useLingui();
+  const paid = user.plan === "paid";
+  const planLabel = paid ? t`Paid` : t`Trial`;
+  const displayName = user.name.trim() || user.email;
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="h-9 gap-2 px-1.5 sm:pr-2.5">
+          <AccountAvatar user={user} />
+          <Badge variant={paid ? "default" : "secondary"} className="hidden sm:inline-flex">
+            {planLabel}
+          </Badge>
+          {user.verified ? null : <span className="sr-only">{t`Email not verified`}</span>}
+          <ChevronDown aria-hidden="true" className="hidden text-muted-foreground sm:block" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end" className="w-64" aria-label={t`Account`}>
+        <DropdownMenuLabel className="flex flex-col gap-0.5 py-2">
+          <span className="flex items-center justify-between gap-2">
+            <span className="truncate text-sm font-medium text-foreground">{displayName}</span>
+            <Badge variant={paid ? "default" : "secondary"}>{planLabel}</Badge>
+          </span>
+          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+        </DropdownMenuLabel>
+        {user.verified ? null : (
+          <div className="mx-1 mb-1 rounded-sm border border-warning/40 bg-warning/10 px-2 py-1.5 text-xs text-warning">
+            <Trans>Verify your email: open the link we sent to your inbox.</Trans>
+          </div>
+        )}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem asChild>
+          <LocalizedLink to="/account">
+            <User aria-hidden="true" />
+            <Trans>Account</Trans>
+          </LocalizedLink>
+        </DropdownMenuItem>
+        {user.admin ? (
+          <DropdownMenuItem asChild>
+            <LocalizedLink to="/admin">
+              <ShieldCheck aria-hidden="true" />
+              <Trans>Admin</Trans>
+            </LocalizedLink>
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem variant="danger" onSelect={onLogout}>
+          <LogOut aria-hidden="true" />
+          <Trans>Log out</Trans>
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
+
+/** The error state: the account service is unreachable; a click retries. */
+export function AccountUnavailable({ onRetry }: { onRetry: () => void }) {
+  return (
+    <Tooltip>
+      <TooltipTrigger asChild>
+        <Button
+          variant="outline"
+          size="sm"
+          className="border-warning/40 text-warning hover:bg-warning/10"
+          onClick={onRetry}
+        >
+          <TriangleAlert aria-hidden="true" />
+          <Trans>Account unavailable</Trans>
+        </Button>
+      </TooltipTrigger>
+      <TooltipContent side="bottom" align="end">
+        <Trans>We could not reach the account service. Click to try again.</Trans>
+      </TooltipContent>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,74 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { placeTooltip, textWidth, tooltipSize, wrapLabel } from "./static-layout.ts";
+
+describe("wrapLabel", () => {
+  it("keeps a label that fits on one line", () => {
+    expect(wrapLabel("Launch", 80)).toEqual(["Launch"]);
+  });
+
+  it("breaks at spaces, filling each line", () => {
+    // 7.2 px per character at 12 px: 11 characters fit in 80 px.
+    expect(wrapLabel("Online payments", 80)).toEqual(["Online", "payments"]);
+    expect(wrapLabel("Better TV experience", 100)).toEqual(["Better TV", "experience"]);
+  });
+
+  it("ends the last allowed line with an ellipsis when there is more", () => {
+    expect(wrapLabel("Meilleure expérience sur TV", 80)).toEqual(["Meilleure", "expérience…"]);
+    expect(wrapLabel("a b c", 1, 12, 1)).toEqual(["a…"]);
+  });
+
+  it("keeps every word, in order, within the line limit", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.stringMatching(/^[a-zé]{1,12}$/), { minLength: 1, maxLength: 8 }),
+        fc.integer({ min: 1, max: 300 }),
+        (words, width) => {
+          const lines = wrapLabel(words.join(" "), width, 12, 99);
+          expect(lines.join(" ")).toBe(words.join(" "));
+          for (const line of lines) {
+            if (line.includes(" ")) expect(textWidth(line)).toBeLessThanOrEqual(width);
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe("tooltipSize", () => {
+  it("fits the widest line and one line per row plus the heading", () => {
+    const size = tooltipSize("Sep 7, 2026", [
+      { label: "Opened", value: "14" },
+      { label: "Resolved", value: "9" },
+    ]);
+    // Row "Resolved 9": swatch 14 + 58 + gap 16 + 8, padding 8 on each side.
+    expect(size).toEqual({ width: 112, height: 67 });
+  });
+});
+
+describe("placeTooltip", () => {
+  const bounds = { left: 0, top: 0, right: 300, bottom: 200 };
+  const size = { width: 100, height: 50 };
+
+  it("centres the label above the point", () => {
+    expect(placeTooltip({ x: 150, y: 120 }, size, bounds)).toEqual({ x: 100, y: 60, width: 100, height: 50 });
+  });
+
+  it("goes below the point when there is no room above", () => {
+    expect(placeTooltip({ x: 150, y: 30 }, size, bounds).y).toBe(40);
+  });
+
+  it("stays inside the bounds near the edges", () => {
+    expect(placeTooltip({ x: 10, y: 120 }, size, bounds).x).toBe(0);
+    expect(placeTooltip({ x: 295, y: 120 }, size, bounds).x).toBe(200);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 200 }), (x, y) => {
+        const box = placeTooltip({ x, y }, size, bounds);
+        expect(box.x).toBeGreaterThanOrEqual(bounds.left);
+        expect(box.x + box.width).toBeLessThanOrEqual(bounds.right);
+        expect(box.y).toBeGreaterThanOrEqual(bounds.top);
+        expect(box.y + box.height).toBeLessThanOrEqual(bounds.bottom);
+      }),
+    );
+  });
+});
