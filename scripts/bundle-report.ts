@@ -67,7 +67,9 @@ for (const page of pages) {
   const files = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))];
   // The locale's catalog is imported before hydration: the one whose messages are in that language.
   const catalog = catalogs.find((f) =>
-    readFileSync(path.join(clientDir, "assets", f), "utf8").includes(lang === "fr" ? "Se connecter" : '"Log in"'),
+    readFileSync(path.join(clientDir, "assets", f), "utf8").includes(
+      lang === "fr" ? "Se connecter" : '"Log in"',
+    ),
   );
   if (catalog) files.push(`/assets/${catalog}`);
   const owners = new Map<string, number>();
@@ -85,5 +87,6 @@ for (const page of pages) {
 }
 
 for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
-  if (entry.isFile() && /\.map(\.(br|gz))?$/.test(entry.name)) rmSync(path.join(entry.parentPath, entry.name));
+  if (entry.isFile() && /\.map(\.(br|gz))?$/.test(entry.name))
+    rmSync(path.join(entry.parentPath, entry.name));
 }

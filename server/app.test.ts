@@ -14,7 +14,8 @@ describe("server-wide behaviour", () => {
       expect(res.json).toEqual({ data: {}, message: "The requested resource wasn't found.", status: 404 });
       expect(res.headers.get("x-xss-protection")).toBeNull();
       expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
-      expect(res.headers.get("permissions-policy")).toContain("camera=()");
+      // A document policy: API answers carry none (pages do, see site/serve.test.ts).
+      expect(res.headers.get("permissions-policy")).toBeNull();
       expect(res.headers.get("strict-transport-security")).toBeNull();
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("x-frame-options")).toBe("SAMEORIGIN");

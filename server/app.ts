@@ -122,7 +122,9 @@ export function createApp(options: AppOptions): App {
     c.header("X-Content-Type-Options", "nosniff");
     c.header("X-Frame-Options", "SAMEORIGIN");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
-    c.header("Permissions-Policy", permissionsPolicy);
+    // A policy for documents (what they and their frames may use): API answers carry none, which
+    // keeps every JSON answer 190 bytes lighter.
+    if (!c.req.path.startsWith("/api/")) c.header("Permissions-Policy", permissionsPolicy);
     if (https || (options.trustProxy && c.req.header("x-forwarded-proto") === "https")) {
       c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
     }

@@ -393,6 +393,7 @@ describe("one process serves the site and the API", () => {
     try {
       const res = await fetch(`${own.url}/cgu`, { headers: { "user-agent": browser } });
       const csp = String(res.headers.get("content-security-policy"));
+      expect(res.headers.get("permissions-policy")).toContain("camera=()");
       const hash = createHash("sha256").update(inline).digest("base64");
       expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
       expect(csp.split("; ")).toEqual(
