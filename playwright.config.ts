@@ -2,6 +2,8 @@ import { defineConfig } from "@playwright/test";
 import { chromium } from "./vitest.config.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4390);
+// Another checkout or build can run its own e2e beside this one: its port, site and data folder.
+const dataDir = process.env.E2E_DATA_DIR ?? "test-results/pb_data";
 
 /** E2E: the built site served by the real server (site + API on one port), in Debian Chromium. */
 export default defineConfig({
@@ -28,7 +30,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: "test-results/pb_data",
+      DATA_DIR: dataDir,
+      SITE_DIR: process.env.SITE_DIR ?? "build/client",
       RATE_LIMIT: "off",
       APP_URL: `http://127.0.0.1:${port}`,
     },

@@ -9,6 +9,8 @@ const prerenderPaths = () => [...staticPrerenderPaths(), ...contentPrerenderPath
 
 export default {
   appDirectory: "src",
+  // `BUILD_DIR=…` builds elsewhere (serve it with `SITE_DIR=…/client`), e.g. beside a running e2e.
+  buildDirectory: process.env.BUILD_DIR ?? "build",
   // ssr: true + an explicit prerender list: every public page becomes static HTML at build time,
   // and our server only serves files (see DESIGN.md). ssr: true also lets content pages leave out
   // <Scripts/> (TOOLCHAIN.md).

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -107,6 +107,45 @@ describe("frontmatter validation", () => {
     ]);
   });
 
+  it("checks the home page's lists item by item", () => {
+    const feature = { icon: "key", title: "T", text: "X" };
+    const home = {
+      title: "T",
+      description: "D",
+      hero_title: "H",
+      hero_subtitle: "S",
+      features_title: "F",
+      features: [feature, feature, feature],
+      plans_title: "P",
+      plans_subtitle: "S",
+      trial_points: ["a"],
+      paid_points: ["b"],
+      faq_title: "Q",
+      faq: [{ question: "Q?", answer: "A." }],
+      cta_title: "C",
+      cta_text: "T",
+    };
+    expect(validateFrontmatter("home.md", "home", home).features[0]?.icon).toBe("key");
+    let error: unknown;
+    try {
+      validateFrontmatter("home.md", "home", {
+        ...home,
+        features: [feature, { ...feature, icon: "rocket" }, { title: "T", text: "" }],
+        faq: [{ question: "Q?", answer: "A.", anwser: "A." }],
+        paid_points: [],
+      });
+    } catch (e) {
+      error = e;
+    }
+    expect((error as ContentError).problems).toEqual([
+      'home.md: features[1]: "icon" must be one of key, devices, refresh, support, clock, shield (got "rocket")',
+      'home.md: features[2]: "icon" is required',
+      'home.md: features[2]: "text" must be a non-empty string (got "")',
+      'home.md: "paid_points" must list at least 1 (got [])',
+      'home.md: faq[0]: unknown field "anwser" (expected question, answer)',
+    ]);
+  });
+
   it("validates the roadmap and known issues data", () => {
     const milestone = {
       id: "apps",
@@ -145,7 +184,14 @@ describe("frontmatter validation", () => {
 describe("reading the content folder", () => {
   it("loads every kind of file, sorted, with nested blog slugs", () => {
     const root = fixture({
-      "en/home.md": md('title: "Home"\ndescription: "D"\nhero_title: "Hero"\nhero_subtitle: "Sub"'),
+      "en/home.md": md(
+        [
+          'title: "Home"\ndescription: "D"\nhero_title: "Hero"\nhero_subtitle: "Sub"',
+          'features_title: "F"\nfeatures: [{ icon: "key", title: "T", text: "X" }, { icon: "clock", title: "T", text: "X" }, { icon: "shield", title: "T", text: "X" }]',
+          'plans_title: "P"\nplans_subtitle: "S"\ntrial_points: ["a"]\npaid_points: ["b"]',
+          'faq_title: "Q"\nfaq: [{ question: "Q?", answer: "A." }]\ncta_title: "C"\ncta_text: "T"',
+        ].join("\n"),
+      ),
       "en/guides/index.md": md('title: "Guides"\ndescription: "D"'),
       "en/guides/tv.md": md('title: "TV"\ndescription: "D"\norder: 2\nplatform: "tv"', "## Steps"),
       "en/guides/web.md": md('title: "Web"\ndescription: "D"\norder: 1\nplatform: "web"', "## Steps"),
@@ -206,5 +252,27 @@ describe("the project's content folder", () => {
   it("is valid", () => {
     const content = readContent(path.resolve("content"));
     expect(Object.keys(content.pages.en).length + Object.keys(content.pages.fr).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the site's own content", () => {
+  /** Every text file of a locale's content, and the locale's strings of the structured data. */
+  function textsOf(locale: "en" | "fr"): { file: string; text: string }[] {
+    const dir = path.join("content", locale);
+    const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith(".md"))
+      .map((entry) => path.join(entry.parentPath, entry.name));
+    const data = ["content/roadmap.json", "content/known-issues.json"].map((file) => ({
+      file,
+      text: JSON.stringify(JSON.parse(readFileSync(file, "utf8")), (key, value: unknown) =>
+        key === (locale === "en" ? "fr" : "en") ? undefined : value,
+      ),
+    }));
+    return [...files.map((file) => ({ file, text: readFileSync(file, "utf8") })), ...data];
+  }
+
+  it("writes prices as the price formatter does: €4.99 in English, 4,99 € in French", () => {
+    for (const { file, text } of textsOf("en")) expect(text, file).not.toMatch(/\d €|\d,\d\d\s?€/);
+    for (const { file, text } of textsOf("fr")) expect(text, file).not.toMatch(/€\s?\d|\d\.\d\d\s?€/);
   });
 });

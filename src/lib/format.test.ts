@@ -9,8 +9,10 @@ describe("formatting for the locale", () => {
   });
 
   it("writes prices and language names", () => {
-    expect(formatPrice(4.99, "EUR", "en")).toBe("€4.99");
-    expect(formatPrice(4.99, "EUR", "fr")).toBe("4,99\u00a0€");
+    expect(formatPrice(4.99, "en")).toBe("€4.99");
+    expect(formatPrice(4.99, "fr")).toBe("4,99\u00a0€");
+    expect(formatPrice(49.99, "fr")).toBe("49,99\u00a0€");
+    expect(formatPrice(5, "en", "USD")).toBe("$5.00");
     expect(languageName("fr", "en")).toBe("French");
     expect(languageName("en", "fr")).toBe("anglais");
   });

@@ -1,4 +1,5 @@
 import { localeTags, type Locale } from "../i18n/locales.ts";
+import { siteConfig } from "../site-config.ts";
 
 /** A calendar date (`YYYY-MM-DD`) written out for the locale, independent of the time zone. */
 export function formatDate(date: string, locale: Locale, style: "long" | "medium" = "long"): string {
@@ -16,8 +17,15 @@ export function formatMonth(month: string, locale: Locale): string {
   }).format(new Date(`${month}-01T00:00:00Z`));
 }
 
-/** A price in the locale's format (`4,99 €` in French, `€4.99` in English). */
-export function formatPrice(amount: number, currency: string, locale: Locale): string {
+/**
+ * A price in the locale's format (`4,99 €` in French, `€4.99` in English), in the site's currency
+ * unless told otherwise: the one price format of the site.
+ */
+export function formatPrice(
+  amount: number,
+  locale: Locale,
+  currency: string = siteConfig.plans.currency,
+): string {
   return new Intl.NumberFormat(localeTags[locale], { style: "currency", currency }).format(amount);
 }
 

@@ -25,7 +25,7 @@ export const homeFixture: ByLocale<HomeData> = {
     description: "Ready-to-use Stremio credentials with a 7-day free trial.",
     heroTitle: "Your Stremio account, ready in a minute",
     heroSubtitle: "Sign up, confirm your email and get Stremio credentials that work on every screen.",
-    html: '<h2 id="what-lumen-offers">What Lumen offers</h2><p>Credentials generated for you, on every device. See the <a href="/guides">guides</a>.</p><h2 id="plans">Plans</h2><table><thead><tr><th>Plan</th><th>Free trial</th><th>Lumen</th></tr></thead><tbody><tr><td>Price</td><td>Free</td><td>4.99 € per month</td></tr></tbody></table>',
+    html: '<h2 id="what-lumen-offers">What Lumen offers</h2><p>Credentials generated for you, on every device. See the <a href="/guides">guides</a>.</p><h2 id="plans">Plans</h2><table><thead><tr><th>Plan</th><th>Free trial</th><th>Lumen</th></tr></thead><tbody><tr><td>Price</td><td>Free</td><td>€4.99 per month</td></tr></tbody></table>',
     contentLocale: "en",
     available: both,
   },

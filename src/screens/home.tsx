@@ -11,9 +11,9 @@ import { MarkdownContent } from "./parts/markdown-content.tsx";
 /** The landing page: what the service offers, its prices and the call to sign up, then the content. */
 export function HomeScreen({ heroTitle, heroSubtitle, html, contentLocale }: HomeData) {
   const locale = useLocale();
-  const { trialDays, currency, paid } = siteConfig.plans;
-  const monthly = formatPrice(paid.monthly, currency, locale);
-  const yearly = formatPrice(paid.yearly, currency, locale);
+  const { trialDays, paid } = siteConfig.plans;
+  const monthly = formatPrice(paid.monthly, locale);
+  const yearly = formatPrice(paid.yearly, locale);
   return (
     <div className="flex flex-col gap-12">
       <section

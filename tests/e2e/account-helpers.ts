@@ -4,7 +4,7 @@ import PocketBase from "pocketbase";
 import { readOutbox, type OutboxMail } from "../../server/testing/outbox.ts";
 
 /** The e2e server's data folder (playwright.config.ts): its outbox holds every mail sent. */
-export const dataDir = "test-results/pb_data";
+export const dataDir = process.env.E2E_DATA_DIR ?? "test-results/pb_data";
 
 export const password = "correct horse 1";
 

@@ -35,7 +35,7 @@ for (const route of siteRoutes) {
     const alternates = Object.fromEntries(Object.entries(seo.alternates).map(([k, v]) => [k, pathOf(v)]));
     expect(alternates).toEqual(route.alternates ?? defaultAlternates(route));
     // og:locale is the language of the content shown (the French-only page shows French).
-    const contentLang = route.path === "/fr/more" ? "fr" : route.lang;
+    const contentLang = ["/fr/more", "/politique-de-confidentialite"].includes(route.path) ? "fr" : route.lang;
     expect(seo.ogLocale).toBe(contentLang === "fr" ? "fr_FR" : "en_US");
     expect(seo.robots).toBe(route.noindex ? "noindex, nofollow" : null);
     // The page has settled without errors (the fixture fails the test on any console error).
@@ -121,12 +121,17 @@ test("each locale has an RSS feed of its blog", async ({ request, page }) => {
 });
 
 test("a page missing in one locale shows the other locale's content with a notice", async ({ page }) => {
-  await page.goto("/fr/more");
-  await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await expect(page.getByRole("note")).toHaveText(
-    "This page is not available in English yet. It is shown in French.",
-  );
-  await expect(page.locator("article [data-slot=prose]")).toHaveAttribute("lang", "fr");
-  await page.goto("/fr/fr/more");
-  await expect(page.getByRole("note")).toHaveCount(0);
+  for (const [english, french] of [
+    ["/fr/more", "/fr/fr/more"],
+    ["/politique-de-confidentialite", "/fr/politique-de-confidentialite"],
+  ]) {
+    await page.goto(english!);
+    await expect(page.locator("html")).toHaveAttribute("lang", "en");
+    await expect(page.getByRole("note")).toHaveText(
+      "This page is not available in English yet. It is shown in French.",
+    );
+    await expect(page.locator("article [data-slot=prose]")).toHaveAttribute("lang", "fr");
+    await page.goto(french!);
+    await expect(page.getByRole("note")).toHaveCount(0);
+  }
 });

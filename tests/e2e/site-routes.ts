@@ -40,7 +40,6 @@ export const siteRoutes: SiteRoute[] = [
   ...both("/cgu", { en: "Terms of use", fr: "Conditions générales d’utilisation" }),
   ...both("/mentions", { en: /Legal notice/i, fr: /Mentions légales/i }),
   ...both("/privacy-policy", { en: "Privacy policy", fr: /confidentialité/i }),
-  ...both("/politique-de-confidentialite", { en: /confidentialité|privacy/i, fr: /confidentialité/i }),
   ...both("/discord", { en: /Discord|community/i, fr: /Discord|communauté/i }),
   ...both("/test", { en: "Test page", fr: /test/i }, { noindex: true }),
   ...both("/test-lottie", { en: "Animation test", fr: "Test d’animation" }, { noindex: true }),
@@ -130,6 +129,20 @@ export const siteRoutes: SiteRoute[] = [
     alternates: { fr: "/fr/fr/more", "x-default": "/fr/fr/more" },
   },
   { path: "/fr/fr/more", lang: "fr", h1: /./, alternates: { fr: "/fr/fr/more", "x-default": "/fr/fr/more" } },
+  // The French privacy policy is French text in both modes: in English, with the notice.
+  {
+    path: "/politique-de-confidentialite",
+    lang: "en",
+    h1: "Politique de confidentialité",
+    canonical: "/fr/politique-de-confidentialite",
+    alternates: { fr: "/fr/politique-de-confidentialite", "x-default": "/fr/politique-de-confidentialite" },
+  },
+  {
+    path: "/fr/politique-de-confidentialite",
+    lang: "fr",
+    h1: "Politique de confidentialité",
+    alternates: { fr: "/fr/politique-de-confidentialite", "x-default": "/fr/politique-de-confidentialite" },
+  },
 ];
 
 /** The default alternates of a page that exists in both locales. */

@@ -62,7 +62,11 @@ export const SignedIn: Story = {
       fr ? "Votre compte" : "Your account",
     );
     await expect(canvas.getByText("AFF-7Q2K9D4M")).toBeVisible();
-    await expect(canvas.getByText("camillemartin_x7k2@lumen.stream")).toBeVisible();
+    await expect(
+      canvas.getByText(
+        (_, node) => node?.tagName === "CODE" && node.textContent === "camillemartin_x7k2@lumen.stream",
+      ),
+    ).toBeVisible();
     await userEvent.click(canvas.getByRole("button", { name: fr ? "Se déconnecter" : "Log out" }));
     await expect(args.onLoggedOut).toHaveBeenCalled();
   },

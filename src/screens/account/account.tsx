@@ -1,7 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
 import { useAuth, type AuthUser } from "../../auth/auth-state.tsx";
+import { planStatus, planStatusBadges, planStatusLabels } from "../../auth/plan-status.ts";
+import { takeAccountNotice, type AccountNotice } from "../../auth/route-middleware.ts";
 import { useAction } from "../../auth/use-action.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
@@ -11,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { EmailChangeForm } from "../../widgets/auth/email-change-form.tsx";
 import { PasswordChangeForm } from "../../widgets/auth/password-change-form.tsx";
-import { formatPrice } from "../../widgets/auth/plan-price.ts";
+import { formatPrice } from "../../lib/format.ts";
 import { ProfileForm } from "../../widgets/auth/profile-form.tsx";
 import { resendCooldownSeconds, useCountdown } from "../../widgets/auth/use-countdown.ts";
 import { StremioCredentials } from "../../widgets/stremio/stremio-credentials.tsx";
@@ -31,7 +33,9 @@ export type AccountActions = {
 
 function PlanCard({ user }: { user: AuthUser }) {
   const locale = useLocale();
+  const { i18n } = useLingui();
   const paid = user.plan === "paid";
+  const status = planStatus(user);
   const price = formatPrice(user.price, locale);
   return (
     <Card>
@@ -55,20 +59,8 @@ function PlanCard({ user }: { user: AuthUser }) {
       </CardHeader>
       <CardContent className="flex flex-col gap-3 text-sm">
         <p className="flex flex-wrap items-center gap-2">
-          {!paid ? (
-            <Badge variant="secondary">
-              <Trans>Trial</Trans>
-            </Badge>
-          ) : user.stripe ? (
-            <Badge variant="success">
-              <Trans>Active</Trans>
-            </Badge>
-          ) : (
-            <Badge variant="warning">
-              <Trans>Awaiting payment</Trans>
-            </Badge>
-          )}
-          {paid && !user.stripe ? (
+          <Badge variant={planStatusBadges[status]}>{i18n._(planStatusLabels[status])}</Badge>
+          {status === "awaiting-payment" ? (
             <span className="text-muted-foreground">
               <Trans>We will email you the payment instructions.</Trans>
             </span>
@@ -142,8 +134,22 @@ function SignedIn({
   const [password, runPassword] = useAction(actions.changePassword);
   const [credentials, runCredentials] = useAction(actions.generateCredentials);
   const hasCredentials = Boolean(user.stremio_username && user.stremio_password);
+  // Read on the first render, so the notice never pushes the page down after it has been drawn.
+  // The signed-in view only ever renders in the browser, after the session check.
+  const [notice] = useState<AccountNotice | null>(() =>
+    typeof window === "undefined" ? null : takeAccountNotice(),
+  );
   return (
     <div className="flex flex-col gap-6">
+      {notice === "admin-only" ? (
+        <p
+          role="status"
+          data-slot="account-notice"
+          className="rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm"
+        >
+          <Trans>The administration page is for administrators only, so you are on your account instead.</Trans>
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
           <h1 className="text-3xl font-bold tracking-tight">

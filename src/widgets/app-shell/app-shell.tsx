@@ -84,17 +84,19 @@ export function AppShell({ children, mainClassName }: AppShellProps) {
                 {i18n._(group.title)}
               </h2>
               <ul className="flex flex-col gap-2 text-sm">
-                {group.items.map((item) => (
-                  <li key={item.to}>
-                    <LocalizedLink
-                      to={item.to}
-                      hrefLang={item.hrefLang}
-                      className="text-muted-foreground hover:text-foreground hover:underline hover:underline-offset-4"
-                    >
-                      {i18n._(item.label)}
-                    </LocalizedLink>
-                  </li>
-                ))}
+                {group.items
+                  .filter((item) => !item.locales || item.locales.includes(locale))
+                  .map((item) => (
+                    <li key={item.to}>
+                      <LocalizedLink
+                        to={item.to}
+                        hrefLang={item.hrefLang}
+                        className="text-muted-foreground hover:text-foreground hover:underline hover:underline-offset-4"
+                      >
+                        {i18n._(item.label)}
+                      </LocalizedLink>
+                    </li>
+                  ))}
               </ul>
             </nav>
           ))}

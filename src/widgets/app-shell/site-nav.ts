@@ -1,7 +1,14 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
+import type { Locale } from "../../i18n/locales.ts";
 
-export type NavItem = { to: string; label: MessageDescriptor; hrefLang?: string };
+export type NavItem = {
+  to: string;
+  label: MessageDescriptor;
+  hrefLang?: string;
+  /** Only in these locales (default: all). */
+  locales?: readonly Locale[];
+};
 
 /** The header's main navigation (English paths; links are localized when rendered). */
 export const mainNav: readonly NavItem[] = [
@@ -24,7 +31,13 @@ export const footerNav: readonly { id: string; title: MessageDescriptor; items: 
       { to: "/cgu", label: msg`Terms of use` },
       { to: "/mentions", label: msg`Legal notices` },
       { to: "/privacy-policy", label: msg`Privacy policy` },
-      { to: "/politique-de-confidentialite", label: msg`Privacy policy (French text)`, hrefLang: "fr" },
+      // In French, "Privacy policy" is already the French text: one link, not two of one name.
+      {
+        to: "/politique-de-confidentialite",
+        label: msg`Privacy policy (French text)`,
+        hrefLang: "fr",
+        locales: ["en"],
+      },
     ],
   },
 ];

@@ -12,7 +12,8 @@ import { PasswordInput } from "../../ui/password-input.tsx";
 import { RadioGroup, RadioGroupItem } from "../../ui/radio-group.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { FormAlert, SubmitButton } from "./form-parts.tsx";
-import { formatPrice, yearlySavingPercent, type Billing, type Plan } from "./plan-price.ts";
+import { formatPrice } from "../../lib/format.ts";
+import { yearlySavingPercent, type Billing, type Plan } from "./plan-price.ts";
 import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
 import {
   checkConfirmation,

@@ -55,7 +55,10 @@ export const Ready: Story = {
   play: async ({ canvasElement, globals }) => {
     const fr = globals.locale === "fr";
     const canvas = within(canvasElement);
-    await expect(canvas.getByText(credentials.username)).toBeVisible();
+    // The username is drawn in parts (so that it never breaks inside one): match the whole box.
+    await expect(
+      canvas.getByText((_, node) => node?.tagName === "CODE" && node.textContent === credentials.username),
+    ).toBeVisible();
     await expect(canvas.queryByText(credentials.password)).toBeNull();
     await userEvent.click(
       canvas.getByRole("button", { name: fr ? "Copier le mot de passe" : "Copy password" }),
@@ -149,6 +152,12 @@ export const AndroidSteps: Story = {
   },
 };
 
+/** On a phone the username wraps before its `@` at most: no part of a credential is cut. */
 export const Phone: Story = {
   globals: { viewport: { value: "mobile2", isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const parts = canvasElement.querySelectorAll("[data-slot=credential-part]");
+    await expect(parts.length).toBeGreaterThan(1);
+    for (const part of parts) await expect(part.getClientRects()).toHaveLength(1);
+  },
 };

@@ -107,8 +107,8 @@ function CredentialList({ credentials }: { credentials: StremioCredentialsValue 
           <Trans>Username (email)</Trans>
         </dt>
         <dd className="flex min-w-0 items-center gap-2">
-          <code className="min-w-0 flex-1 rounded-md break-all border border-border bg-background px-3 py-2 font-mono text-sm">
-            {credentials.username}
+          <code className={credentialClassName}>
+            <Unbroken value={credentials.username} />
           </code>
           <CopyButton value={credentials.username} aria-label={t`Copy username`} />
         </dd>
@@ -120,7 +120,7 @@ function CredentialList({ credentials }: { credentials: StremioCredentialsValue 
         <dd className="flex min-w-0 items-center gap-2">
           <code
             id={passwordId}
-            className="min-w-0 flex-1 rounded-md break-all border border-border bg-background px-3 py-2 font-mono text-sm"
+            className={credentialClassName}
           >
             {revealed ? (
               credentials.password
@@ -220,5 +220,24 @@ function RegenerateButton({ status, onConfirm }: { status: FormStatus; onConfirm
         </AlertDialogFooter>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+/**
+ * People retype credentials on a TV: a value never breaks inside a word. It may wrap only before
+ * the `@` of the username (each part stays whole); a part too long for the box scrolls.
+ */
+const credentialClassName =
+  "min-w-0 flex-1 overflow-x-auto rounded-md border border-border bg-background px-3 py-2 font-mono text-sm break-normal";
+
+function Unbroken({ value }: { value: string }) {
+  const at = value.indexOf("@");
+  if (at <= 0) return <span data-slot="credential-part">{value}</span>;
+  return (
+    <>
+      <span data-slot="credential-part">{value.slice(0, at)}</span>
+      <wbr />
+      <span data-slot="credential-part">{value.slice(at)}</span>
+    </>
   );
 }
