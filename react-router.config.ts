@@ -2,6 +2,7 @@ import type { Config } from "@react-router/dev/config";
 import path from "node:path";
 import { contentPrerenderPaths } from "./src/content/paths.server.ts";
 import { precompressSite } from "./server/site/compress.ts";
+import { writeSocialImages } from "./server/site/social-images.ts";
 import { removeResourceDataFiles, writeBuildManifests } from "./src/lib/build-manifests.server.ts";
 import { staticPrerenderPaths } from "./src/routes-table.ts";
 
@@ -27,6 +28,8 @@ export default {
     removeResourceDataFiles(clientDir, prerenderPaths().filter(isFile));
     const { id } = writeBuildManifests(clientDir, pages);
     console.log(`Build ${id}: wrote builds/latest.json and builds/meta/${id}.json`);
+    const images = await writeSocialImages(clientDir, pages);
+    console.log(`Wrote ${images} social preview images and the home-screen icons`);
     // The server sends these forms as they are: compressing at the highest levels happens once, here.
     const compressed = precompressSite(clientDir);
     console.log(

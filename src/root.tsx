@@ -1,6 +1,5 @@
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { useLingui } from "@lingui/react/macro";
 import { isbot } from "isbot";
 import type { ReactNode } from "react";
 import {
@@ -31,6 +30,8 @@ import { ScriptsContext } from "./lib/use-scripts.ts";
 import { runRouteMiddleware } from "./lib/route-middleware.ts";
 import { isAbsoluteUrl, matchRouteRule } from "./lib/route-rules.ts";
 import { matchPage } from "./routes-table.ts";
+import { NotFoundScreen } from "./screens/not-found.tsx";
+import { AppShell } from "./widgets/app-shell/app-shell.tsx";
 import { ErrorPage } from "./widgets/error-page/error-page.tsx";
 
 async function loadLocale(request: Request) {
@@ -100,6 +101,8 @@ export const links: Route.LinksFunction = () => [
   })),
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/site.webmanifest" },
   { rel: "alternate", type: "application/rss+xml", href: "/blog/rss.xml", title: "Blog (English)" },
   { rel: "alternate", type: "application/rss+xml", href: "/fr/blog/rss.xml", title: "Blog (Français)" },
 ];
@@ -147,23 +150,24 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useLingui();
   const location = useLocation();
   const path = location.pathname + location.search;
-  // SPEC §2: for bots the error page is not rendered, the error is only logged. (Direct loads of
+  // For bots the error page is not rendered, the error is only logged. (Direct loads of
   // missing pages never get here: the server answers bots itself; see server/site/serve.ts.)
   if (typeof navigator !== "undefined" && isbot(navigator.userAgent)) {
     console.error(error);
     return null;
   }
   if (isRouteErrorResponse(error)) {
-    // SPEC §2/§8: a failed validation (or a page the build does not have) is "Page Not Found: {path}".
-    const message =
-      error.status === 404
-        ? t`Page Not Found: ${path}`
-        : typeof error.data === "string"
-          ? error.data
-          : undefined;
+    // A failed validation (or a page the build does not have): the site's one 404, in the layout.
+    if (error.status === 404) {
+      return (
+        <AppShell>
+          <NotFoundScreen kind="invalid" path={path} />
+        </AppShell>
+      );
+    }
+    const message = typeof error.data === "string" ? error.data : undefined;
     return <ErrorPage status={error.status} message={message} />;
   }
   console.error(error);

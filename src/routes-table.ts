@@ -1,5 +1,5 @@
 import { locales, type Locale } from "./i18n/locales.ts";
-import { localeOfPath, localizePath } from "./i18n/paths.ts";
+import { basePath, localeOfPath, localizePath } from "./i18n/paths.ts";
 import { siteConfig } from "./site-config.ts";
 
 /** Which shell a page renders in (SPEC §2: default and documentation). */
@@ -115,8 +115,16 @@ export const pages: readonly PageDef[] = [
 export const notFoundPath = "/__not-found";
 /** Prerendered, never linked: the error page the server answers a failed route validation with. */
 export const errorPath = "/__error-404";
-/** Replaced by the server with the requested path in the prerendered error page. */
+/** Replaced by the server with the requested path in the prerendered 404 pages. */
 export const requestPathPlaceholder = "__REQUEST_PATH__";
+/**
+ * Replaced by the server with the requested path in `locale` (the 404 pages' language switcher).
+ * It is a path itself, so that links keep it whole; the server replaces all of it.
+ */
+export const localizedRequestPathPlaceholder = (locale: Locale) =>
+  `/__REQUEST_PATH_${locale.toUpperCase()}__`;
+/** Whether a path is one of the prerendered 404 pages (never a page a visitor is sent to). */
+export const isNotFoundPage = (path: string) => [notFoundPath, errorPath].includes(basePath(path));
 
 /** Files generated without a page, each in both locales where it has a locale. */
 export const resourcePaths = {

@@ -22,13 +22,13 @@ const perLocale = (file: string, path: (locale: (typeof locales)[number]) => str
 export default [
   layout("routes/default-layout.tsx", [
     ...pageRoutes("default"),
-    // SPEC §2: a path that matches no route is a non-fatal 404 inside the layout.
+    // The 404 the server answers a failed route validation with (status 404, no scripts).
+    ...perLocale("routes/error-404.tsx", (l) => localizePath(errorPath, l), "error-404"),
+    // A path that matches no route is a non-fatal 404 inside the layout.
     route("*", "routes/not-found.tsx", { id: "not-found" }),
   ]),
   layout("routes/docs-layout.tsx", pageRoutes("docs")),
   ...pageRoutes("none"),
-  // The error page the server answers a failed route validation with (status 404, no scripts).
-  ...perLocale("routes/error-404.tsx", (l) => localizePath(errorPath, l), "error-404"),
   // Generated files, prerendered like pages.
   ...perLocale("routes/sitemap.ts", resourcePaths.sitemap, "sitemap"),
   ...perLocale("routes/rss.ts", resourcePaths.rss, "rss"),

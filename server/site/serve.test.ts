@@ -46,7 +46,12 @@ function fakeSite() {
       `<html lang=${lang}>page ${page}<p>${"Lorem ipsum dolor sit. ".repeat(60)}</p></html>`,
     );
   }
-  write("__not-found/index.html", "<html lang=en><h1>Page not found: __REQUEST_PATH__</h1></html>");
+  const switcher =
+    '<a hreflang="en" href="__REQUEST_PATH_EN__">EN</a><a hreflang="fr" href="__REQUEST_PATH_FR__">FR</a>';
+  write(
+    "__not-found/index.html",
+    `<html lang=en>${switcher}<h1>Page not found: __REQUEST_PATH__</h1></html>`,
+  );
   write("fr/__not-found/index.html", "<html lang=fr><h1>Page introuvable : __REQUEST_PATH__</h1></html>");
   write("fr/__error-404/index.html", "<html lang=fr><p>Page introuvable : __REQUEST_PATH__</p></html>");
   write(
@@ -217,7 +222,11 @@ describe("one process serves the site and the API", () => {
     it("answers a path no route matches with the layout's not-found page of its locale", async () => {
       const en = await get("/no/such/<page>");
       expect(en.status).toBe(404);
-      expect(await en.text()).toContain("Page not found: /no/such/&#60;page&#62;");
+      const enHtml = await en.text();
+      expect(enHtml).toContain("Page not found: /no/such/&#60;page&#62;");
+      // The language switcher leads to the visitor's path in each language, never to the 404 page.
+      expect(enHtml).toContain('<a hreflang="fr" href="/fr/no/such/&#60;page&#62;">');
+      expect(enHtml).toContain('<a hreflang="en" href="/no/such/&#60;page&#62;">');
       const fr = await get("/fr/nulle-part");
       expect(fr.status).toBe(404);
       expect(await fr.text()).toContain("Page introuvable : /fr/nulle-part");

@@ -2,10 +2,17 @@ import path from "node:path";
 import type { Context } from "hono";
 import { isbot } from "isbot";
 import { localeRedirect } from "../../src/i18n/detect.ts";
-import { localeOfPath, localizePath } from "../../src/i18n/paths.ts";
+import { locales } from "../../src/i18n/locales.ts";
+import { localeOfPath, localizePath, switchLocalePath } from "../../src/i18n/paths.ts";
 import type { BuildMeta, LatestBuild } from "../../src/lib/app-updates.ts";
 import { matchRouteRule } from "../../src/lib/route-rules.ts";
-import { errorPath, matchPage, notFoundPath, requestPathPlaceholder } from "../../src/routes-table.ts";
+import {
+  errorPath,
+  localizedRequestPathPlaceholder,
+  matchPage,
+  notFoundPath,
+  requestPathPlaceholder,
+} from "../../src/routes-table.ts";
 import { loadSiteFiles, respondWithFile, type SiteFile, siteFileOf } from "./files.ts";
 
 function escapeHtml(value: string) {
@@ -67,9 +74,14 @@ export function serveSite(siteDir: string) {
     // Both 404 pages are prerendered once per locale with a placeholder where the path goes.
     const page = pageFile(localizePath(validationFailed ? errorPath : notFoundPath, locale));
     if (page) {
-      const html = page.forms
-        .identity!.body.toString("utf8")
-        .replaceAll(requestPathPlaceholder, escapeHtml(pathname));
+      const html = locales.reduce(
+        (text, other) =>
+          text.replaceAll(
+            localizedRequestPathPlaceholder(other),
+            escapeHtml(switchLocalePath(pathname, other)),
+          ),
+        page.forms.identity!.body.toString("utf8").replaceAll(requestPathPlaceholder, escapeHtml(pathname)),
+      );
       return respondWithFile(c, siteFileOf(Buffer.from(html), page.type, "no-cache"), 404);
     }
     return c.text("Not found", 404);

@@ -5,6 +5,7 @@ import { siteConfig } from "../site-config.ts";
 import { failure, ok, type ActionResult } from "./action-result.ts";
 import { isClientResponseError } from "./sdk-error.ts";
 import type { AuthUser } from "./auth-state.tsx";
+import { planStatusFilters, type PlanStatus } from "./plan-status.ts";
 import { generateAffiliateCode, generateStremioPassword, generateStremioUsername } from "./credentials.ts";
 
 // SPEC §8 defaults. The French wording of the four French ones is the spec's own text.
@@ -68,22 +69,56 @@ export async function login(
 }
 
 /**
- * SPEC §4 sign-up: create the user; then sign in, create the stremio record and request the
- * verification email. Failures of those last steps are logged and never stop sign-up.
+ * What sign-up achieved. Once the record exists sign-up has succeeded, whatever the steps after
+ * it did: each one may fail alone (a rate limit, a network blip) and the page says which.
  */
-export async function signup(pb: PocketBase, values: SignupValues): Promise<ActionResult<AuthUser>> {
+export type SignupOutcome = {
+  /** The signed-in user; null when signing in failed (the visitor logs in with their password). */
+  user: AuthUser | null;
+  credentialsCreated: boolean;
+  verificationRequested: boolean;
+};
+
+function isEmailTaken(error: unknown) {
+  if (!isClientResponseError(error) || error.status !== 400) return false;
+  const data = (error.response as { data?: Record<string, { code?: string }> } | undefined)?.data;
+  return data?.email?.code === "validation_not_unique";
+}
+
+/**
+ * SPEC §4 sign-up: create the user; then sign in, create the stremio record and request the
+ * verification email. A failure of those last steps never turns sign-up into an error.
+ */
+export async function signup(pb: PocketBase, values: SignupValues): Promise<ActionResult<SignupOutcome>> {
   try {
     await users(pb).create(signupBody(values));
   } catch (error) {
-    return failure(error, unknownError);
+    // A retry after an answer that never arrived: the address is "taken" by this very visitor's
+    // new account. Their password opening it proves so; then sign-up carries on from there.
+    if (!isEmailTaken(error)) return failure(error, unknownError);
+    const owner = await login(pb, values.email, values.password);
+    if (!owner.success) return failure(error, unknownError);
+    return ok(await finishSignup(pb, owner.data, values.email));
   }
   const signedIn = await login(pb, values.email, values.password);
-  if (!signedIn.success) return signedIn;
-  const credentials = await saveStremioCredentials(pb, signedIn.data);
-  if (!credentials.success) console.warn("Sign-up: the Stremio credentials could not be created");
-  const verification = await requestVerification(pb, values.email);
-  if (!verification.success) console.warn("Sign-up: the verification email could not be requested");
-  return ok((pb.authStore.record as AuthUser | null) ?? signedIn.data);
+  if (!signedIn.success) {
+    // The verification request needs no session: send it anyway.
+    const verification = await requestVerification(pb, values.email);
+    return ok({ user: null, credentialsCreated: false, verificationRequested: verification.success });
+  }
+  return ok(await finishSignup(pb, signedIn.data, values.email));
+}
+
+/** The steps after sign-in, skipping what an earlier attempt already did. */
+async function finishSignup(pb: PocketBase, user: AuthUser, email: string): Promise<SignupOutcome> {
+  const hasCredentials = Boolean(user.stremio_username && user.stremio_password);
+  const credentials = hasCredentials ? ok(user) : await saveStremioCredentials(pb, user);
+  const verification = user.verified ? ok(undefined) : await requestVerification(pb, email);
+  return {
+    user: (pb.authStore.record as AuthUser | null) ?? user,
+    credentialsCreated: credentials.success,
+    verificationRequested: verification.success,
+  };
 }
 
 /** SPEC §7 Request verification ("Erreur lors du renvoi de l'email" by default). */
@@ -122,6 +157,28 @@ export async function findUserByEmail(pb: PocketBase, email: string): Promise<Ac
     return ok(user);
   } catch (error) {
     if (isClientResponseError(error) && error.status === 404) return ok(null);
+    return failure(error, checkUserFailed);
+  }
+}
+
+/** The admin search: at most this many matches are listed (the total is still counted). */
+export const userSearchLimit = 20;
+
+export type UserSearchResult = { total: number; users: AuthUser[] };
+
+/**
+ * The admin search: users whose email or name contains `query`, ignoring case (`~` is a
+ * case-insensitive "contains"), newest first, with how many matched in all.
+ */
+export async function searchUsers(pb: PocketBase, query: string): Promise<ActionResult<UserSearchResult>> {
+  try {
+    const list = await users(pb).getList<AuthUser>(1, userSearchLimit, {
+      filter: pb.filter("email ~ {:q} || name ~ {:q}", { q: query.trim() }),
+      sort: "-created",
+      requestKey: null,
+    });
+    return ok({ total: list.totalItems, users: list.items });
+  } catch (error) {
     return failure(error, checkUserFailed);
   }
 }
@@ -232,8 +289,9 @@ export async function saveStremioCredentials(
 
 export type AdminStats = {
   total: number;
-  byPlan: { free: number; paid: number };
-  /** Sign-ups per week (the Monday starting it, YYYY-MM-DD), oldest first. */
+  /** Users per plan status (see plan-status.ts: a paid plan awaiting payment is counted apart). */
+  byPlan: Record<PlanStatus, number>;
+  /** Sign-ups per week (the Monday starting it, YYYY-MM-DD), oldest first, empty weeks included. */
   signupsPerWeek: { week: string; count: number }[];
 };
 
@@ -244,23 +302,39 @@ export function weekOf(datetime: string): string {
   return day.toISOString().slice(0, 10);
 }
 
+/** Every week from the first to the last of `counts`, with 0 for the weeks nobody signed up. */
+export function fillWeeks(counts: ReadonlyMap<string, number>): { week: string; count: number }[] {
+  const weeks = [...counts.keys()].sort();
+  const first = weeks[0];
+  const last = weeks[weeks.length - 1];
+  if (!first || !last) return [];
+  const out: { week: string; count: number }[] = [];
+  for (let day = new Date(`${first}T00:00:00Z`); day.toISOString().slice(0, 10) <= last;) {
+    const week = day.toISOString().slice(0, 10);
+    out.push({ week, count: counts.get(week) ?? 0 });
+    day.setUTCDate(day.getUTCDate() + 7);
+  }
+  return out;
+}
+
 /** The admin dashboard's figures; the users listRule lets `admin` users (and only them) see everyone. */
 export async function loadAdminStats(pb: PocketBase): Promise<ActionResult<AdminStats>> {
   try {
     const count = async (filter: string) =>
       (await users(pb).getList(1, 1, { filter, fields: "id", requestKey: null })).totalItems;
-    const [total, free, paid, created] = await Promise.all([
+    const [total, trial, awaiting, paid, created] = await Promise.all([
       count(""),
-      count('plan = "free"'),
-      count('plan = "paid"'),
+      count(planStatusFilters.trial),
+      count(planStatusFilters["awaiting-payment"]),
+      count(planStatusFilters.paid),
       users(pb).getFullList<{ created: string }>({ fields: "created", sort: "created", requestKey: null }),
     ]);
     const weeks = new Map<string, number>();
     for (const { created: at } of created) weeks.set(weekOf(at), (weeks.get(weekOf(at)) ?? 0) + 1);
     return ok({
       total,
-      byPlan: { free, paid },
-      signupsPerWeek: [...weeks].map(([week, n]) => ({ week, count: n })),
+      byPlan: { trial, "awaiting-payment": awaiting, paid },
+      signupsPerWeek: fillWeeks(weeks),
     });
   } catch (error) {
     return failure(error, checkUserFailed);

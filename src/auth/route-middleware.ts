@@ -16,9 +16,20 @@ export function safeRedirect(value: string | null | undefined, fallback: string)
   }
 }
 
-/** `auth-pocketbase`: waits until the stored session has been checked (SPEC §4). */
-export const authPocketbase: RouteMiddleware = async () => {
+/** The pages whose form only a signed-out visitor can use. */
+const signedOutPages = new Set(["login", "signup"]);
+
+/**
+ * `auth-pocketbase`: waits until the stored session has been checked. On the login and sign-up
+ * pages a visitor who is already signed in (by a link, or with Back after signing in) would see an
+ * empty form that can do nothing for them: they go to their account, or to where `?redirect=`
+ * was taking them.
+ */
+export const authPocketbase: RouteMiddleware = async ({ url, locale, page }) => {
   await checkSession();
+  if (signedOutPages.has(page.id) && currentAuthState().status === "authed") {
+    return safeRedirect(url.searchParams.get("redirect"), localizePath("/account", locale));
+  }
 };
 
 /** `auth`: a signed-out visitor goes to the login page, which brings them back afterwards. */
@@ -31,10 +42,47 @@ export const requireAuth: RouteMiddleware = async ({ url, locale }) => {
   }
 };
 
-/** `admin`: only users whose record says `admin`; other signed-in users go to their account. */
+const noticeKey = "lumen:account-notice";
+
+/** Why the account page was shown instead of the page asked for; it says so once. */
+export type AccountNotice = "admin-only";
+
+/**
+ * Leaves a notice for the account page (kept for this tab only, so the address stays `/account`
+ * and a reload does not repeat it).
+ */
+export function leaveAccountNotice(notice: AccountNotice) {
+  try {
+    sessionStorage.setItem(noticeKey, notice);
+  } catch {
+    // Storage refused (private mode): the visitor still lands on their account, without the why.
+  }
+}
+
+/** The notice left for the account page, if any; reading it clears it. */
+export function takeAccountNotice(): AccountNotice | null {
+  try {
+    const notice = sessionStorage.getItem(noticeKey);
+    sessionStorage.removeItem(noticeKey);
+    return notice === "admin-only" ? notice : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `admin`: only users whose record says `admin`; other signed-in users go to their account, which
+ * tells them why. When the account service is unreachable the stored record cannot be trusted
+ * either way, so the page shows its unavailable state instead of turning anyone away.
+ */
 export const requireAdmin: RouteMiddleware = async (context) => {
+  const checked = await checkSession();
+  if (checked.status === "error") return;
   const toLogin = await requireAuth(context);
   if (toLogin) return toLogin;
   const state = currentAuthState();
-  if (state.status === "authed" && !state.user.admin) return localizePath("/account", context.locale);
+  if (state.status === "authed" && !state.user.admin) {
+    leaveAccountNotice("admin-only");
+    return localizePath("/account", context.locale);
+  }
 };

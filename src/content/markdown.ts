@@ -7,7 +7,7 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { parse as parseYaml } from "yaml";
-import { ContentError, type Heading, type Rendered } from "./schema.ts";
+import { ContentError, type Heading, type Rendered, type Section } from "./schema.ts";
 
 export type RenderOptions = {
   /** Added to every heading level (1: `##` becomes `<h3>`), for documents shown under a page's own title. */
@@ -77,9 +77,20 @@ function collectHeadings() {
       }
     });
     file.data.headings = headings;
-    file.data.text = textOf(tree as unknown as RootContent)
-      .replace(/\s+/g, " ")
-      .trim();
+    const clean = (text: string) => text.replace(/\s+/g, " ").trim();
+    file.data.text = clean(textOf(tree as unknown as RootContent));
+    // The text under each second- or third-level heading, for a search that finds the section.
+    const sections: Section[] = [{ id: "", heading: "", text: "" }];
+    for (const node of tree.children) {
+      const element = node.type === "element" ? node : undefined;
+      if (element && /^h[23]$/.test(element.tagName) && typeof element.properties.id === "string") {
+        sections.push({ id: element.properties.id, heading: clean(textOf(element)), text: "" });
+      } else {
+        const section = sections[sections.length - 1]!;
+        section.text = clean(`${section.text} ${textOf(node as RootContent)}`);
+      }
+    }
+    file.data.sections = sections.filter((section) => section.id || section.text);
   };
 }
 
@@ -100,5 +111,10 @@ export function renderMarkdown(markdown: string, options: RenderOptions = {}): R
     .use(rehypeStringify)
     .processSync(markdown);
   const headings = (file.data.headings as Heading[] | undefined) ?? [];
-  return { html: String(file), headings, text: (file.data.text as string | undefined) ?? "" };
+  return {
+    html: String(file),
+    headings,
+    text: (file.data.text as string | undefined) ?? "",
+    sections: (file.data.sections as Section[] | undefined) ?? [],
+  };
 }

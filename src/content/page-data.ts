@@ -1,5 +1,5 @@
 import type { Locale } from "../i18n/locales.ts";
-import type { Heading, KnownIssue, Milestone } from "./schema.ts";
+import type { FeatureIcon, Heading, KnownIssue, Milestone } from "./schema.ts";
 
 /** Which language a page's content is in, and which locales have it (for the notice and hreflang). */
 export type LocaleInfo = {
@@ -17,11 +17,29 @@ export type ContentPageData = LocaleInfo & {
   headings: Heading[];
 };
 
+/** One card of the home page's feature grid. */
+export type HomeFeature = { icon: FeatureIcon; title: string; text: string };
+
+/** One question of the home page's FAQ; the answer is markdown rendered at build time. */
+export type HomeQuestion = { question: string; answerHtml: string };
+
 export type HomeData = LocaleInfo & {
   title: string;
   description: string;
   heroTitle: string;
   heroSubtitle: string;
+  featuresTitle: string;
+  features: HomeFeature[];
+  plansTitle: string;
+  plansSubtitle: string;
+  /** What each plan includes, one line each. */
+  trialPoints: string[];
+  paidPoints: string[];
+  faqTitle: string;
+  faq: HomeQuestion[];
+  ctaTitle: string;
+  ctaText: string;
+  /** The body of home.md: the fine print under the plans. */
   html: string;
 };
 
@@ -68,4 +86,13 @@ export type RoadmapData = { milestones: Milestone[] };
 export type KnownIssuesData = { issues: KnownIssue[] };
 
 /** One document of the offline docs search index. */
-export type SearchDocument = { id: string; slug: string; title: string; description: string; text: string };
+/** One section of a documentation page, as the docs search indexes it. */
+export type SearchDocument = {
+  id: string;
+  slug: string;
+  /** The section heading's id (empty for the page's introduction). */
+  anchor: string;
+  title: string;
+  section: string;
+  text: string;
+};

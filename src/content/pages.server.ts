@@ -12,6 +12,7 @@ import type {
   HomeData,
   SearchDocument,
 } from "./page-data.ts";
+import { renderMarkdown } from "./markdown.ts";
 import { localesWith, pickLocale } from "./pick.ts";
 import type { BlogFrontmatter, Doc, DocFrontmatter, PageFrontmatter } from "./schema.ts";
 
@@ -26,6 +27,20 @@ export function homeData(content: SiteContent, locale: Locale): HomeData | undef
     description: frontmatter.description,
     heroTitle: frontmatter.hero_title,
     heroSubtitle: frontmatter.hero_subtitle,
+    featuresTitle: frontmatter.features_title,
+    features: frontmatter.features,
+    plansTitle: frontmatter.plans_title,
+    plansSubtitle: frontmatter.plans_subtitle,
+    trialPoints: frontmatter.trial_points,
+    paidPoints: frontmatter.paid_points,
+    faqTitle: frontmatter.faq_title,
+    // Answers may carry a link or `code`: markdown, rendered and sanitised like the bodies.
+    faq: frontmatter.faq.map(({ question, answer }) => ({
+      question,
+      answerHtml: renderMarkdown(answer).html,
+    })),
+    ctaTitle: frontmatter.cta_title,
+    ctaText: frontmatter.cta_text,
     html,
     contentLocale: picked.contentLocale,
     available: localesWith(content.home),
@@ -177,17 +192,23 @@ export function docsItemData(content: SiteContent, locale: Locale, slug: string)
   };
 }
 
-/** What the offline docs search indexes for a locale: every doc as the docs pages show it. */
+/**
+ * What the offline docs search indexes for a locale: every section of every doc as the docs pages
+ * show it (the page's introduction is a section too, with the page's description before its text).
+ */
 export function searchDocuments(content: SiteContent, locale: Locale): SearchDocument[] {
-  return docsNav(content, locale).map(({ slug }) => {
+  return docsNav(content, locale).flatMap(({ slug }) => {
     const doc = pickLocale(docsBySlug(content, slug), locale)!.value;
-    return {
-      id: slug,
+    const intro = { id: "", heading: "", text: doc.frontmatter.description };
+    const sections = doc.sections[0]?.id === "" ? doc.sections : [intro, ...doc.sections];
+    return sections.map((section) => ({
+      id: section.id ? `${slug}#${section.id}` : slug,
       slug,
+      anchor: section.id,
       title: doc.frontmatter.title,
-      description: doc.frontmatter.description,
-      text: doc.text,
-    };
+      section: section.heading,
+      text: section.id ? section.text : `${doc.frontmatter.description} ${section.text}`.trim(),
+    }));
   });
 }
 

@@ -12,20 +12,45 @@ export class ContentError extends Error {
   }
 }
 
-type FieldKind = "string" | "date" | "integer" | "strings";
-type FieldSpec = { kind: FieldKind; optional?: boolean };
+type FieldKind = "string" | "date" | "integer" | "strings" | "choice" | "items";
+type FieldSpec = {
+  kind: FieldKind;
+  optional?: boolean;
+  /** `choice`: the values allowed. */
+  values?: readonly string[];
+  /** `items`: the fields of each item of the list. */
+  fields?: Spec;
+  /** `items`, `strings`: how many entries the list needs at least. */
+  min?: number;
+};
 type Spec = Record<string, FieldSpec>;
 
 const required = <K extends FieldKind>(kind: K) => ({ kind });
 const optional = <K extends FieldKind>(kind: K) => ({ kind, optional: true as const });
+const choice = <const V extends readonly string[]>(values: V) => ({ kind: "choice" as const, values });
+const items = <const F extends Spec>(fields: F, min = 1) => ({ kind: "items" as const, fields, min });
 
-/** The frontmatter each kind of markdown file must carry (the content schema of issue 5). */
+/** The icons a home page feature may name (the page draws each with its lucide icon). */
+export const featureIcons = ["key", "devices", "refresh", "support", "clock", "shield"] as const;
+export type FeatureIcon = (typeof featureIcons)[number];
+
+/** The frontmatter each kind of markdown file must carry. */
 export const frontmatterSpecs = {
   home: {
     title: required("string"),
     description: required("string"),
     hero_title: required("string"),
     hero_subtitle: required("string"),
+    features_title: required("string"),
+    features: items({ icon: choice(featureIcons), title: required("string"), text: required("string") }, 3),
+    plans_title: required("string"),
+    plans_subtitle: required("string"),
+    trial_points: { kind: "strings", min: 1 },
+    paid_points: { kind: "strings", min: 1 },
+    faq_title: required("string"),
+    faq: items({ question: required("string"), answer: required("string") }),
+    cta_title: required("string"),
+    cta_text: required("string"),
   },
   page: { title: required("string"), description: required("string") },
   guide: {
@@ -44,11 +69,19 @@ export const frontmatterSpecs = {
   doc: { title: required("string"), description: required("string"), order: required("integer") },
 } as const satisfies Record<string, Spec>;
 
-type ValueOf<K extends FieldKind> = K extends "integer" ? number : K extends "strings" ? string[] : string;
+type ValueOf<F extends FieldSpec> = F extends { kind: "items"; fields: infer S extends Spec }
+  ? Infer<S>[]
+  : F extends { kind: "choice"; values: readonly (infer V)[] }
+    ? V
+    : F["kind"] extends "integer"
+      ? number
+      : F["kind"] extends "strings"
+        ? string[]
+        : string;
 type Infer<S extends Spec> = {
-  [K in keyof S as S[K] extends { optional: true } ? never : K]: ValueOf<S[K]["kind"]>;
+  [K in keyof S as S[K] extends { optional: true } ? never : K]: ValueOf<S[K]>;
 } & {
-  [K in keyof S as S[K] extends { optional: true } ? K : never]?: ValueOf<S[K]["kind"]>;
+  [K in keyof S as S[K] extends { optional: true } ? K : never]?: ValueOf<S[K]>;
 };
 
 export type FrontmatterKind = keyof typeof frontmatterSpecs;
@@ -66,8 +99,8 @@ export function isIsoDate(value: unknown): value is string {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }
 
-function checkField(kind: FieldKind, value: unknown): string | undefined {
-  switch (kind) {
+function checkField(field: FieldSpec, value: unknown): string | undefined {
+  switch (field.kind) {
     case "string":
       return typeof value === "string" && value.trim() ? undefined : "must be a non-empty string";
     case "date":
@@ -75,10 +108,44 @@ function checkField(kind: FieldKind, value: unknown): string | undefined {
     case "integer":
       return Number.isInteger(value) ? undefined : "must be a whole number";
     case "strings":
-      return Array.isArray(value) && value.every((v) => typeof v === "string" && v.trim())
+      if (!Array.isArray(value) || !value.every((v) => typeof v === "string" && v.trim()))
+        return "must be a list of non-empty strings";
+      return value.length < (field.min ?? 0) ? `must list at least ${field.min}` : undefined;
+    case "choice":
+      return typeof value === "string" && field.values?.includes(value)
         ? undefined
-        : "must be a list of non-empty strings";
+        : `must be one of ${field.values?.join(", ")}`;
+    case "items":
+      if (!Array.isArray(value)) return "must be a list";
+      return value.length < (field.min ?? 0) ? `must list at least ${field.min}` : undefined;
   }
+}
+
+/** Problems of a record against a spec: missing, mistyped and unknown fields, items included. */
+function checkRecord(where: string, spec: Spec, record: Record<string, unknown>): string[] {
+  const problems: string[] = [];
+  for (const [name, field] of Object.entries(spec)) {
+    const value = record[name];
+    if (value === undefined || value === null) {
+      if (!field.optional) problems.push(`${where}: "${name}" is required`);
+      continue;
+    }
+    const problem = checkField(field, value);
+    if (problem) problems.push(`${where}: "${name}" ${problem} (got ${JSON.stringify(value)})`);
+    else if (field.kind === "items" && field.fields && Array.isArray(value)) {
+      value.forEach((item: unknown, i) => {
+        const at = `${where}: ${name}[${i}]`;
+        if (typeof item !== "object" || item === null || Array.isArray(item))
+          problems.push(`${at} must be fields (${Object.keys(field.fields!).join(", ")})`);
+        else problems.push(...checkRecord(at, field.fields!, item as Record<string, unknown>));
+      });
+    }
+  }
+  for (const name of Object.keys(record)) {
+    if (!(name in spec))
+      problems.push(`${where}: unknown field "${name}" (expected ${Object.keys(spec).join(", ")})`);
+  }
+  return problems;
 }
 
 /**
@@ -91,24 +158,11 @@ export function validateFrontmatter<K extends FrontmatterKind>(
   data: unknown,
 ): Frontmatter<K> {
   const spec: Spec = frontmatterSpecs[kind];
-  const problems: string[] = [];
   if (typeof data !== "object" || data === null || Array.isArray(data)) {
     throw new ContentError([`${file}: frontmatter missing (start the file with --- and YAML fields)`]);
   }
   const record = data as Record<string, unknown>;
-  for (const [name, field] of Object.entries(spec)) {
-    const value = record[name];
-    if (value === undefined || value === null) {
-      if (!field.optional) problems.push(`${file}: "${name}" is required`);
-      continue;
-    }
-    const problem = checkField(field.kind, value);
-    if (problem) problems.push(`${file}: "${name}" ${problem} (got ${JSON.stringify(value)})`);
-  }
-  for (const name of Object.keys(record)) {
-    if (!(name in spec))
-      problems.push(`${file}: unknown field "${name}" (expected ${Object.keys(spec).join(", ")})`);
-  }
+  const problems = checkRecord(file, spec, record);
   if (problems.length > 0) throw new ContentError(problems);
   return record as Frontmatter<K>;
 }
@@ -116,8 +170,11 @@ export function validateFrontmatter<K extends FrontmatterKind>(
 /** A heading of a rendered document, for the table of contents. */
 export type Heading = { depth: number; id: string; text: string };
 
+/** The text under one heading of a document (`id` is empty for the text before the first one). */
+export type Section = { id: string; heading: string; text: string };
+
 /** A markdown file rendered to safe HTML. */
-export type Rendered = { html: string; headings: Heading[]; text: string };
+export type Rendered = { html: string; headings: Heading[]; text: string; sections: Section[] };
 
 /** One markdown document, rendered, in the locale it was written in. */
 export type Doc<F> = Rendered & {

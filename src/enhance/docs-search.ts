@@ -4,18 +4,20 @@
  *
  * Everything comes from the root `<search data-slot="docs-search">`:
  * - `data-index-url`: the locale's MiniSearch index (`/search/docs-{locale}.json`);
- * - `data-locale`: picks the plural form of the count message;
- * - `data-result-href`: a result's link, `{slug}` replaced (`/fr/docs/{slug}`, `/fr/fr/docs/{slug}`);
+ * - `data-locale`: the index's stemming and the plural form of the count message;
+ * - `data-result-href`: a result's link, `{slug}` replaced by the page and the section's anchor
+ *   (`/fr/docs/{slug}`, `/fr/fr/docs/{slug}`);
  * - `data-msg-error`, `data-msg-none` and `data-msg-count-{one,other,…}` (one per plural category
  *   the locale uses for 1 to 8 results): translated messages where `{query}` and `{count}` are
  *   replaced;
  * - the `<input>`, the `[aria-live]` status line, the results `<ul>`, the `[data-slot=spinner]` and
- *   a `<template>` holding one result `<li>` whose `a` gets the link and whose `[data-field=title]`
- *   and `[data-field=description]` get the hit's text.
+ *   a `<template>` holding one result `<li>` whose `a` gets the link, `[data-field=title]` the page
+ *   and section, and `[data-field=description]` a few words around the match.
  */
 import MiniSearch from "minisearch";
 import type { SearchDocument } from "../content/page-data.ts";
-import { searchIndexOptions, searchQueryOptions, type SearchHit } from "../content/search.ts";
+import { searchIndexOptions, searchQueryOptions, snippetOf, type SearchHit } from "../content/search.ts";
+import { isLocale, type Locale } from "../i18n/locales.ts";
 import { fetchWithRetry } from "../lib/fetch-retry.ts";
 
 /** Results shown at most (the markup carries count messages for 1 to this many). */
@@ -24,12 +26,12 @@ export const maxHits = 8;
 const indexes = new Map<string, Promise<MiniSearch<SearchDocument>>>();
 
 /** An index, fetched once per page; a failed load is forgotten so that the next attempt refetches. */
-function loadIndex(url: string) {
+function loadIndex(url: string, locale: Locale) {
   let index = indexes.get(url);
   if (!index) {
     index = fetchWithRetry(url).then(async (response) => {
       if (!response.ok) throw new Error(`Search index answered ${response.status}`);
-      return MiniSearch.loadJSON<SearchDocument>(await response.text(), searchIndexOptions);
+      return MiniSearch.loadJSON<SearchDocument>(await response.text(), searchIndexOptions(locale));
     });
     index.catch(() => indexes.delete(url));
     indexes.set(url, index);
@@ -56,7 +58,8 @@ export function enhanceDocsSearch(root: HTMLElement): void {
   const template = root.querySelector("template")!;
   // Parsed HTML keeps a template's markup in `content`; React (in a live tree) appends it as children.
   const item = template.content.firstElementChild ?? template.firstElementChild!;
-  const plural = new Intl.PluralRules(root.dataset.locale);
+  const locale: Locale = isLocale(root.dataset.locale) ? root.dataset.locale : "en";
+  const plural = new Intl.PluralRules(locale);
   const message = (name: string) => root.getAttribute(`data-msg-${name}`);
 
   let state: "loading" | "ready" | "error" = "loading";
@@ -85,9 +88,12 @@ export function enhanceDocsSearch(root: HTMLElement): void {
     list.replaceChildren(
       ...hits.map((hit) => {
         const li = item.cloneNode(true) as HTMLElement;
-        li.querySelector("a")!.setAttribute("href", fill(root.dataset.resultHref!, { slug: hit.slug }));
-        li.querySelector("[data-field=title]")!.textContent = hit.title;
-        li.querySelector("[data-field=description]")!.textContent = hit.description;
+        const target = hit.anchor ? `${hit.slug}#${hit.anchor}` : hit.slug;
+        li.querySelector("a")!.setAttribute("href", fill(root.dataset.resultHref!, { slug: target }));
+        li.querySelector("[data-field=title]")!.textContent = hit.section
+          ? `${hit.title} › ${hit.section}`
+          : hit.title;
+        li.querySelector("[data-field=description]")!.textContent = hit.snippet;
         return li;
       }),
     );
@@ -95,11 +101,20 @@ export function enhanceDocsSearch(root: HTMLElement): void {
   };
 
   const search = () => {
+    // The index holds sections: each page appears once, at its best section.
+    const pages = new Set<string>();
     hits = query.trim()
       ? index!
           .search(query, searchQueryOptions)
+          .filter((r) => !pages.has(String(r.slug)) && Boolean(pages.add(String(r.slug))))
           .slice(0, maxHits)
-          .map((r) => ({ slug: String(r.slug), title: String(r.title), description: String(r.description) }))
+          .map((r) => ({
+            slug: String(r.slug),
+            anchor: String(r.anchor),
+            title: String(r.title),
+            section: String(r.section),
+            snippet: snippetOf(String(r.text), query, locale),
+          }))
       : [];
   };
 
@@ -114,7 +129,7 @@ export function enhanceDocsSearch(root: HTMLElement): void {
     state = "loading";
     hits = [];
     paint();
-    loadIndex(root.dataset.indexUrl!).then(
+    loadIndex(root.dataset.indexUrl!, locale).then(
       (loaded) => {
         index = loaded;
         if (ticket === latest) update();

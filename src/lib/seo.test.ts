@@ -24,6 +24,16 @@ describe("seoMeta", () => {
     expect(find(tags, "property", "og:locale")[0]?.content).toBe("en_US");
     expect(find(tags, "property", "og:locale:alternate")[0]?.content).toBe("fr_FR");
     expect(find(tags, "name", "robots")).toEqual([]);
+    // A large preview image of its own, which the build draws from the title.
+    expect(find(tags, "property", "og:image")[0]?.content).toBe("https://lumen.test/og/guides.png");
+    expect(find(tags, "name", "twitter:card")[0]?.content).toBe("summary_large_image");
+    expect(find(tags, "name", "twitter:image")[0]?.content).toBe("https://lumen.test/og/guides.png");
+    const prerendered = seoMeta({ pathname: "/fr/roadmap/", title: "t", description: "d", siteUrl: site });
+    expect(find(prerendered, "property", "og:image")[0]?.content).toBe(
+      "https://lumen.test/og/fr/roadmap.png",
+    );
+    const home = seoMeta({ pathname: "/", title: "t", description: "d", siteUrl: site });
+    expect(find(home, "property", "og:image")[0]?.content).toBe("https://lumen.test/og/index.png");
   });
 
   it("handles the French home page and the /fr/fr documentation quirk", () => {

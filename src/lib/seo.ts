@@ -26,6 +26,13 @@ export function absoluteUrl(path: string, siteUrl = siteConfig.url): string {
   return `${siteUrl.replace(/\/+$/, "")}${path}`;
 }
 
+/** Where the build writes a page's social preview image (1200×630 PNG): `/og/fr/roadmap.png`. */
+export function ogImagePath(pathname: string): string {
+  // Prerendering hands routes their path with a trailing slash (`/fr/roadmap/`).
+  const path = pathname.replace(/\/+$/, "");
+  return `/og${path || "/index"}.png`;
+}
+
 /** `en-US` → `en_US`, the form Open Graph wants. */
 const ogLocale = (locale: Locale) => localeTags[locale].replace("-", "_");
 
@@ -75,7 +82,12 @@ export function seoMeta(input: SeoInput): MetaDescriptor[] {
     ...available
       .filter((l) => l !== shown)
       .map((l) => ({ property: "og:locale:alternate", content: ogLocale(l) })),
-    { name: "twitter:card", content: "summary" },
+    { property: "og:image", content: absoluteUrl(ogImagePath(input.pathname), siteUrl) },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: input.title },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:image", content: absoluteUrl(ogImagePath(input.pathname), siteUrl) },
   ];
   if (input.published) tags.push({ property: "article:published_time", content: input.published });
   if (noindex) tags.push({ name: "robots", content: "noindex, nofollow" });

@@ -12,7 +12,7 @@ import { requestPath } from "../lib/request-path.ts";
 export function loader({ request }: { request: Request }) {
   const locale = /docs-(\w+)\.json$/.exec(requestPath(request))?.[1];
   if (!isLocale(locale)) throw new Response("Not found", { status: 404 });
-  const index = new MiniSearch(searchIndexOptions);
+  const index = new MiniSearch(searchIndexOptions(locale));
   index.addAll(searchDocuments(loadContent(), locale));
   return new Response(JSON.stringify(index), { headers: { "Content-Type": "application/json" } });
 }

@@ -25,17 +25,86 @@ export const homeFixture: ByLocale<HomeData> = {
     description: "Ready-to-use Stremio credentials with a 7-day free trial.",
     heroTitle: "Your Stremio account, ready in a minute",
     heroSubtitle: "Sign up, confirm your email and get Stremio credentials that work on every screen.",
-    html: '<h2 id="what-lumen-offers">What Lumen offers</h2><p>Credentials generated for you, on every device. See the <a href="/guides">guides</a>.</p><h2 id="plans">Plans</h2><table><thead><tr><th>Plan</th><th>Free trial</th><th>Lumen</th></tr></thead><tbody><tr><td>Price</td><td>Free</td><td>€4.99 per month</td></tr></tbody></table>',
+    featuresTitle: "Everything you need to start watching",
+    features: [
+      {
+        icon: "key",
+        title: "Credentials generated for you",
+        text: "A Stremio username and a strong password, one click from the clipboard.",
+      },
+      {
+        icon: "devices",
+        title: "One account on every screen",
+        text: "The same credentials on the web, your computer, Android and your TV.",
+      },
+      {
+        icon: "refresh",
+        title: "Back in control in one click",
+        text: "Regenerate your credentials: the old ones stop working at once.",
+      },
+    ],
+    plansTitle: "Simple plans",
+    plansSubtitle: "Start free, then keep Lumen for a month or a year.",
+    trialPoints: ["Generated Stremio credentials", "No payment details needed"],
+    paidPoints: ["Everything in the free trial", "Support answered first"],
+    faqTitle: "Frequently asked questions",
+    faq: [
+      { question: "Is Lumen part of Stremio?", answerHtml: "<p>No. Lumen is an independent service.</p>" },
+      {
+        question: "My Stremio login fails. What should I do?",
+        answerHtml:
+          '<p>Copy the full username, including <code>@lumen.stream</code>. See <a href="/fr/docs/troubleshooting">troubleshooting</a>.</p>',
+      },
+    ],
+    ctaTitle: "Ready to start?",
+    ctaText: "Create your account in under a minute and try Lumen free for 7 days.",
+    html: "<p>Lumen provides accounts and support, never films or series.</p>",
     contentLocale: "en",
     available: both,
   },
   fr: {
-    title: "Lumen : des comptes Stremio en toute simplicité",
+    title: "Lumen : des comptes Stremio en toute simplicité",
     description: "Des identifiants Stremio prêts à l’emploi, avec 7 jours d’essai gratuit.",
     heroTitle: "Votre compte Stremio, prêt en une minute",
     heroSubtitle:
       "Inscrivez-vous, confirmez votre e-mail et recevez des identifiants Stremio pour tous vos écrans.",
-    html: '<h2 id="ce-que-lumen-vous-offre">Ce que Lumen vous offre</h2><p>Des identifiants générés pour vous, sur tous vos appareils. Voir les <a href="/fr/guides">guides</a>.</p><h2 id="formules">Formules</h2><table><thead><tr><th>Formule</th><th>Essai gratuit</th><th>Lumen</th></tr></thead><tbody><tr><td>Prix</td><td>Gratuit</td><td>4,99 € par mois</td></tr></tbody></table>',
+    featuresTitle: "Tout ce qu’il faut pour commencer à regarder",
+    features: [
+      {
+        icon: "key",
+        title: "Des identifiants générés pour vous",
+        text: "Un nom d’utilisateur Stremio et un mot de passe robuste, à un clic du presse-papiers.",
+      },
+      {
+        icon: "devices",
+        title: "Un seul compte sur tous vos écrans",
+        text: "Les mêmes identifiants sur le Web, l’ordinateur, Android et la télévision.",
+      },
+      {
+        icon: "refresh",
+        title: "Tout reprendre en main en un clic",
+        text: "Régénérez vos identifiants : les anciens cessent aussitôt de fonctionner.",
+      },
+    ],
+    plansTitle: "Des formules simples",
+    plansSubtitle: "Commencez gratuitement, puis gardez Lumen au mois ou à l’année.",
+    trialPoints: ["Identifiants Stremio générés", "Aucun moyen de paiement demandé"],
+    paidPoints: ["Tout ce que comprend l’essai gratuit", "Aide en priorité"],
+    faqTitle: "Questions fréquentes",
+    faq: [
+      {
+        question: "Lumen fait-il partie de Stremio ?",
+        answerHtml: "<p>Non. Lumen est un service indépendant.</p>",
+      },
+      {
+        question: "Ma connexion à Stremio échoue. Que faire ?",
+        answerHtml:
+          '<p>Copiez le nom d’utilisateur en entier, <code>@lumen.stream</code> compris. Voir le <a href="/fr/fr/docs/troubleshooting">dépannage</a>.</p>',
+      },
+    ],
+    ctaTitle: "Prêt à commencer ?",
+    ctaText: "Créez votre compte en moins d’une minute et essayez Lumen gratuitement pendant 7 jours.",
+    html: "<p>Lumen fournit des comptes et de l’aide, jamais de films ni de séries.</p>",
     contentLocale: "fr",
     available: both,
   },

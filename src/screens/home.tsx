@@ -1,50 +1,157 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { ArrowRight } from "lucide-react";
 import type { HomeData } from "../content/page-data.ts";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { useLocale } from "../i18n/use-locale.ts";
 import { formatPrice } from "../lib/format.ts";
 import { siteConfig } from "../site-config.ts";
+import { Badge } from "../ui/badge.tsx";
 import { Button } from "../ui/button.tsx";
+import { CtaBand } from "../widgets/marketing/cta-band.tsx";
+import { FaqList } from "../widgets/marketing/faq-list.tsx";
+import { FeatureGrid } from "../widgets/marketing/feature-grid.tsx";
+import { PlanCard } from "../widgets/marketing/plan-card.tsx";
+import { ProductShot } from "../widgets/marketing/product-shot.tsx";
+import { SectionHeading } from "../widgets/marketing/section-heading.tsx";
 import { ContentLocaleNotice } from "./parts/content-locale-notice.tsx";
 import { MarkdownContent } from "./parts/markdown-content.tsx";
 
-/** The landing page: what the service offers, its prices and the call to sign up, then the content. */
-export function HomeScreen({ heroTitle, heroSubtitle, html, contentLocale }: HomeData) {
+/**
+ * The landing page, one idea per band: the hero with the product, the features, the plans, the
+ * questions people ask, and a last call to sign up. Texts come from `content/{en,fr}/home.md`;
+ * prices from the site config. Nothing on it needs a script.
+ */
+export function HomeScreen(props: HomeData) {
+  const { heroTitle, heroSubtitle, contentLocale } = props;
   const locale = useLocale();
   const { trialDays, paid } = siteConfig.plans;
   const monthly = formatPrice(paid.monthly, locale);
   const yearly = formatPrice(paid.yearly, locale);
   return (
-    <div className="flex flex-col gap-12">
-      <section
-        lang={contentLocale}
-        aria-labelledby="home-title"
-        className="flex flex-col items-start gap-6 border-b pt-4 pb-12 sm:pt-12"
-      >
-        <h1 id="home-title" className="max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-          {heroTitle}
-        </h1>
-        <p className="max-w-2xl text-lg text-muted-foreground">{heroSubtitle}</p>
-        <div className="flex flex-wrap gap-3">
-          <Button asChild size="lg">
-            <LocalizedLink to="/signup">
-              <Trans>Start your free trial</Trans>
-            </LocalizedLink>
-          </Button>
-          <Button asChild size="lg" variant="outline">
-            <LocalizedLink to="/guides">
-              <Trans>Read the guides</Trans>
-            </LocalizedLink>
-          </Button>
-        </div>
-        <p lang={locale} className="text-sm text-muted-foreground">
-          <Trans>
-            {trialDays} days free, then {monthly} per month or {yearly} per year.
-          </Trans>
-        </p>
-      </section>
+    <div className="flex flex-col gap-24 pb-8 sm:gap-32">
       <ContentLocaleNotice contentLocale={contentLocale} />
-      <MarkdownContent html={html} lang={contentLocale} />
+      <section
+        aria-labelledby="home-title"
+        className="grid items-center gap-12 pt-2 sm:pt-10 lg:grid-cols-[1.1fr_1fr] lg:gap-16"
+      >
+        <div className="flex min-w-0 flex-col items-start gap-6">
+          <Badge variant="outline" className="px-3 py-1 text-sm text-muted-foreground">
+            <Trans>{trialDays}-day free trial, no card needed</Trans>
+          </Badge>
+          <h1
+            id="home-title"
+            lang={contentLocale}
+            className="text-[clamp(2.5rem,6vw+1rem,4rem)] leading-[1.05] font-bold tracking-[-0.02em] text-balance"
+          >
+            {heroTitle}
+          </h1>
+          <p lang={contentLocale} className="max-w-xl text-lg text-muted-foreground">
+            {heroSubtitle}
+          </p>
+          <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
+            <Button asChild size="lg">
+              <LocalizedLink to="/signup">
+                <Trans>Start your free trial</Trans>
+                <ArrowRight aria-hidden="true" />
+              </LocalizedLink>
+            </Button>
+            <Button asChild size="lg" variant="outline">
+              <LocalizedLink to="/guides">
+                <Trans>Read the guides</Trans>
+              </LocalizedLink>
+            </Button>
+          </div>
+          <p className="text-sm text-muted-foreground">
+            <Trans>
+              {trialDays} days free, then {monthly} per month or {yearly} per year.
+            </Trans>
+          </p>
+        </div>
+        <ProductShot className="mx-auto w-full max-w-lg lg:max-w-none" />
+      </section>
+      <HomeFeatures {...props} />
+      <HomePlans {...props} />
+      <HomeFaq {...props} />
+      <CtaBand
+        id="home-cta"
+        title={<span lang={contentLocale}>{props.ctaTitle}</span>}
+        text={<span lang={contentLocale}>{props.ctaText}</span>}
+      >
+        <Button asChild size="lg">
+          <LocalizedLink to="/signup">
+            <Trans>Start your free trial</Trans>
+            <ArrowRight aria-hidden="true" />
+          </LocalizedLink>
+        </Button>
+        <Button asChild size="lg" variant="outline">
+          <LocalizedLink to="/discord">
+            <Trans>Ask us on Discord</Trans>
+          </LocalizedLink>
+        </Button>
+      </CtaBand>
     </div>
+  );
+}
+
+function HomeFeatures({ featuresTitle, features, contentLocale }: HomeData) {
+  return (
+    <section aria-labelledby="home-features" lang={contentLocale} className="flex flex-col gap-10">
+      <SectionHeading id="home-features" title={featuresTitle} />
+      <FeatureGrid features={features} />
+    </section>
+  );
+}
+
+function HomePlans({ plansTitle, plansSubtitle, trialPoints, paidPoints, html, contentLocale }: HomeData) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const { trialDays, paid } = siteConfig.plans;
+  const yearly = formatPrice(paid.yearly, locale);
+  const product = siteConfig.name;
+  return (
+    <section id="plans" aria-labelledby="home-plans" className="flex scroll-mt-20 flex-col gap-10">
+      <SectionHeading
+        id="home-plans"
+        title={<span lang={contentLocale}>{plansTitle}</span>}
+        subtitle={<span lang={contentLocale}>{plansSubtitle}</span>}
+      />
+      <div className="grid items-stretch gap-6 md:grid-cols-2 lg:mx-auto lg:w-full lg:max-w-4xl">
+        <PlanCard
+          name={<Trans>Free trial</Trans>}
+          price={<Trans>Free</Trans>}
+          period={<Trans>for {trialDays} days</Trans>}
+          points={trialPoints}
+          action={{ label: t`Start your free trial`, to: "/signup" }}
+          className="md:mt-6"
+        />
+        <PlanCard
+          name={siteConfig.name}
+          price={formatPrice(paid.monthly, locale)}
+          period={<Trans>per month</Trans>}
+          note={<Trans>or {yearly} per year</Trans>}
+          points={paidPoints}
+          action={{ label: t`Choose ${product}`, to: "/signup" }}
+          recommended={<Trans>Recommended</Trans>}
+        />
+      </div>
+      <MarkdownContent
+        html={html}
+        lang={contentLocale}
+        className="mx-auto max-w-3xl text-center text-sm leading-6 text-muted-foreground"
+      />
+    </section>
+  );
+}
+
+function HomeFaq({ faqTitle, faq, contentLocale }: HomeData) {
+  return (
+    <section
+      aria-labelledby="home-faq"
+      lang={contentLocale}
+      className="grid gap-10 lg:grid-cols-[1fr_2fr] lg:gap-16"
+    >
+      <SectionHeading id="home-faq" title={faqTitle} />
+      <FaqList questions={faq} />
+    </section>
   );
 }

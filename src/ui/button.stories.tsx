@@ -72,7 +72,7 @@ export const Sizes: Story = {
   ),
 };
 
-/** Pending: disabled, `aria-busy`, a spinner, the same width and still named by its label. */
+/** Pending: `aria-disabled` (it keeps focus), `aria-busy`, a spinner, the same width, its label's name. */
 export const Pending: Story = {
   render: (args) => (
     <>
@@ -88,7 +88,7 @@ export const Pending: Story = {
     const canvas = within(canvasElement);
     const pending = canvas.getByTestId("pending");
     const idle = canvas.getByTestId("idle");
-    await expect(pending).toBeDisabled();
+    await expect(pending).toHaveAttribute("aria-disabled", "true");
     await expect(pending).toHaveAttribute("aria-busy", "true");
     await expect(pending).toHaveAccessibleName(
       globals.locale === "fr" ? "Créer mon compte" : "Create my account",

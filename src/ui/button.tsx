@@ -5,7 +5,7 @@ import { cn } from "../lib/cn.ts";
 import { Spinner } from "./spinner.tsx";
 
 const buttonVariants = cva(
-  "relative inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors select-none disabled:pointer-events-none disabled:opacity-60 data-pending:cursor-progress data-pending:disabled:opacity-100 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  "relative inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors select-none disabled:pointer-events-none disabled:opacity-60 data-pending:cursor-progress [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   {
     variants: {
       variant: {
@@ -32,10 +32,13 @@ type ButtonProps = React.ComponentProps<"button"> &
     /** Render the child element (a link, ...) with the button's styles instead of a `<button>`. */
     asChild?: boolean;
     /**
-     * Work in progress: the button is disabled and `aria-busy`, shows a spinner and keeps its
-     * width (the label stays in place, invisible, so it still names the button).
+     * Work in progress: `aria-busy`, a spinner over the invisible label (same width, still named by
+     * it), and activation ignored. It stays focusable (`aria-disabled`, not `disabled`): a disabled
+     * button drops keyboard focus to the top of the page while its request runs.
      */
     pending?: boolean;
+    /** Not usable for now (a resend cooldown): dimmed and ignored, but keeps focus like `pending`. */
+    unavailable?: boolean;
   };
 
 function Button({
@@ -44,24 +47,41 @@ function Button({
   size,
   asChild = false,
   pending = false,
-  disabled,
+  unavailable = false,
+  onClick,
   children,
   ...props
 }: ButtonProps) {
   if (asChild) {
     return (
-      <Slot.Root data-slot="button" className={cn(buttonVariants({ variant, size }), className)} {...props}>
+      <Slot.Root
+        data-slot="button"
+        className={cn(buttonVariants({ variant, size }), className)}
+        onClick={onClick}
+        {...props}
+      >
         {children}
       </Slot.Root>
     );
   }
+  const inert = pending || unavailable;
   return (
     <button
       data-slot="button"
       data-pending={pending || undefined}
-      className={cn(buttonVariants({ variant, size }), className)}
-      disabled={disabled || pending}
+      aria-disabled={inert || undefined}
       aria-busy={pending || undefined}
+      className={cn(
+        buttonVariants({ variant, size }),
+        inert && "pointer-events-none",
+        unavailable && !pending && "opacity-60",
+        className,
+      )}
+      onClick={(event) => {
+        // Also stops a submit button's form submission and a dialog trigger from opening.
+        if (inert) event.preventDefault();
+        else onClick?.(event);
+      }}
       {...props}
     >
       <span

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { setupI18n, type I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { describe, expect, it } from "vitest";
@@ -105,9 +106,9 @@ describe("fieldErrorMessage", () => {
     expect(fieldErrorMessage(french, error, "name")).toBe("Ce champ est obligatoire.");
   });
 
-  it("falls back to the server's message for a code it does not know, or a limit it cannot read", () => {
+  it("never shows the server's text: an unknown code or an unreadable limit gets a translated text", () => {
     expect(fieldErrorMessage(french, { code: "validation_custom", message: "Custom rule failed." })).toBe(
-      "Custom rule failed.",
+      "Cette valeur n’est pas valide.",
     );
     expect(
       fieldErrorMessage(
@@ -115,11 +116,64 @@ describe("fieldErrorMessage", () => {
         { code: "validation_min_text_constraint", message: "Must be at least 3 character(s)." },
         "name",
       ),
-    ).toBe("Must be at least 3 character(s).");
+    ).toBe("Cette valeur est trop courte.");
     expect(fieldErrorMessage(english, { code: "validation_custom", message: "" })).toBe(
       "This value isn't valid.",
     );
   });
+
+  it("asks for a different address when the new email is the current one", () => {
+    const error = { code: "validation_not_in_invalid", message: "Must not be in list." };
+    expect(fieldErrorMessage(english, error, "newEmail")).toBe(
+      "This is already your email address. Enter a different one.",
+    );
+    expect(fieldErrorMessage(french, error, "newEmail")).toBe(
+      "C’est déjà votre adresse e-mail. Saisissez-en une autre.",
+    );
+  });
+
+  // Every code the server can send (one constructor each in server/forms/validation.ts, with the
+  // server's own English message), on every field name an account form sends.
+  const serverSource = readFileSync("server/forms/validation.ts", "utf8");
+  const serverErrors = [
+    ...serverSource.matchAll(/error\(\s*"(validation_[a-z_]+)",\s*[`"]([^`"]*)[`"]/g),
+  ].map(([, code, message]) => ({ code: code!, message: message! }));
+  const formFields = [
+    "name",
+    "email",
+    "identity",
+    "password",
+    "passwordConfirm",
+    "oldPassword",
+    "newEmail",
+    "token",
+    "plan",
+    "price",
+    "is_monthly",
+    "terms",
+  ];
+
+  it("finds the server's codes", () => {
+    expect(serverErrors.length).toBeGreaterThan(30);
+    expect(serverErrors.map((e) => e.code)).toContain("validation_not_in_invalid");
+  });
+
+  it.each(serverErrors.map((e) => [e.code, e.message] as const))(
+    "%s has a translated text on every field, never the server's",
+    (code, message) => {
+      for (const field of [undefined, ...formFields]) {
+        for (const params of [undefined, { min: 1, max: 255 }]) {
+          const error = { code, message, ...(params ? { params } : {}) };
+          const inEnglish = fieldErrorMessage(english, error, field);
+          const inFrench = fieldErrorMessage(french, error, field);
+          expect(inEnglish).not.toBe(message);
+          expect(inFrench).not.toBe(message);
+          // Translated: the French catalog has its own wording for it.
+          expect(inFrench).not.toBe(inEnglish);
+        }
+      }
+    },
+  );
 });
 
 describe("formErrorMessage", () => {
@@ -138,9 +192,9 @@ describe("formErrorMessage", () => {
     );
   });
 
-  it("shows an unknown message as received and has a default for none", () => {
+  it("never shows an unknown server message: the generic translated error instead, also for none", () => {
     expect(formErrorMessage(french, "Quota exceeded for this account.")).toBe(
-      "Quota exceeded for this account.",
+      "Un problème est survenu. Veuillez réessayer.",
     );
     expect(formErrorMessage(french, undefined)).toBe("Un problème est survenu. Veuillez réessayer.");
   });

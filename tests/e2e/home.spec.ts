@@ -22,6 +22,43 @@ test("the home page is in French at /fr", async ({ page }) => {
   );
 });
 
+test("the home page sells: the product, the features, both plans and the way to sign up", async ({
+  page,
+}) => {
+  await page.goto("/");
+  // The product is one described picture; nothing in it can be focused.
+  const shot = page.getByRole("img", { name: /^Preview of the Stremio credentials card/ });
+  await expect(shot).toBeVisible();
+  await expect(shot.getByRole("button")).toHaveCount(0);
+  await expect(page.getByRole("heading", { level: 3, name: "Credentials generated for you" })).toBeVisible();
+  // Both plans side by side, the recommended one marked, prices written as the site writes them.
+  const plans = page.getByRole("article");
+  await expect(plans).toHaveCount(2);
+  await expect(plans.nth(0)).toContainText("Free trial");
+  await expect(plans.nth(1)).toContainText("Recommended");
+  await expect(plans.nth(1)).toContainText("€4.99");
+  await expect(plans.nth(1)).toContainText("or €49.99 per year");
+  await expect(plans.nth(1).getByRole("link", { name: "Choose Lumen" })).toHaveAttribute("href", "/signup");
+  await page
+    .getByRole("region", { name: "Ready to start?" })
+    .getByRole("link", { name: "Start your free trial" })
+    .click();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test("the French home page answers a question without JavaScript", async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto("/fr");
+  await expect(page.getByRole("article").nth(1)).toContainText("4,99\u00a0€");
+  const answer = page.getByText("L’essai de 7 jours ne demande qu’une adresse e-mail");
+  await expect(answer).toBeHidden();
+  await page.getByText("Faut-il une carte bancaire pour l’essai gratuit\u00a0?").click();
+  await expect(answer).toBeVisible();
+  await expect(page.getByRole("link", { name: "Choisir Lumen" })).toHaveAttribute("href", "/fr/signup");
+  await context.close();
+});
+
 test("the language switcher keeps the page and remembers the choice", async ({ page, context }) => {
   await page.goto("/");
   await page.getByRole("link", { name: "Français" }).click();

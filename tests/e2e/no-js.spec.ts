@@ -107,6 +107,20 @@ test.describe("with JavaScript disabled", () => {
 test.describe("on a phone", () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
+  test("every page has the same header: the brand, sign-up and the menu button", async ({ page }) => {
+    const shapes = new Set<string>();
+    for (const path of ["/", "/blog", "/cgu", "/discord", "/fr/docs", "/login", "/signup"]) {
+      await page.goto(path);
+      const header = page.getByRole("banner");
+      await expect(header.getByRole("button", { name: "Open the menu" })).toBeVisible();
+      await expect(header.getByRole("link", { name: "Sign up" })).toBeVisible();
+      await expect(header.getByRole("navigation", { name: "Main" })).toBeHidden();
+      const box = await header.boundingBox();
+      shapes.add(`${box?.width}x${box?.height}`);
+    }
+    expect([...shapes]).toEqual(["390x57"]);
+  });
+
   test("the language switcher remembers the choice on a page without the app", async ({ page, context }) => {
     await page.goto("/blog/2026/launch-week");
     await page.getByRole("button", { name: "Open the menu" }).click();
@@ -164,6 +178,8 @@ test("a visitor with a stored session sees the account link on content pages, no
   }
   await page.getByRole("link", { name: "Compte" }).click();
   await expect(page).toHaveURL(/\/fr\/account$/);
+  // The account page refreshes the session (and rewrites the cookie): let it finish first.
+  await page.waitForLoadState("networkidle");
 
   // After logging out, content pages offer the log-in links again.
   await page.context().clearCookies({ name: "pb_auth" });

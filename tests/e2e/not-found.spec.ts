@@ -1,6 +1,6 @@
 import { expect, test } from "./fixtures.ts";
 
-test.describe("SPEC §2: a failed route validation is the error page 'Page Not Found: {path}' (404)", () => {
+test.describe("a failed route validation is the 404 'Page Not Found: {path}', in the layout", () => {
   for (const [path, lang, text] of [
     ["/fr/docs/account/extra", "en", "Page Not Found: /fr/docs/account/extra"],
     ["/fr/docs/no-such-doc", "en", "Page Not Found: /fr/docs/no-such-doc"],
@@ -11,10 +11,15 @@ test.describe("SPEC §2: a failed route validation is the error page 'Page Not F
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.locator("html")).toHaveAttribute("lang", lang);
-      await expect(page.locator("[data-slot=error-page]")).toContainText("404");
-      await expect(page.getByText(text)).toBeVisible();
-      // The error page replaces the layout: no site navigation around it.
-      await expect(page.locator("[data-slot=app-shell]")).toHaveCount(0);
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(text);
+      await expect(page).toHaveTitle(lang === "fr" ? "Page introuvable · Lumen" : "Page not found · Lumen");
+      // One 404 design: inside the site's layout, with its navigation.
+      await expect(page.locator("[data-slot=app-shell]")).toHaveCount(1);
+      // The other language's link leads to the same path in that language, never to an internal page.
+      const other = lang === "fr" ? "English" : "Français";
+      const href = await page.getByRole("link", { name: other }).first().getAttribute("href");
+      expect(href).not.toContain("__");
+      expect(href).toBe(lang === "fr" ? path.replace(/^\/fr/, "") : `/fr${path}`);
     });
   }
 
@@ -41,13 +46,16 @@ test.describe("SPEC §2: a failed route validation is the error page 'Page Not F
   });
 });
 
-test.describe("SPEC §2: a path no route matches is the non-fatal 'Page not found: {path}' (404)", () => {
+test.describe("a path no route matches is the non-fatal 'Page not found: {path}' (404)", () => {
   test("direct load keeps the layout", async ({ page }) => {
     const response = await page.goto("/fr/fr/guides");
     expect(response?.status()).toBe(404);
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page introuvable\u00a0: /fr/fr/guides");
     await expect(page.locator("[data-slot=app-shell]")).toHaveCount(1);
+    await expect(page.getByRole("link", { name: "English" }).first()).toHaveAttribute("href", "/fr/guides");
+    await page.goto("/nope");
+    await expect(page.getByRole("link", { name: "Français" }).first()).toHaveAttribute("href", "/fr/nope");
   });
 
   test("client navigation too", async ({ page }) => {
@@ -66,7 +74,7 @@ test.describe("bots", () => {
       const response = await page.goto(path);
       expect(response?.status()).toBe(404);
       await expect(page.locator("body")).toHaveText("404");
-      await expect(page.locator("[data-slot=error-page]")).toHaveCount(0);
+      await expect(page.locator("[data-slot=not-found]")).toHaveCount(0);
     }
   });
 });

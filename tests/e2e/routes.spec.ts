@@ -35,7 +35,9 @@ for (const route of siteRoutes) {
     const alternates = Object.fromEntries(Object.entries(seo.alternates).map(([k, v]) => [k, pathOf(v)]));
     expect(alternates).toEqual(route.alternates ?? defaultAlternates(route));
     // og:locale is the language of the content shown (the French-only page shows French).
-    const contentLang = ["/fr/more", "/politique-de-confidentialite"].includes(route.path) ? "fr" : route.lang;
+    const contentLang = ["/fr/more", "/politique-de-confidentialite"].includes(route.path)
+      ? "fr"
+      : route.lang;
     expect(seo.ogLocale).toBe(contentLang === "fr" ? "fr_FR" : "en_US");
     expect(seo.robots).toBe(route.noindex ? "noindex, nofollow" : null);
     // The page has settled without errors (the fixture fails the test on any console error).
@@ -134,4 +136,26 @@ test("a page missing in one locale shows the other locale's content with a notic
     await page.goto(french!);
     await expect(page.getByRole("note")).toHaveCount(0);
   }
+});
+
+test("every page has its own social preview image, and the site its home-screen icons", async ({
+  page,
+  request,
+}) => {
+  for (const path of ["/", "/fr/roadmap", "/fr/docs/account", "/blog/2026/launch-week", "/signup"]) {
+    await page.goto(path);
+    const image = await page.locator('meta[property="og:image"]').getAttribute("content");
+    await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute("content", "summary_large_image");
+    const served = await request.get(new URL(image!).pathname);
+    expect(served.status(), image!).toBe(200);
+    expect(served.headers()["content-type"]).toBe("image/png");
+  }
+  await page.goto("/");
+  const touchIcon = await page.locator('link[rel="apple-touch-icon"]').getAttribute("href");
+  expect((await request.get(touchIcon!)).headers()["content-type"]).toBe("image/png");
+  const manifest = await (
+    await request.get((await page.locator('link[rel="manifest"]').getAttribute("href"))!)
+  ).json();
+  for (const icon of manifest.icons as { src: string }[])
+    expect((await request.get(icon.src)).status(), icon.src).toBe(200);
 });

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
-import { findUserByEmail, loadAdminStats } from "../../auth/account.ts";
+import { loadAdminStats, searchUsers } from "../../auth/account.ts";
 import { loadPocketBase } from "../../auth/session.ts";
 import { AuthGate } from "../../screens/account/account.tsx";
 import { AdminScreen } from "../../screens/account/admin.tsx";
@@ -12,10 +12,8 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 export default function Admin() {
   const loadStats = useCallback(() => loadPocketBase().then((pb) => loadAdminStats(pb)), []);
-  const findUser = useCallback(
-    (email: string) => loadPocketBase().then((pb) => findUserByEmail(pb, email)),
-    [],
-  );
-  // The `admin` middleware turns everyone else away before this renders.
-  return <AuthGate>{() => <AdminScreen loadStats={loadStats} findUser={findUser} />}</AuthGate>;
+  const search = useCallback((query: string) => loadPocketBase().then((pb) => searchUsers(pb, query)), []);
+  // The `admin` middleware turns everyone else away before this renders; with the account service
+  // unreachable it lets the page through, and `AuthGate` shows the unavailable state.
+  return <AuthGate>{() => <AdminScreen loadStats={loadStats} searchUsers={search} />}</AuthGate>;
 }

@@ -24,7 +24,11 @@ export default function Login() {
   return (
     <LoginScreen
       login={run}
-      onLoggedIn={() => navigate(safeRedirect(params.get("redirect"), localizePath("/account", locale)))}
+      onLoggedIn={() =>
+        // Replace the login page in the history: Back after logging in goes to the page before it,
+        // not to a form a signed-in visitor has no use for.
+        navigate(safeRedirect(params.get("redirect"), localizePath("/account", locale)), { replace: true })
+      }
     />
   );
 }

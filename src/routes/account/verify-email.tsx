@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { confirmVerification, requestVerification } from "../../auth/account.ts";
 import { loadPocketBase } from "../../auth/session.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
@@ -11,8 +11,12 @@ import { accountMeta } from "./account-meta.ts";
 export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Verify your email`, msg`Confirm your email address.`);
 
+/** What sign-up passes along (navigation state) when a step after creating the account failed. */
+export type SignupNavigationState = { linkSent?: boolean; credentialsReady?: boolean };
+
 export default function VerifyEmailRoute() {
   const [params] = useSearchParams();
+  const after = (useLocation().state ?? {}) as SignupNavigationState;
   // The prerendered page has no query: read the token only once hydrated.
   const token = useHydrated() ? params.get("token") : null;
   const confirm = useCallback(
@@ -23,5 +27,13 @@ export default function VerifyEmailRoute() {
     (email: string) => loadPocketBase().then((pb) => requestVerification(pb, email)),
     [],
   );
-  return <VerifyEmailScreen token={token} confirm={confirm} resend={resend} />;
+  return (
+    <VerifyEmailScreen
+      token={token}
+      confirm={confirm}
+      resend={resend}
+      linkSent={after.linkSent !== false}
+      credentialsReady={after.credentialsReady !== false}
+    />
+  );
 }

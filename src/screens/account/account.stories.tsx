@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ok } from "../../auth/action-result.ts";
-import type { AuthStateName } from "../../auth/auth-states.ts";
+import { StaticAuthProvider } from "../../auth/auth-state.tsx";
+import { paidUser, type AuthStateName } from "../../auth/auth-states.ts";
+import { leaveAccountNotice } from "../../auth/route-middleware.ts";
 import { AccountScreen, type AccountActions } from "./account.tsx";
 
 const actions: AccountActions = {
@@ -37,9 +39,14 @@ const auth = (name: AuthStateName) => ({ auth: name });
 export const Loading: Story = {
   parameters: auth("Loading"),
   play: async ({ canvasElement, globals }) => {
-    await expect(within(canvasElement).getByRole("status")).toHaveTextContent(
+    const status = within(canvasElement).getByRole("status");
+    await expect(status).toHaveTextContent(
       globals.locale === "fr" ? "Chargement de votre compte" : "Loading your account",
     );
+    // The placeholder has the blocks of the page that replaces it (a title, then five cards in two
+    // columns), so nothing under it moves when the account arrives.
+    await expect(status.querySelectorAll(".grid > div > [data-slot=skeleton]")).toHaveLength(5);
+    await expect(status.getBoundingClientRect().height).toBeGreaterThan(1000);
   },
 };
 
@@ -80,7 +87,52 @@ export const SignedInPaid: Story = {
     await expect(
       canvas.getByText(fr ? "Offre payante, 4,99 € par mois" : "Paid plan, €4.99 per month"),
     ).toBeVisible();
-    await expect(canvas.getByText(fr ? "Actif" : "Active")).toBeVisible();
+    await expect(canvas.getByText(fr ? "Payant" : "Paid")).toBeVisible();
+  },
+};
+
+/** A paid plan whose payment has not arrived: the same words as the header's badge. */
+export const AwaitingPayment: Story = {
+  parameters: auth("SignedInPaid"),
+  decorators: [
+    (Story) => (
+      <StaticAuthProvider state={{ status: "authed", user: { ...paidUser, stripe: "" } }}>
+        <Story />
+      </StaticAuthProvider>
+    ),
+  ],
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    await expect(
+      canvas.getByText(fr ? "Payant (en attente de paiement)" : "Paid (awaiting payment)"),
+    ).toBeVisible();
+    await expect(
+      canvas.getByText(
+        fr
+          ? "Nous vous enverrons les instructions de paiement par e-mail."
+          : "We will email you the payment instructions.",
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** A user who is not an administrator, sent here from /admin: the page says why. */
+export const AdminOnlyNotice: Story = {
+  parameters: auth("SignedInTrial"),
+  beforeEach: () => {
+    leaveAccountNotice("admin-only");
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    await expect(
+      // getByText reads the no-break space before the colon as a plain space.
+      within(canvasElement).getByText(
+        fr
+          ? "La page d’administration est réservée aux administrateurs : vous voici donc sur votre compte."
+          : "The administration page is for administrators only, so you are on your account instead.",
+      ),
+    ).toBeVisible();
   },
 };
 
@@ -109,8 +161,12 @@ export const ResendCooldown: Story = {
       expect(actions.resendVerification).toHaveBeenCalledWith("camille.martin@example.com"),
     );
     // A cooldown stops a second request straight away.
+    // aria-disabled, not disabled: the button keeps keyboard focus while it waits.
     await waitFor(() =>
-      expect(canvas.getByRole("button", { name: fr ? /Renvoyer dans/ : /Resend in/ })).toBeDisabled(),
+      expect(canvas.getByRole("button", { name: fr ? /Renvoyer dans/ : /Resend in/ })).toHaveAttribute(
+        "aria-disabled",
+        "true",
+      ),
     );
   },
 };

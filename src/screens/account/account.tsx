@@ -109,7 +109,7 @@ function UnverifiedNotice({
         variant="outline"
         size="sm"
         pending={state.status === "submitting"}
-        disabled={cooldown > 0}
+        unavailable={cooldown > 0}
         onClick={async () => {
           if ((await run(email))?.success) start(resendCooldownSeconds);
         }}
@@ -147,7 +147,9 @@ function SignedIn({
           data-slot="account-notice"
           className="rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm"
         >
-          <Trans>The administration page is for administrators only, so you are on your account instead.</Trans>
+          <Trans>
+            The administration page is for administrators only, so you are on your account instead.
+          </Trans>
         </p>
       ) : null}
       <div className="flex flex-wrap items-end justify-between gap-4">
@@ -202,10 +204,55 @@ function SignedIn({
   );
 }
 
+/**
+ * The account page while the session is checked: the same blocks as the signed-in page, at the
+ * heights they have with credentials and a verified address (measured at 390 and 1440 px wide), so
+ * nothing below them moves when the page arrives. The footer, in particular, stays out of view.
+ */
+function AccountLoading() {
+  return (
+    <div role="status" data-slot="account-loading" className="flex flex-col gap-6">
+      <span className="sr-only">
+        <Trans>Loading your account</Trans>
+      </span>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex flex-col">
+          <div className="flex h-9 items-center">
+            <Skeleton className="h-7 w-56" />
+          </div>
+          <div className="flex h-6 items-center">
+            <Skeleton className="h-4 w-60 max-w-full" />
+          </div>
+        </div>
+        <Skeleton className="h-9 w-28" />
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="flex flex-col gap-6">
+          <Skeleton className="h-[618px] rounded-xl sm:h-[550px]" />
+          <Skeleton className="h-[211px] rounded-xl" />
+        </div>
+        <div className="flex flex-col gap-6">
+          <Skeleton className="h-[252px] rounded-xl" />
+          <Skeleton className="h-[312px] rounded-xl sm:h-[292px]" />
+          <Skeleton className="h-[475px] rounded-xl sm:h-[455px]" />
+        </div>
+      </div>
+    </div>
+  );
+}
+
 /** Account pages' content for a signed-in user, and their loading, signed-out and error states. */
-export function AuthGate({ children }: { children: (user: AuthUser) => ReactNode }) {
+export function AuthGate({
+  children,
+  loading,
+}: {
+  children: (user: AuthUser) => ReactNode;
+  /** What shows while the session is checked; by default a generic placeholder. */
+  loading?: ReactNode;
+}) {
   const { state } = useAuth();
   if (state.status === "loading") {
+    if (loading) return loading;
     return (
       <div role="status" className="flex flex-col gap-6">
         <span className="sr-only">
@@ -284,7 +331,7 @@ export function AccountScreen({
 }) {
   const { logout } = useAuth();
   return (
-    <AuthGate>
+    <AuthGate loading={<AccountLoading />}>
       {(user) => (
         <SignedIn
           user={user}

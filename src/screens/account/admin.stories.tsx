@@ -1,12 +1,14 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ok } from "../../auth/action-result.ts";
-import { paidUser } from "../../auth/auth-states.ts";
+import type { AdminStats } from "../../auth/account.ts";
+import type { AuthUser } from "../../auth/auth-state.tsx";
+import { paidUser, trialUser, unverifiedUser } from "../../auth/auth-states.ts";
 import { AdminScreen } from "./admin.tsx";
 
-const stats = {
+const stats: AdminStats = {
   total: 1284,
-  byPlan: { free: 912, paid: 372 },
+  byPlan: { trial: 912, "awaiting-payment": 41, paid: 331 },
   signupsPerWeek: [
     { week: "2026-09-07", count: 48 },
     { week: "2026-09-14", count: 61 },
@@ -19,19 +21,39 @@ const stats = {
   ],
 };
 
+const awaitingUser: AuthUser = {
+  ...paidUser,
+  id: "a1b2c3d4e5f6g7h",
+  name: "Camille Dupont",
+  email: "c.dupont@example.com",
+  stripe: "",
+};
+const people: AuthUser[] = [
+  paidUser,
+  awaitingUser,
+  { ...trialUser, id: "t1", name: "Marc Camilleri", email: "marc.c@example.com" },
+];
+
+/** What the server's `email ~ q || name ~ q` answers: a case-insensitive "contains". */
+async function search(query: string) {
+  const q = query.trim().toLowerCase();
+  const users = people.filter((u) => u.email.toLowerCase().includes(q) || u.name.toLowerCase().includes(q));
+  return ok({ total: users.length, users });
+}
+
 const meta = {
   title: "Screens/Admin",
   component: AdminScreen,
   args: {
     loadStats: fn(async () => ok(stats)),
-    findUser: fn(async (email: string) => ok(email === paidUser.email ? paidUser : null)),
+    searchUsers: fn(search),
   },
   parameters: {
     path: "/admin",
     auth: "Admin",
     viewport: {
       options: {
-        tall: { name: "Tall desktop", styles: { width: "1200px", height: "1100px" }, type: "desktop" },
+        tall: { name: "Tall desktop", styles: { width: "1200px", height: "1200px" }, type: "desktop" },
       },
     },
   },
@@ -41,28 +63,92 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+const searchFor = async (canvasElement: HTMLElement, fr: boolean, text: string) => {
+  const canvas = within(canvasElement);
+  await userEvent.type(canvas.getByLabelText(fr ? "E-mail ou nom" : "Email or name"), text);
+  await userEvent.click(canvas.getByRole("button", { name: fr ? "Rechercher" : "Search" }));
+  return canvas.getByRole("status", { name: fr ? "Résultats de recherche" : "Search results" });
+};
+
 export const Default: Story = {
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
     await expect(await canvas.findByText(fr ? "Utilisateurs : 1 284" : "Users: 1,284")).toBeVisible();
-    await userEvent.type(canvas.getByLabelText(fr ? "E-mail" : "Email"), paidUser.email);
-    await userEvent.click(canvas.getByRole("button", { name: fr ? "Rechercher" : "Search" }));
-    await waitFor(() => expect(canvas.getByRole("status", { name: "" })).toHaveTextContent(paidUser.email));
+    // The plan chart counts the paid plans awaiting payment apart.
+    const plans = await canvas.findByRole("group", { name: fr ? "Utilisateurs par offre" : "Users by plan" });
+    await expect(
+      within(plans).getByRole("img", {
+        name: fr
+          ? /^Payant \(en attente de paiement\)\s?: Utilisateurs 41$/
+          : "Paid (awaiting payment): Users 41",
+      }),
+    ).toBeInTheDocument();
   },
 };
 
-export const NotFound: Story = {
+export const SearchMatches: Story = {
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    // Part of a name, in other capitals: every user whose email or name contains it.
+    const results = await searchFor(canvasElement, fr, "CAMIL");
+    await waitFor(() =>
+      expect(results).toHaveTextContent(fr ? "3 utilisateurs correspondent" : "3 users match"),
+    );
+    await expect(within(results).getAllByRole("listitem")).toHaveLength(3);
+    await expect(
+      within(results).getByText(fr ? "Payant (en attente de paiement)" : "Paid (awaiting payment)"),
+    ).toBeVisible();
+  },
+};
+
+export const SearchOneMatch: Story = {
+  args: {
+    searchUsers: fn(async (_query: string) => ok({ total: 1, users: [unverifiedUser] })),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const results = await searchFor(canvasElement, fr, "martin@");
+    await waitFor(() =>
+      expect(results).toHaveTextContent(fr ? "1 utilisateur correspond" : "1 user matches"),
+    );
+    await expect(within(results).getByText(fr ? "Non vérifié" : "Not verified")).toBeVisible();
+  },
+};
+
+export const NoMatch: Story = {
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const results = await searchFor(canvasElement, fr, "nobody");
+    await waitFor(() =>
+      expect(results).toHaveTextContent(
+        fr ? "Aucun utilisateur ne correspond à « nobody »." : "No user matches “nobody”.",
+      ),
+    );
+  },
+};
+
+/** One week of sign-ups: a bar with its count, and an axis counting whole users. */
+export const OneWeek: Story = {
+  args: {
+    loadStats: fn(async () =>
+      ok({
+        total: 3,
+        byPlan: { trial: 2, "awaiting-payment": 1, paid: 0 },
+        signupsPerWeek: [{ week: "2026-11-23", count: 3 }],
+      }),
+    ),
+  },
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
-    await userEvent.type(canvas.getByLabelText(fr ? "E-mail" : "Email"), "nobody@example.com");
-    await userEvent.click(canvas.getByRole("button", { name: fr ? "Rechercher" : "Search" }));
-    await expect(
-      await canvas.findByText(
-        fr ? "Aucun utilisateur avec cette adresse e-mail." : "No user with this email address.",
-      ),
-    ).toBeVisible();
+    const weeks = await canvas.findByRole("group", {
+      name: fr ? "Inscriptions par semaine" : "Sign-ups per week",
+    });
+    await waitFor(() => expect(weeks.querySelectorAll("[data-slot=chart-bar]")).toHaveLength(1));
+    const ticks = [...weeks.querySelectorAll(".visx-axis-left text")].map((t) => t.textContent ?? "");
+    await expect(ticks.length).toBeGreaterThanOrEqual(2);
+    for (const tick of ticks) await expect(tick).toMatch(/^\d+$/);
   },
 };
 

@@ -1,8 +1,9 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
-import type { AdminStats } from "../../auth/account.ts";
+import type { AdminStats, UserSearchResult } from "../../auth/account.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
+import { planStatus, planStatusBadges, planStatusLabels, planStatuses } from "../../auth/plan-status.ts";
 import { useAction } from "../../auth/use-action.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { localeTags } from "../../i18n/locales.ts";
@@ -12,47 +13,75 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
 import { CategoryChart } from "../../widgets/charts/category-chart.tsx";
-import { TimeSeriesChart } from "../../widgets/charts/time-series-chart.tsx";
+import { chartFormatters, countFormat } from "../../widgets/charts/format.ts";
 
 export type AdminScreenProps = {
   loadStats: () => Promise<ActionResult<AdminStats>>;
-  findUser: (email: string) => Promise<ActionResult<AuthUser | null>>;
+  /** Users whose email or name contains the text, whatever its case. */
+  searchUsers: (query: string) => Promise<ActionResult<UserSearchResult>>;
 };
 
-function FindUser({ findUser }: Pick<AdminScreenProps, "findUser">) {
+function UserRow({ user }: { user: AuthUser }) {
+  const { i18n } = useLingui();
+  const status = planStatus(user);
+  return (
+    <li data-slot="admin-user" className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:gap-4">
+      <div className="min-w-0 flex-1">
+        <p className="truncate font-medium">{user.name || "—"}</p>
+        <p className="break-all text-muted-foreground">{user.email}</p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Badge variant={planStatusBadges[status]}>{i18n._(planStatusLabels[status])}</Badge>
+        {user.verified ? (
+          <Badge variant="success">
+            <Trans>Verified</Trans>
+          </Badge>
+        ) : (
+          <Badge variant="warning">
+            <Trans>Not verified</Trans>
+          </Badge>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function FindUsers({ searchUsers }: Pick<AdminScreenProps, "searchUsers">) {
   const { t, i18n } = useLingui();
-  const [email, setEmail] = useState("");
-  const [state, run] = useAction(findUser);
-  const [found, setFound] = useState<AuthUser | null | undefined>(undefined);
+  const [query, setQuery] = useState("");
+  const [state, run] = useAction(searchUsers);
+  const [found, setFound] = useState<(UserSearchResult & { query: string }) | null>(null);
   return (
     <Card>
       <CardHeader>
         <CardTitle asChild>
           <h2>
-            <Trans>Find a user</Trans>
+            <Trans>Find users</Trans>
           </h2>
         </CardTitle>
         <CardDescription>
-          <Trans>Look an account up by its email address.</Trans>
+          <Trans>Part of an email address or a name; capitals do not matter.</Trans>
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4">
         <form
+          role="search"
           className="flex flex-col gap-3 sm:flex-row sm:items-end"
           onSubmit={async (event) => {
             event.preventDefault();
-            const result = await run(email);
-            if (result?.success) setFound(result.data);
+            const result = await run(query);
+            if (result?.success) setFound({ ...result.data, query: query.trim() });
           }}
         >
-          <Field label={t`Email`} className="flex-1">
+          <Field label={t`Email or name`} className="flex-1">
             <Input
-              id="admin-find-email"
-              name="email"
-              type="email"
+              id="admin-find-user"
+              name="q"
+              type="search"
               required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
+              autoComplete="off"
+              value={query}
+              onChange={(event) => setQuery(event.target.value)}
             />
           </Field>
           <Button type="submit" pending={state.status === "submitting"}>
@@ -64,48 +93,39 @@ function FindUser({ findUser }: Pick<AdminScreenProps, "findUser">) {
             {i18n._(state.message)}
           </p>
         ) : null}
-        {state.status === "success" ? (
-          <div role="status" className="text-sm">
-            {found ? (
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-                <dt className="text-muted-foreground">
-                  <Trans>Name</Trans>
-                </dt>
-                <dd>{found.name || "—"}</dd>
-                <dt className="text-muted-foreground">
-                  <Trans>Email</Trans>
-                </dt>
-                <dd className="break-all">{found.email}</dd>
-                <dt className="text-muted-foreground">
-                  <Trans>Plan</Trans>
-                </dt>
-                <dd className="flex gap-2">
-                  {found.plan === "paid" ? <Trans>Paid</Trans> : <Trans>Free trial</Trans>}
-                  {found.verified ? (
-                    <Badge variant="success">
-                      <Trans>Verified</Trans>
-                    </Badge>
-                  ) : (
-                    <Badge variant="warning">
-                      <Trans>Not verified</Trans>
-                    </Badge>
-                  )}
-                </dd>
-              </dl>
-            ) : (
+        <div role="status" aria-label={t`Search results`} className="text-sm">
+          {state.status === "success" && found ? (
+            found.total === 0 ? (
               <p>
-                <Trans>No user with this email address.</Trans>
+                <Trans>No user matches “{found.query}”.</Trans>
               </p>
-            )}
-          </div>
-        ) : null}
+            ) : (
+              <>
+                <p className="font-medium">
+                  <Plural value={found.total} one="# user matches" other="# users match" />
+                  {found.users.length < found.total ? (
+                    <span className="font-normal text-muted-foreground">
+                      {" "}
+                      <Trans>(the {found.users.length} newest are listed)</Trans>
+                    </span>
+                  ) : null}
+                </p>
+                <ul className="divide-y divide-border">
+                  {found.users.map((user) => (
+                    <UserRow key={user.id} user={user} />
+                  ))}
+                </ul>
+              </>
+            )
+          ) : null}
+        </div>
       </CardContent>
     </Card>
   );
 }
 
-/** `/admin` (admins only): user count, sign-ups over time, users by plan, find a user by email. */
-export function AdminScreen({ loadStats, findUser }: AdminScreenProps) {
+/** `/admin` (admins only): user count, sign-ups per week, users by plan status, user search. */
+export function AdminScreen({ loadStats, searchUsers }: AdminScreenProps) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
   const [stats, setStats] = useState<AdminStats | null>(null);
@@ -127,6 +147,11 @@ export function AdminScreen({ loadStats, findUser }: AdminScreenProps) {
 
   const status = error ? "error" : stats ? "ready" : "loading";
   const total = stats ? new Intl.NumberFormat(localeTags[locale]).format(stats.total) : "…";
+  const dates = chartFormatters(locale);
+  const weeks = stats?.signupsPerWeek ?? [];
+  // Bars, one per week: a single week still reads as a bar with its count, where a line would be a
+  // lone dot. The year is written when the weeks span more than one.
+  const manyYears = new Set(weeks.map(({ week }) => week.slice(0, 4))).size > 1;
   return (
     <div className="flex flex-col gap-6">
       <div>
@@ -138,13 +163,15 @@ export function AdminScreen({ loadStats, findUser }: AdminScreenProps) {
         </p>
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <TimeSeriesChart
+        <CategoryChart
           title={t`Sign-ups per week`}
-          data={(stats?.signupsPerWeek ?? []).map(({ week, count }) => ({
-            date: week,
+          categoryLabel={t`Week of`}
+          data={weeks.map(({ week, count }) => ({
+            category: manyYears ? dates.date(week) : dates.tickDate(week),
             values: { signups: count },
           }))}
-          series={[{ key: "signups", label: t`Sign-ups`, kind: "area" }]}
+          series={[{ key: "signups", label: t`Sign-ups` }]}
+          valueFormat={countFormat}
           status={status}
           errorMessage={error ?? undefined}
           onRetry={() => setAttempt((n) => n + 1)}
@@ -153,18 +180,19 @@ export function AdminScreen({ loadStats, findUser }: AdminScreenProps) {
         <CategoryChart
           title={t`Users by plan`}
           categoryLabel={t`Plan`}
-          data={[
-            { category: t`Free trial`, values: { users: stats?.byPlan.free } },
-            { category: t`Paid`, values: { users: stats?.byPlan.paid } },
-          ]}
+          data={planStatuses.map((planStatus) => ({
+            category: i18n._(planStatusLabels[planStatus]),
+            values: { users: stats?.byPlan[planStatus] },
+          }))}
           series={[{ key: "users", label: t`Users` }]}
+          valueFormat={countFormat}
           status={status}
           errorMessage={error ?? undefined}
           onRetry={() => setAttempt((n) => n + 1)}
           headingLevel={2}
         />
       </div>
-      <FindUser findUser={findUser} />
+      <FindUsers searchUsers={searchUsers} />
     </div>
   );
 }

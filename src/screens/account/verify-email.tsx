@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import type { MessageDescriptor } from "@lingui/core";
+import { useCallback, useEffect, useRef, useState } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
 import { useAuth } from "../../auth/auth-state.tsx";
 import { useAction } from "../../auth/use-action.ts";
@@ -10,39 +11,70 @@ export type VerifyEmailScreenProps = {
   token: string | null;
   confirm: (token: string) => Promise<ActionResult>;
   resend: (email: string) => Promise<ActionResult>;
+  /** Right after sign-up: whether the verification email was requested (see SignupOutcome). */
+  linkSent?: boolean;
+  /** Right after sign-up: whether the Stremio credentials were created. */
+  credentialsReady?: boolean;
 };
 
+type Confirmation =
+  { state: "confirming" | "verified" | "invalid" } | { state: "unreachable"; problem: MessageDescriptor };
+
 /** `/verify-email`: confirms the link's token, or waits for it with a resend button. */
-export function VerifyEmailScreen({ token, confirm, resend }: VerifyEmailScreenProps) {
+export function VerifyEmailScreen({
+  token,
+  confirm,
+  resend,
+  linkSent = true,
+  credentialsReady = true,
+}: VerifyEmailScreenProps) {
   const { user } = useAuth();
-  const [confirmed, setConfirmed] = useState<"confirming" | "verified" | "invalid" | null>(null);
+  const [confirmed, setConfirmed] = useState<Confirmation | null>(null);
   const [resendState, runResend] = useAction(resend);
   const [cooldown, startCooldown] = useCountdown();
+  const [resent, setResent] = useState(false);
   const started = useRef(false);
+
+  const check = useCallback(
+    (value: string) => {
+      setConfirmed({ state: "confirming" });
+      void confirm(value).then((result) => {
+        if (result.success) setConfirmed({ state: "verified" });
+        else if (result.error.aborted) return;
+        // Only the server's 400 says the link itself is bad; an outage says nothing about it.
+        else if (result.error.status === 400) setConfirmed({ state: "invalid" });
+        else setConfirmed({ state: "unreachable", problem: result.error.message });
+      });
+    },
+    [confirm],
+  );
 
   useEffect(() => {
     // Once per token, also under StrictMode's double effects: a token is single-use in spirit.
     if (!token || started.current) return;
     started.current = true;
-    setConfirmed("confirming");
-    void confirm(token).then((result) => {
-      if (result.success) setConfirmed("verified");
-      else if (!result.error.aborted) setConfirmed("invalid");
-    });
-  }, [token, confirm]);
+    check(token);
+  }, [token, check]);
 
-  const state: VerifyEmailState = confirmed ?? (user?.verified ? "verified" : "pending");
+  const state: VerifyEmailState = confirmed?.state ?? (user?.verified ? "verified" : "pending");
   return (
     <div className="flex justify-center py-4 sm:py-10">
       <VerifyEmail
         state={state}
         email={user?.email}
+        linkSent={linkSent || resent}
+        credentialsReady={credentialsReady}
+        problem={confirmed?.state === "unreachable" ? confirmed.problem : undefined}
+        onRetry={() => token && check(token)}
         resendStatus={resendState.status}
         resendErrors={resendState.errors}
         resendMessage={resendState.message}
         resendCooldown={cooldown}
         onResend={async ({ email }) => {
-          if ((await runResend(email))?.success) startCooldown(resendCooldownSeconds);
+          if ((await runResend(email))?.success) {
+            setResent(true);
+            startCooldown(resendCooldownSeconds);
+          }
         }}
       />
     </div>

@@ -9,11 +9,23 @@ import { enhanceDocsSearch } from "../../enhance/docs-search.ts";
 import type { Locale } from "../../i18n/locales.ts";
 import { DocsSearch } from "./docs-search.tsx";
 
+/** A page's introduction as the build indexes it: its description, then its text. */
 const doc = (slug: string, title: string, description: string, text: string): SearchDocument => ({
   id: slug,
   slug,
+  anchor: "",
   title,
-  description,
+  section: "",
+  text: `${description} ${text}`,
+});
+
+/** A section of a page, under its heading. */
+const section = (slug: string, title: string, anchor: string, heading: string, text: string) => ({
+  id: `${slug}#${anchor}`,
+  slug,
+  anchor,
+  title,
+  section: heading,
   text,
 });
 
@@ -44,6 +56,13 @@ const documents: Record<Locale, SearchDocument[]> = {
       "Plans, invoices and refunds.",
       "Download each invoice from your account page.",
     ),
+    section(
+      "billing",
+      "Billing",
+      "cancelling",
+      "Cancelling",
+      "Cancellation takes effect at the end of the month already paid.",
+    ),
   ],
   fr: [
     doc(
@@ -70,12 +89,19 @@ const documents: Record<Locale, SearchDocument[]> = {
       "Formules, factures et remboursements.",
       "Téléchargez chaque facture depuis la page de votre compte.",
     ),
+    section(
+      "billing",
+      "Facturation",
+      "résiliation",
+      "Résiliation",
+      "La résiliation prend effet à la fin du mois déjà payé.",
+    ),
   ],
 };
 
 /** The index file the build writes, for `/search/{anything}-{locale}.json`. */
 function indexJson(locale: Locale) {
-  const index = new MiniSearch(searchIndexOptions);
+  const index = new MiniSearch(searchIndexOptions(locale));
   index.addAll(documents[locale]);
   return JSON.stringify(index);
 }
@@ -215,8 +241,8 @@ export const Search: Story = {
     );
     await expect(results()).toEqual([
       fr
-        ? ["Dépannage", "Que faire quand quelque chose ne va pas.", `${docs}/troubleshooting`]
-        : ["Billing", "Plans, invoices and refunds.", `${docs}/billing`],
+        ? ["Dépannage", expect.stringContaining("Que faire quand"), `${docs}/troubleshooting`]
+        : ["Billing", expect.stringContaining("Plans, invoices and refunds."), `${docs}/billing`],
     ]);
 
     await userEvent.clear(input);
@@ -257,8 +283,8 @@ export const Prerendered: Story = {
     await waitFor(() => expect(results()).toHaveLength(1));
     await expect(results()[0]).toEqual(
       fr
-        ? ["Facturation", "Formules, factures et remboursements.", "/fr/fr/docs/billing"]
-        : ["Billing", "Plans, invoices and refunds.", "/fr/docs/billing"],
+        ? ["Facturation", expect.stringContaining("factures"), "/fr/fr/docs/billing"]
+        : ["Billing", expect.stringContaining("invoices"), "/fr/docs/billing"],
     );
     await expect(status.textContent).toBe(
       fr ? `1 page correspond à ${quoted(fr, query)}.` : `1 page matches ${quoted(fr, query)}.`,
@@ -319,5 +345,31 @@ export const RetryOnFocus: Story = {
     await userEvent.click(input);
     await waitFor(() => expect(results()).toHaveLength(3));
     await expect(status).toHaveTextContent(fr ? "3 pages correspondent" : "3 pages match");
+  },
+};
+
+/**
+ * A word finds its family ("résilier" finds "résiliation", "cancel" finds "cancelling"), and the
+ * result names and links the section that matched, with the words around the match.
+ */
+export const SectionWithSnippet: Story = {
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const { input, results } = parts(canvasElement, fr);
+    await userEvent.type(input, fr ? "résilier" : "cancel");
+    await waitFor(() => expect(results()).toHaveLength(1));
+    await expect(results()[0]).toEqual(
+      fr
+        ? [
+            "Facturation › Résiliation",
+            "La résiliation prend effet à la fin du mois déjà payé.",
+            "/fr/fr/docs/billing#résiliation",
+          ]
+        : [
+            "Billing › Cancelling",
+            "Cancellation takes effect at the end of the month already paid.",
+            "/fr/docs/billing#cancelling",
+          ],
+    );
   },
 };

@@ -5,8 +5,12 @@ import { localeNames, locales } from "../../i18n/locales.ts";
 import { switchLocalePath } from "../../i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { cn } from "../../lib/cn.ts";
+import { isNotFoundPage, localizedRequestPathPlaceholder } from "../../routes-table.ts";
 
-/** Links to the current page in each language; choosing one remembers it in the locale cookie. */
+/**
+ * Links to the current page in each language; choosing one remembers it in the locale cookie. On a
+ * prerendered 404 page the server writes the visitor's path into the links.
+ */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t } = useLingui();
   const active = useLocale();
@@ -16,7 +20,11 @@ export function LanguageSwitcher({ className }: { className?: string }) {
       {locales.map((locale) => (
         <Link
           key={locale}
-          to={switchLocalePath(pathname + search + hash, locale)}
+          to={
+            isNotFoundPage(pathname)
+              ? localizedRequestPathPlaceholder(locale)
+              : switchLocalePath(pathname + search + hash, locale)
+          }
           hrefLang={locale}
           lang={locale}
           aria-current={locale === active ? "true" : undefined}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { ChevronDown, LogOut, ShieldCheck, TriangleAlert, User } from "lucide-react";
 import type { AuthUser } from "../../auth/auth-state.tsx";
+import { planStatus, planStatusBadges, planStatusLabels } from "../../auth/plan-status.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -17,16 +18,17 @@ import { AccountAvatar } from "./account-menu.tsx";
 
 /** The signed-in visitor's menu: who they are, their plan, account, admin and log out. */
 export function AccountDropdown({ user, onLogout }: { user: AuthUser; onLogout: () => void }) {
-  const { t } = useLingui();
-  const paid = user.plan === "paid";
-  const planLabel = paid ? t`Paid` : t`Trial`;
+  const { t, i18n } = useLingui();
+  const status = planStatus(user);
+  const planLabel = i18n._(planStatusLabels[status]);
+  const badge = planStatusBadges[status];
   const displayName = user.name.trim() || user.email;
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" className="h-9 gap-2 px-1.5 sm:pr-2.5">
           <AccountAvatar user={user} />
-          <Badge variant={paid ? "default" : "secondary"} className="hidden sm:inline-flex">
+          <Badge variant={badge} className="hidden sm:inline-flex">
             {planLabel}
           </Badge>
           {user.verified ? null : <span className="sr-only">{t`Email not verified`}</span>}
@@ -37,7 +39,7 @@ export function AccountDropdown({ user, onLogout }: { user: AuthUser; onLogout: 
         <DropdownMenuLabel className="flex flex-col gap-0.5 py-2">
           <span className="flex items-center justify-between gap-2">
             <span className="truncate text-sm font-medium text-foreground">{displayName}</span>
-            <Badge variant={paid ? "default" : "secondary"}>{planLabel}</Badge>
+            <Badge variant={badge}>{planLabel}</Badge>
           </span>
           <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
         </DropdownMenuLabel>

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import type { AuthStateName } from "../../auth/auth-states.ts";
+import { StaticAuthProvider } from "../../auth/auth-state.tsx";
+import { paidUser, type AuthStateName } from "../../auth/auth-states.ts";
 import { AccountMenu } from "./account-menu.tsx";
 
 /** Every account state (DESIGN house style 5), from the shared fixtures in src/auth/auth-states.ts. */
@@ -83,6 +84,26 @@ export const SignedInPaid: Story = {
       fr ? ["Compte", "Se déconnecter"] : ["Account", "Log out"],
     );
     await expect(items[0]).toHaveAttribute("href", fr ? "/fr/account" : "/account");
+  },
+};
+
+/** A paid plan whose payment has not arrived: the badge says so, as the account page does. */
+export const AwaitingPayment: Story = {
+  parameters: auth("SignedInPaid"),
+  decorators: [
+    (Story) => (
+      <StaticAuthProvider state={{ status: "authed", user: { ...paidUser, stripe: "" } }}>
+        <Story />
+      </StaticAuthProvider>
+    ),
+  ],
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const status = fr ? "Payant (en attente de paiement)" : "Paid (awaiting payment)";
+    const trigger = await within(canvasElement).findByRole("button", { name: /Camille Martin/ });
+    await expect(within(trigger).getByText(status)).toBeVisible();
+    const menu = await openMenu(canvasElement, /Camille Martin/);
+    await expect(within(menu).getByText(status)).toBeVisible();
   },
 };
 

@@ -30,10 +30,11 @@ export const Default: Story = {
   },
 };
 
+/** A wrong password: the field says so and the banner agrees (never "Invalid verification token"). */
 export const WrongPassword: Story = {
   args: {
     status: "error",
-    message: "An error occurred while validating the submitted data.",
+    message: "Token de vérification invalide",
     errors: {
       password: { code: "validation_invalid_password", message: "Missing or invalid auth record password." },
     },
@@ -46,13 +47,34 @@ export const WrongPassword: Story = {
     await expect(password).toHaveAccessibleDescription(
       globals.locale === "fr" ? "Votre mot de passe est incorrect." : "Your password is incorrect.",
     );
+    await expect(within(canvasElement).getByRole("alert")).toHaveTextContent(
+      globals.locale === "fr"
+        ? "Certains champs demandent votre attention."
+        : "Some fields need your attention.",
+    );
   },
 };
 
+/**
+ * A rejected link: the banner says so. The server also marks the password wrong (it had nothing to
+ * check it against); that would be untrue, so the field stays clean.
+ */
 export const InvalidToken: Story = {
   args: {
     status: "error",
-    errors: { token: { code: "validation_invalid_token", message: "Invalid or expired token." } },
+    message: "Token de vérification invalide",
+    errors: {
+      token: { code: "validation_invalid_token", message: "Invalid or expired token." },
+      password: { code: "validation_invalid_password", message: "Missing or invalid auth record password." },
+    },
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("alert")).toHaveTextContent(
+      fr ? "Ce lien est invalide ou a expiré." : "This link is invalid or has expired.",
+    );
+    await expect(canvas.getByLabelText(fr ? "Mot de passe" : "Password")).not.toHaveAttribute("aria-invalid");
   },
 };
 

@@ -3,7 +3,6 @@ import * as React from "react";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/field.tsx";
-import { fieldErrorMessage } from "../../ui/field-error-message.ts";
 import { PasswordInput } from "../../ui/password-input.tsx";
 import { AuthCard } from "./auth-card.tsx";
 import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
@@ -22,16 +21,19 @@ export function ConfirmEmailChangeForm({
   message,
   onSubmit,
 }: AuthFormProps<ConfirmEmailChangeValues>) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const titleId = React.useId();
+  // A rejected link leaves nothing to check the password against, so the server marks it wrong
+  // too: only the link's error is true then.
+  const shownErrors = errors?.token ? { token: errors.token } : errors;
   const form = useAuthForm<ConfirmEmailChangeValues>({
     initialValues: { password: "" },
     validate: (v) => collectErrors({ password: requireValue(v.password) }),
     status,
-    errors,
+    errors: shownErrors,
+    message,
     onSubmit,
   });
-  const tokenError = errors?.token;
   return (
     <AuthCard
       data-slot="confirm-email-change-form"
@@ -54,10 +56,7 @@ export function ConfirmEmailChangeForm({
         </div>
       ) : (
         <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
-          <FormAlert
-            status={status}
-            message={tokenError ? fieldErrorMessage(i18n, tokenError, "token") : message}
-          />
+          <FormAlert {...form.alert} />
           <Field label={t`Password`} error={form.errorFor("password")}>
             <PasswordInput
               name="password"

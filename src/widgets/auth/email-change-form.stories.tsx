@@ -47,6 +47,27 @@ export const Invalid: Story = {
   },
 };
 
+/** The current address again: PocketBase's "Must not be in list." never shows, a translated text does. */
+export const SameAddress: Story = {
+  args: {
+    status: "error",
+    message: "An error occurred while validating the submitted data.",
+    errors: { newEmail: { code: "validation_not_in_invalid", message: "Must not be in list." } },
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    const input = canvas.getByLabelText(fr ? "Nouvelle adresse e-mail" : "New email address");
+    await waitFor(() => expect(input).toHaveFocus());
+    await expect(input).toHaveAccessibleDescription(
+      fr
+        ? "C’est déjà votre adresse e-mail. Saisissez-en une autre."
+        : "This is already your email address. Enter a different one.",
+    );
+    await expect(canvas.queryByText("Must not be in list.")).toBeNull();
+  },
+};
+
 export const Submitting: Story = { args: { status: "submitting" } };
 
 export const LinkSent: Story = {

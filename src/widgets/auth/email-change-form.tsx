@@ -28,6 +28,8 @@ export function EmailChangeForm({
     validate: (v) => collectErrors({ newEmail: checkEmail(v.newEmail) }),
     status,
     errors,
+    message,
+    otherErrorFields: ["email"],
     onSubmit,
   });
   const newEmail = form.values.newEmail.trim();
@@ -46,7 +48,7 @@ export function EmailChangeForm({
       }
     >
       <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
-        <FormAlert status={status} message={message} />
+        <FormAlert {...form.alert} />
         <FormSuccess show={status === "success"}>
           <Trans>Check your inbox at {newEmail}: open the link we sent to confirm the change.</Trans>
         </FormSuccess>

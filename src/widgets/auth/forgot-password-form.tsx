@@ -28,6 +28,7 @@ export function ForgotPasswordForm({
     validate: (v) => collectErrors({ email: checkEmail(v.email) }),
     status,
     errors,
+    message,
     onSubmit,
   });
   const email = form.values.email.trim();
@@ -46,7 +47,7 @@ export function ForgotPasswordForm({
       }
     >
       <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
-        <FormAlert status={status} message={message} />
+        <FormAlert {...form.alert} />
         <FormSuccess show={status === "success"}>
           <Trans>If an account exists for {email}, a reset link is on its way. Check your inbox.</Trans>
         </FormSuccess>

@@ -4,6 +4,7 @@ import type * as React from "react";
 import { cn } from "../../lib/cn.ts";
 import { Button, type ButtonProps } from "../../ui/button.tsx";
 import { formErrorMessage } from "../../ui/field-error-message.ts";
+import { Spinner } from "../../ui/spinner.tsx";
 import type { FormStatus } from "./use-auth-form.ts";
 
 /** The form-level error, announced at once (role="alert"); only in the "error" status. */
@@ -51,12 +52,12 @@ export function FormSuccess({
   );
 }
 
-/** The one pending-button pattern: a submit Button that is `pending` while the request runs. */
+/** The one pending-button pattern for forms: a submit Button, pending while the request runs. */
 export function SubmitButton({
   status,
   className,
   ...props
-}: Omit<ButtonProps, "type" | "pending"> & { status: FormStatus | undefined }) {
+}: Omit<ButtonProps, "type" | "pending" | "disabled"> & { status: FormStatus | undefined }) {
   return (
     <Button
       type="submit"

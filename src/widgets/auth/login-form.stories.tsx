@@ -1,6 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import * as React from "react";
 import { LoginForm } from "./login-form.tsx";
+import type { FormStatus } from "./use-auth-form.ts";
+
+type LoginFormProps = React.ComponentProps<typeof LoginForm>;
 
 const meta = {
   title: "Auth/LoginForm",
@@ -88,10 +92,51 @@ export const Submitting: Story = {
   play: async ({ args, canvasElement, globals }) => {
     const canvas = within(canvasElement);
     const button = canvas.getByRole("button", { name: fr(globals) ? "Se connecter" : "Log in" });
-    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute("aria-disabled", "true");
     await expect(button).toHaveAttribute("aria-busy", "true");
     await userEvent.type(canvas.getByLabelText(fr(globals) ? "Mot de passe" : "Password"), "{Enter}");
     await expect(args.onSubmit).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * Sending from the keyboard, wired as the login page is: while the request runs, focus stays on
+ * the submit button (a disabled button would drop it to the top of the page), then the answer's
+ * error takes it.
+ */
+export const KeepsFocusWhileSending: Story = {
+  render: function Render(args: LoginFormProps) {
+    const [status, setStatus] = React.useState<FormStatus>("idle");
+    return (
+      <LoginForm
+        {...args}
+        status={status}
+        message="Failed to authenticate."
+        onSubmit={(values) => {
+          args.onSubmit(values);
+          setStatus("submitting");
+          setTimeout(() => setStatus("error"), 400);
+        }}
+      />
+    );
+  },
+  args: { defaultValues: { email: "camille.martin@example.com", password: "secret-password" } },
+  play: async ({ args, canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const button = canvas.getByRole("button", { name: fr(globals) ? "Se connecter" : "Log in" });
+    button.focus();
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onSubmit).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(button).toHaveAttribute("aria-busy", "true"));
+    await expect(button).toHaveFocus();
+    await userEvent.keyboard("{Enter}");
+    await expect(args.onSubmit).toHaveBeenCalledTimes(1);
+    await waitFor(() =>
+      expect(canvas.getByRole("alert")).toHaveTextContent(
+        fr(globals) ? "E-mail ou mot de passe incorrect." : "Incorrect email or password.",
+      ),
+    );
+    await expect(button).toHaveFocus();
   },
 };
 

@@ -29,6 +29,8 @@ export function LoginForm({
     validate: (v) => collectErrors({ email: checkEmail(v.email), password: requireValue(v.password) }),
     status,
     errors,
+    message,
+    otherErrorFields: ["identity"],
     onSubmit,
   });
   return (
@@ -49,7 +51,7 @@ export function LoginForm({
       }
     >
       <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
-        <FormAlert status={status} message={message} />
+        <FormAlert {...form.alert} />
         <Field label={t`Email`} error={form.errorFor("email", "identity")}>
           <Input
             name="email"

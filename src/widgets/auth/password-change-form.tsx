@@ -35,6 +35,7 @@ export function PasswordChangeForm({
       }),
     status,
     errors,
+    message,
     onSubmit,
     resetOnSuccess: true,
   });
@@ -51,7 +52,7 @@ export function PasswordChangeForm({
         {email ? (
           <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         ) : null}
-        <FormAlert status={status} message={message} />
+        <FormAlert {...form.alert} />
         <FormSuccess show={status === "success"}>
           <Trans>Your password has been changed.</Trans>
         </FormSuccess>

@@ -25,6 +25,7 @@ export function ProfileForm({
     validate: (v) => collectErrors({ name: requireValue(v.name) }),
     status,
     errors,
+    message,
     onSubmit,
   });
   return (
@@ -37,7 +38,7 @@ export function ProfileForm({
       description={<Trans>The name we use when we write to you.</Trans>}
     >
       <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
-        <FormAlert status={status} message={message} />
+        <FormAlert {...form.alert} />
         <FormSuccess show={status === "success"}>
           <Trans>Your profile is saved.</Trans>
         </FormSuccess>

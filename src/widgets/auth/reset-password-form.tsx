@@ -2,7 +2,6 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { Button } from "../../ui/button.tsx";
-import { fieldErrorMessage } from "../../ui/field-error-message.ts";
 import { AuthCard } from "./auth-card.tsx";
 import { NewPasswordFields } from "./new-password-fields.tsx";
 import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
@@ -16,7 +15,7 @@ export type ResetPasswordValues = { password: string; passwordConfirm: string };
  * or forged link) is shown as the form's alert, with a way to ask for a new link.
  */
 export function ResetPasswordForm({ status, errors, message, onSubmit }: AuthFormProps<ResetPasswordValues>) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const titleId = React.useId();
   const form = useAuthForm<ResetPasswordValues>({
     initialValues: { password: "", passwordConfirm: "" },
@@ -27,6 +26,7 @@ export function ResetPasswordForm({ status, errors, message, onSubmit }: AuthFor
       }),
     status,
     errors,
+    message,
     onSubmit,
     resetOnSuccess: true,
   });
@@ -46,10 +46,7 @@ export function ResetPasswordForm({ status, errors, message, onSubmit }: AuthFor
         </div>
       ) : (
         <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
-          <FormAlert
-            status={status}
-            message={tokenError ? fieldErrorMessage(i18n, tokenError, "token") : message}
-          />
+          <FormAlert {...form.alert} />
           {tokenError && status === "error" ? (
             <LocalizedLink
               to="/forgot-password"

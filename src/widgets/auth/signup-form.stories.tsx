@@ -158,11 +158,15 @@ export const Submitting: Story = {
   },
 };
 
-/** PocketBase's duplicate email error lands on the email field, translated, and takes focus. */
+/**
+ * PocketBase's duplicate email error lands on the email field, translated, and takes focus. The
+ * banner summarises it, whatever the action's default message ("Erreur inconnue"), and clears
+ * as soon as the visitor edits a field.
+ */
 export const EmailTaken: Story = {
   args: {
     status: "error",
-    message: "Failed to create record.",
+    message: "Erreur inconnue",
     errors: { email: { code: "validation_not_unique", message: "Value must be unique." } },
     defaultValues: filled,
   },
@@ -178,6 +182,30 @@ export const EmailTaken: Story = {
     );
     await expect(canvas.getByRole("alert")).toHaveTextContent(
       fr ? "Certains champs demandent votre attention." : "Some fields need your attention.",
+    );
+    await expect(canvas.queryByText(fr ? /Erreur inconnue/ : /Unknown error/)).toBeNull();
+  },
+};
+
+/** A server banner clears on the next edit, so it never sits above a later client-side check. */
+export const StaleBannerClears: Story = {
+  args: { status: "error", message: "Failed to update record.", defaultValues: filled },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("alert")).toHaveTextContent(
+      fr ? "Vos modifications n’ont pas pu être enregistrées." : "Your changes could not be saved.",
+    );
+    const email = canvas.getByLabelText(fr ? "E-mail" : "Email");
+    await userEvent.clear(email);
+    await userEvent.type(email, "not-an-email");
+    await userEvent.click(
+      canvas.getByRole("button", { name: fr ? "Commencer mon essai gratuit" : "Start my free trial" }),
+    );
+    await expect(args.onSubmit).not.toHaveBeenCalled();
+    await expect(canvasElement.querySelector('[data-slot="form-alert"]')).toBeEmptyDOMElement();
+    await expect(email).toHaveAccessibleDescription(
+      fr ? "Saisissez une adresse e-mail valide." : "Enter a valid email address.",
     );
   },
 };

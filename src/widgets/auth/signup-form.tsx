@@ -73,6 +73,8 @@ export function SignupForm({
       }),
     status,
     errors,
+    message,
+    otherErrorFields: ["price", "is_monthly"],
     onSubmit,
   });
   const { values } = form;
@@ -104,7 +106,7 @@ export function SignupForm({
       }
     >
       <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
-        <FormAlert status={status} message={message} />
+        <FormAlert {...form.alert} />
         <Field label={t`Name`} error={form.errorFor("name")}>
           <Input
             name="name"

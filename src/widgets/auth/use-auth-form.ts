@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import * as React from "react";
-import type { FieldError, FieldErrors } from "../../ui/field-error-message.ts";
+import { fieldErrorDescriptor, type FieldError, type FieldErrors } from "../../ui/field-error-message.ts";
 
 export type FormStatus = "idle" | "submitting" | "success" | "error";
 
@@ -26,16 +27,42 @@ export function focusFirstInvalid(root: HTMLElement | null) {
   target?.focus();
 }
 
+const fieldsNeedAttention = msg`Some fields need your attention.`;
+
+/**
+ * The form-level banner for a server answer. When the answer maps onto fields the form shows,
+ * those field errors are the message and the banner only summarises them (never a second,
+ * contradicting text such as the action's default); an error on a field the form does not show
+ * (a link's token, a server-set value) becomes the banner, worded by its code.
+ */
+export function bannerMessage(
+  errors: Record<string, FieldError | undefined> | undefined,
+  shownFields: readonly string[],
+  message: string | MessageDescriptor | undefined,
+): string | MessageDescriptor | undefined {
+  const entries = Object.entries(errors ?? {}).filter((entry): entry is [string, FieldError] =>
+    Boolean(entry[1]),
+  );
+  const hidden = entries.find(([field]) => !shownFields.includes(field));
+  if (hidden) return fieldErrorDescriptor(hidden[1], hidden[0]);
+  if (entries.length > 0) return fieldsNeedAttention;
+  return message;
+}
+
 /**
  * State and behaviour shared by the account forms: values, client checks run on submit (errors
  * worded through the same PocketBase codes), server errors hidden once their field is edited,
  * focus on the first invalid field whenever errors arrive, and no submit while one is in flight.
+ * `alert` is what the form's FormAlert shows: it follows `bannerMessage` and clears as soon as the
+ * visitor edits a field or submits again, so a stale server banner never sits above a later check.
  */
 export function useAuthForm<Values extends Record<string, unknown>>({
   initialValues,
   validate,
   status = "idle",
   errors,
+  message,
+  otherErrorFields = [],
   onSubmit,
   resetOnSuccess = false,
 }: {
@@ -43,10 +70,15 @@ export function useAuthForm<Values extends Record<string, unknown>>({
   validate?: (values: Values) => FieldErrors<Extract<keyof Values, string>>;
   status?: FormStatus;
   errors?: Record<string, FieldError | undefined>;
+  /** The form-level message of the last answer (see `bannerMessage`). */
+  message?: string | MessageDescriptor;
+  /** Server error keys shown on one of the form's fields besides the values' own (`identity`, ...). */
+  otherErrorFields?: readonly string[];
   onSubmit: (values: Values) => void;
   /** Clear the fields once the server accepted them (passwords). */
   resetOnSuccess?: boolean;
 }) {
+  const [bannerCleared, setBannerCleared] = React.useState(false);
   const formRef = React.useRef<HTMLFormElement>(null);
   const [values, setValues] = React.useState(initialValues);
   const [clientErrors, setClientErrors] = React.useState<Partial<Record<string, FieldError>>>({});
@@ -58,6 +90,7 @@ export function useAuthForm<Values extends Record<string, unknown>>({
   const serverKey = `${status}:${JSON.stringify(errors ?? {})}`;
   React.useEffect(() => {
     setEdited(new Set());
+    setBannerCleared(false);
     if (status !== "submitting" && errors && Object.values(errors).some(Boolean)) {
       setFocusRequest((n) => n + 1);
     }
@@ -76,6 +109,7 @@ export function useAuthForm<Values extends Record<string, unknown>>({
   function setValue<K extends keyof Values & string>(field: K, value: Values[K]) {
     setValues((current) => ({ ...current, [field]: value }));
     setEdited((current) => new Set(current).add(field));
+    setBannerCleared(true);
     setClientErrors((current) => {
       if (!(field in current)) return current;
       const { [field]: _removed, ...rest } = current;
@@ -94,6 +128,7 @@ export function useAuthForm<Values extends Record<string, unknown>>({
   function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (status === "submitting") return;
+    setBannerCleared(true);
     const found = validate?.(values) ?? {};
     setClientErrors(found);
     if (Object.keys(found).length > 0) {
@@ -103,7 +138,12 @@ export function useAuthForm<Values extends Record<string, unknown>>({
     onSubmit(values);
   }
 
+  const shownFields = [...Object.keys(initialValues), ...otherErrorFields];
   return {
+    alert: {
+      status: bannerCleared ? ("idle" as const) : status,
+      message: bannerMessage(errors, shownFields, message),
+    },
     values,
     setValue,
     errorFor,

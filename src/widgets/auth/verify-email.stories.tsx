@@ -77,7 +77,8 @@ export const ResendCooldown: Story = {
     const button = canvas.getByRole("button", {
       name: globals.locale === "fr" ? "Renvoyer dans 1:35" : "Send again in 1:35",
     });
-    await expect(button).toBeDisabled();
+    // aria-disabled, not disabled: the button keeps keyboard focus while it waits.
+    await expect(button).toHaveAttribute("aria-disabled", "true");
     await expect(canvas.getByRole("status")).toHaveTextContent(
       globals.locale === "fr" ? "Un nouveau lien est en route." : "A new link is on its way.",
     );
@@ -114,17 +115,68 @@ export const ResendCountdown: Story = {
       canvas.getByRole("button", { name: fr ? "Renvoyer le lien" : "Send the link again" }),
     );
     await expect(args.onResend).toHaveBeenCalledTimes(1);
-    await expect(
-      canvas.getByRole("button", { name: fr ? "Renvoyer dans 0:02" : "Send again in 0:02" }),
-    ).toBeDisabled();
+    const waiting = canvas.getByRole("button", { name: fr ? "Renvoyer dans 0:02" : "Send again in 0:02" });
+    await expect(waiting).toHaveAttribute("aria-disabled", "true");
+    await expect(waiting).toHaveFocus();
     await waitFor(
       () =>
         expect(
           canvas.getByRole("button", { name: fr ? "Renvoyer le lien" : "Send the link again" }),
-        ).toBeEnabled(),
+        ).not.toHaveAttribute("aria-disabled"),
       {
         timeout: 4000,
       },
     );
+  },
+};
+
+/**
+ * Signed up, but the verification request failed: the page does not claim a link was sent, it
+ * offers to send one (and says the Stremio credentials are still to be generated).
+ */
+export const LinkNotSent: Story = {
+  args: { linkSent: false, credentialsReady: false },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("heading", { level: 1 })).toHaveTextContent(
+      fr ? "Vérifiez votre adresse e-mail" : "Verify your email address",
+    );
+    await expect(canvas.queryByText(fr ? /Nous (vous )?avons envoyé/ : /We sent/)).toBeNull();
+    await expect(canvas.getByRole("link", { name: fr ? "votre compte" : "your account" })).toHaveAttribute(
+      "href",
+      fr ? "/fr/account" : "/account",
+    );
+    await userEvent.click(
+      canvas.getByRole("button", {
+        name: fr ? "Envoyer le lien de vérification" : "Send the verification link",
+      }),
+    );
+    await expect(args.onResend).toHaveBeenCalledWith({ email: unverifiedUser.email });
+  },
+};
+
+/** The service could not be reached: not "invalid link", a retry instead. */
+export const Unreachable: Story = {
+  args: {
+    state: "unreachable",
+    email: undefined,
+    problem: "Failed to fetch",
+    onRetry: fn(),
+  },
+  parameters: { auth: "SignedOut" },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("heading", { level: 1 })).toHaveTextContent(
+      fr ? "Nous n’avons pas pu vérifier votre lien" : "We couldn't check your link",
+    );
+    await expect(canvas.getByRole("alert")).toHaveTextContent(
+      fr
+        ? "Impossible de joindre le serveur. Vérifiez votre connexion et réessayez."
+        : "We couldn't reach the server. Check your connection and try again.",
+    );
+    await userEvent.click(canvas.getByRole("button", { name: fr ? "Réessayer" : "Try again" }));
+    await expect(args.onRetry).toHaveBeenCalledTimes(1);
   },
 };

@@ -4,10 +4,10 @@ import * as React from "react";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/field.tsx";
-import type { FieldError } from "../../ui/field-error-message.ts";
+import { formErrorMessage, type FieldError } from "../../ui/field-error-message.ts";
 import { Input } from "../../ui/input.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
-import { AuthCard } from "./auth-card.tsx";
+import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { FormAlert, FormSuccess } from "./form-parts.tsx";
 import { formatCountdown } from "./use-countdown.ts";
 import { useAuthForm, type FormStatus } from "./use-auth-form.ts";
@@ -19,8 +19,10 @@ export type VerifyEmailState =
   /** The link was opened: its token is being confirmed. */
   | "confirming"
   | "verified"
-  /** The token was rejected (expired, forged, already replaced). */
-  | "invalid";
+  /** The token was rejected (expired, forged, already replaced): the server answered 400. */
+  | "invalid"
+  /** The service could not be reached or failed (offline, 5xx): the link may still be good. */
+  | "unreachable";
 
 export type VerifyEmailProps = {
   state: VerifyEmailState;
@@ -34,6 +36,17 @@ export type VerifyEmailProps = {
   onResend: (values: { email: string }) => void;
   /** Where "Continue" leads once verified (an English path). */
   continueTo?: string;
+  /**
+   * "pending" only: whether the verification email was requested. After a sign-up whose request
+   * failed, the page says so and offers to send it instead of claiming a link is on its way.
+   */
+  linkSent?: boolean;
+  /** "pending" only: false when sign-up could not create the Stremio credentials. */
+  credentialsReady?: boolean;
+  /** "unreachable" only: why (a translated network or service message). */
+  problem?: string | MessageDescriptor;
+  /** "unreachable" only: checks the same link again. */
+  onRetry?: () => void;
 };
 
 /** The email verification panel: pending, confirming, verified or invalid link, with resend. */
@@ -46,21 +59,45 @@ export function VerifyEmail({
   resendCooldown = 0,
   onResend,
   continueTo = "/account",
+  linkSent = true,
+  credentialsReady = true,
+  problem,
+  onRetry,
 }: VerifyEmailProps) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const titleId = React.useId();
   const address = email ?? "";
   const titles: Record<VerifyEmailState, React.ReactNode> = {
-    pending: <Trans>Check your inbox</Trans>,
+    pending: linkSent ? <Trans>Check your inbox</Trans> : <Trans>Verify your email address</Trans>,
     confirming: <Trans>Confirming your email address</Trans>,
     verified: <Trans>Your email address is verified</Trans>,
     invalid: <Trans>This link doesn't work</Trans>,
+    unreachable: <Trans>We couldn't check your link</Trans>,
   };
   return (
     <AuthCard data-slot="verify-email" data-state={state} titleId={titleId} title={titles[state]}>
       <div className="flex flex-col gap-5">
         {state === "confirming" ? <Spinner showLabel label={t`Checking the link…`} /> : null}
-        {state === "pending" ? (
+        {state === "pending" && !linkSent ? (
+          <p className="text-sm text-muted-foreground">
+            <Trans>
+              Your account is created. We couldn't send the verification link yet: send it now with the button
+              below.
+            </Trans>
+          </p>
+        ) : null}
+        {state === "pending" && !credentialsReady ? (
+          <p className="text-sm text-muted-foreground">
+            <Trans>
+              Your Stremio credentials aren't ready yet: generate them from{" "}
+              <LocalizedLink to="/account" className={textLinkClassName}>
+                your account
+              </LocalizedLink>
+              .
+            </Trans>
+          </p>
+        ) : null}
+        {state === "pending" && linkSent ? (
           <p className="text-sm text-muted-foreground">
             {email ? (
               <Trans>
@@ -93,8 +130,27 @@ export function VerifyEmail({
             <Trans>The verification link is invalid or has expired. Ask for a new one below.</Trans>
           </p>
         ) : null}
+        {state === "unreachable" ? (
+          <>
+            <p className="text-sm text-muted-foreground">
+              <Trans>
+                The verification service could not be reached, so your link was not checked. It may still be
+                valid: try again in a moment.
+              </Trans>
+            </p>
+            {problem ? (
+              <p role="alert" className="text-sm">
+                {formErrorMessage(i18n, problem)}
+              </p>
+            ) : null}
+            <Button type="button" className="sm:w-full" onClick={onRetry}>
+              <Trans>Try again</Trans>
+            </Button>
+          </>
+        ) : null}
         {state === "pending" || state === "invalid" ? (
           <ResendForm
+            linkSent={state === "invalid" || linkSent}
             email={email}
             status={resendStatus}
             errors={resendErrors}
@@ -109,6 +165,7 @@ export function VerifyEmail({
 }
 
 function ResendForm({
+  linkSent,
   email,
   status,
   errors,
@@ -116,6 +173,7 @@ function ResendForm({
   cooldown,
   onSubmit,
 }: {
+  linkSent: boolean;
   email?: string;
   status: FormStatus;
   errors?: Record<string, FieldError | undefined>;
@@ -129,6 +187,7 @@ function ResendForm({
     validate: (v) => collectErrors({ email: checkEmail(v.email) }),
     status,
     errors,
+    message,
     onSubmit: (values) => {
       if (cooldown > 0) return;
       onSubmit({ email: values.email.trim() });
@@ -137,11 +196,11 @@ function ResendForm({
   const time = formatCountdown(cooldown);
   return (
     <form
-      aria-label={t`Send the link again`}
+      aria-label={linkSent ? t`Send the link again` : t`Send the verification link`}
       className="flex flex-col gap-4 border-t border-border pt-5"
       {...form.formProps}
     >
-      <FormAlert status={status} message={message} />
+      <FormAlert {...form.alert} />
       <FormSuccess show={status === "success"}>
         <Trans>A new link is on its way.</Trans>
       </FormSuccess>
@@ -160,12 +219,18 @@ function ResendForm({
       )}
       <Button
         type="submit"
-        variant="outline"
+        variant={linkSent ? "outline" : "default"}
         pending={status === "submitting"}
-        disabled={cooldown > 0}
+        unavailable={cooldown > 0}
         className="tabular-nums sm:w-full"
       >
-        {cooldown > 0 ? <Trans>Send again in {time}</Trans> : <Trans>Send the link again</Trans>}
+        {cooldown > 0 ? (
+          <Trans>Send again in {time}</Trans>
+        ) : linkSent ? (
+          <Trans>Send the link again</Trans>
+        ) : (
+          <Trans>Send the verification link</Trans>
+        )}
       </Button>
     </form>
   );

@@ -50,6 +50,8 @@ export type CategoryPlotProps = {
 };
 
 const margin = { top: 20, right: 12, bottom: 62 };
+/** The second row of staggered category labels: two 15 px lines lower. */
+const staggerOffset = 32;
 
 type CategoryLayoutInput = Pick<
   CategoryPlotProps,
@@ -61,7 +63,13 @@ function categoryLayout({ data, series, width, height, locale, valueFormat, yMax
   const format = chartFormatters(locale, valueFormat);
   const values = data.flatMap((d) => series.map((s) => d.values[s.key])).filter(Number.isFinite) as number[];
 
-  const innerHeight = Math.max(0, height - margin.top - margin.bottom);
+  // Too many categories for a label each in one row (a phone): every label still shows, on two
+  // staggered rows, each as wide as two bars. Decided on an estimate of the plot's width, before
+  // the value axis is sized, because the extra row takes its height from the plot.
+  const roughWidth = width - 40 - margin.right;
+  const stagger = data.length > tickCount(roughWidth, 56) && data.length * 24 <= roughWidth;
+  const bottom = margin.bottom + (stagger ? staggerOffset : 0);
+  const innerHeight = Math.max(0, height - margin.top - bottom);
   const yScale = scaleLinear<number>({
     domain: [0, yMax ?? Math.max(1, ...values)],
     range: [innerHeight, 0],
@@ -86,8 +94,13 @@ function categoryLayout({ data, series, width, height, locale, valueFormat, yMax
     range: [0, x0.bandwidth()],
     paddingInner: 0.12,
   });
-  const xTicks = thinTicks(categories, tickCount(innerWidth, 56));
-  const xLabelWidth = Math.max(40, x0.step() * (categories.length / Math.max(1, xTicks.length)) - 6);
+  const xTicks = stagger ? categories : thinTicks(categories, tickCount(innerWidth, 56));
+  const xLabelWidth = stagger
+    ? x0.step() * 2 - 6
+    : Math.max(40, x0.step() * (categories.length / Math.max(1, xTicks.length)) - 6);
+  /** How far down a category's label starts: every other one a row lower when staggered. */
+  const labelOffset = (category: string) =>
+    stagger && categories.indexOf(category) % 2 === 1 ? staggerOffset : 0;
   const showValues = series.length === 1 && x1.bandwidth() >= 34;
 
   const rowsAt = (index: number): TooltipRow[] => {
@@ -118,6 +131,8 @@ function categoryLayout({ data, series, width, height, locale, valueFormat, yMax
     x1,
     xTicks,
     xLabelWidth,
+    labelOffset,
+    bottom,
     showValues,
     rowsAt,
     topAt,
@@ -148,15 +163,29 @@ function CategoryBars({
         const barHeight = Math.max(0, innerHeight - y);
         return (
           <g key={s.key}>
-            <BarRounded
-              x={x1(s.key) ?? 0}
-              y={y}
-              width={barWidth}
-              height={barHeight}
-              radius={Math.min(4, barWidth / 2, barHeight)}
-              top
-              style={{ fill: seriesColor(i) }}
-            />
+            {barHeight < 2 ? (
+              // A zero (or nearly zero) bar would be invisible: a mark on the baseline shows it is
+              // there and nothing has been lost.
+              <rect
+                data-slot="chart-zero-mark"
+                x={x1(s.key) ?? 0}
+                y={innerHeight - 3}
+                width={barWidth}
+                height={3}
+                rx={1.5}
+                style={{ fill: seriesColor(i) }}
+              />
+            ) : (
+              <BarRounded
+                x={x1(s.key) ?? 0}
+                y={y}
+                width={barWidth}
+                height={barHeight}
+                radius={Math.min(4, barWidth / 2, barHeight)}
+                top
+                style={{ fill: seriesColor(i) }}
+              />
+            )}
             {showValues ? (
               <text
                 x={(x1(s.key) ?? 0) + barWidth / 2}
@@ -181,7 +210,7 @@ function CategoryBars({
  * static plot wraps them on an estimate instead, so the prerendered HTML has them wrapped too.
  */
 function CategoryAxes({ layout, labels }: { layout: CategoryLayout; labels: "measured" | "estimated" }) {
-  const { format, innerHeight, yScale, yTicks, x0, xTicks, xLabelWidth } = layout;
+  const { format, innerHeight, yScale, yTicks, x0, xTicks, xLabelWidth, labelOffset } = layout;
   return (
     <>
       <ValueAxis scale={yScale} ticks={yTicks} format={format.tickValue} />
@@ -195,7 +224,7 @@ function CategoryAxes({ layout, labels }: { layout: CategoryLayout; labels: "mea
           labels === "measured" ? (
             <Text
               x={x}
-              y={y}
+              y={y + labelOffset(formattedValue ?? "")}
               width={xLabelWidth}
               verticalAnchor="start"
               textAnchor="middle"
@@ -205,7 +234,7 @@ function CategoryAxes({ layout, labels }: { layout: CategoryLayout; labels: "mea
               {formattedValue ?? ""}
             </Text>
           ) : (
-            <text x={x} y={y} textAnchor="middle" {...tickLabelProps}>
+            <text x={x} y={y + labelOffset(formattedValue ?? "")} textAnchor="middle" {...tickLabelProps}>
               {wrapLabel(formattedValue ?? "", xLabelWidth).map((line, index) => (
                 <tspan key={line} x={x} dy={index === 0 ? "0.71em" : 15}>
                   {line}
@@ -291,6 +320,8 @@ export function CategoryPlot(props: CategoryPlotProps) {
           width={width}
           heading={activeDatum.category}
           rows={rowsAt(active.index)}
+          gap={layout.showValues ? 26 : 12}
+          half={x0.bandwidth() / 2}
         />
       ) : null}
       <LiveAnnouncement
@@ -314,7 +345,7 @@ export function StaticCategoryPlot(props: CategoryPlotProps) {
     left: 4 - left,
     top: 2 - margin.top,
     right: innerWidth + margin.right - 4,
-    bottom: innerHeight + margin.bottom - 4,
+    bottom: innerHeight + layout.bottom - 4,
   };
   return (
     <svg
@@ -368,6 +399,7 @@ export function StaticCategoryPlot(props: CategoryPlotProps) {
                 heading={d.category}
                 rows={rows}
                 gap={layout.showValues ? 24 : 10}
+                half={x0.bandwidth() / 2}
               />
             </StaticItem>
           );

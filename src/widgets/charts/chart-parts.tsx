@@ -131,25 +131,39 @@ export function ChartTooltip({
   width,
   heading,
   rows,
+  gap = 12,
+  half = 4,
 }: {
   x: number;
   y: number;
   width: number;
   heading: string;
   rows: TooltipRow[];
+  /** Space above the point (more where a value is written above it, so the tooltip leaves it readable). */
+  gap?: number;
+  /** Half the width of what the tooltip explains (a bar, a point's marker): it goes beside that. */
+  half?: number;
 }) {
-  const horizontal = x < width * 0.25 ? "0%" : x > width * 0.75 ? "-100%" : "-50%";
-  const below = y < 72;
+  // Above the point when there is room; otherwise beside it, on the side with more room, so it
+  // never hides the bar or the point it is about (below a bar would cover the bar's top).
+  const beside = y < 64 + gap;
+  const style = beside
+    ? {
+        left: x,
+        top: Math.max(4, y),
+        transform: x < width / 2 ? `translateX(${half + 8}px)` : `translateX(calc(-100% - ${half + 8}px))`,
+      }
+    : {
+        left: x,
+        top: y,
+        transform: `translate(${x < width * 0.25 ? "0%" : x > width * 0.75 ? "-100%" : "-50%"}, calc(-100% - ${gap}px))`,
+      };
   return (
     <div
       data-slot="chart-tooltip"
       aria-hidden="true"
       className="pointer-events-none absolute z-10 min-w-36 rounded-md border bg-surface-raised px-3 py-2 text-xs shadow-lg shadow-black/50"
-      style={{
-        left: x,
-        top: y,
-        transform: `translate(${horizontal}, ${below ? "12px" : "calc(-100% - 12px)"})`,
-      }}
+      style={style}
     >
       <p className="mb-1 font-medium text-foreground">{heading}</p>
       <ul className="flex flex-col gap-0.5">
@@ -191,8 +205,11 @@ export function LiveAnnouncement({ text, className }: { text: string; className?
   );
 }
 
-/** Classes of what a static item shows while hovered or focused from the keyboard (CSS only). */
-export const revealClassName = "invisible group-hover:visible group-focus-visible:visible";
+/**
+ * Classes of what a static item shows while hovered or focused (CSS only). Any focus, not only
+ * keyboard focus: on a phone a tap focuses the item, and that is how a finger reaches its value.
+ */
+export const revealClassName = "invisible group-hover:visible group-focus:visible";
 /** Classes of a static item's focus ring, shown only while it has keyboard focus. */
 export const focusRingClassName = "invisible group-focus-visible:visible";
 
@@ -236,6 +253,7 @@ export function StaticValueLabel({
   heading,
   rows,
   gap,
+  half,
 }: {
   x: number;
   y: number;
@@ -244,9 +262,11 @@ export function StaticValueLabel({
   rows: TooltipRow[];
   /** Space between the point and the label (more where a value is written above the point). */
   gap?: number;
+  /** Half the width of the bar the label explains: without room above, it goes beside the bar. */
+  half?: number;
 }) {
   const { padding, lineHeight, fontSize } = tooltipMetrics;
-  const box = placeTooltip({ x, y }, tooltipSize(heading, rows), bounds, gap);
+  const box = placeTooltip({ x, y }, tooltipSize(heading, rows), bounds, gap, half);
   const baseline = (line: number) => padding + lineHeight * line + 12.5;
   return (
     <g

@@ -41,3 +41,6 @@ export function chartFormatters(locale: Locale, valueFormat: Intl.NumberFormatOp
     exact: (v) => value.format(v) === full.format(v),
   };
 }
+
+/** Number options for counts (users, sign-ups): whole numbers only, so the axis never shows 0.5. */
+export const countFormat: Intl.NumberFormatOptions = { maximumFractionDigits: 0 };

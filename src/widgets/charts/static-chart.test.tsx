@@ -54,8 +54,9 @@ describe("static charts (interactive={false})", () => {
       }
       expect(bars[1]).toContain('aria-label="sync: Done 86%"');
       expect(titles(svg)).toEqual(milestoneProgress.map((m) => `${m.id}: Done ${Math.round(m.done * 100)}%`));
-      // The value label is in the markup, shown by CSS on hover and keyboard focus.
+      // The value label is in the markup, shown by CSS on hover and on focus (a tap on a phone).
       expect(svg.match(/data-slot="chart-value"/g)).toHaveLength(milestones.length);
+      expect(svg).toContain("group-focus:visible");
       expect(svg).toContain("group-focus-visible:visible");
     }
     // One drawing per breakpoint; the hidden one is display: none.

@@ -71,4 +71,22 @@ describe("placeTooltip", () => {
       }),
     );
   });
+
+  it("puts the label beside a bar that reaches the top, never over the bar", () => {
+    // A 100 % bar 20 px wide at x = 60: no room above, so the label goes to its right.
+    const box = placeTooltip({ x: 60, y: 5 }, size, bounds, 10, 10);
+    expect(box.x).toBeGreaterThanOrEqual(70);
+    expect(box.y).toBeGreaterThanOrEqual(bounds.top);
+    // Near the right edge it goes to the left of the bar instead.
+    const left = placeTooltip({ x: 280, y: 5 }, size, bounds, 10, 10);
+    expect(left.x + left.width).toBeLessThanOrEqual(270);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 45 }), (x, y) => {
+        const box = placeTooltip({ x, y }, size, bounds, 10, 10);
+        const overBar = box.x < x + 10 && box.x + box.width > x - 10 && box.y + box.height > y;
+        const besideFits = x + 16 + size.width <= bounds.right || x - 16 - size.width >= bounds.left;
+        if (besideFits) expect(overBar).toBe(false);
+      }),
+    );
+  });
 });

@@ -56,20 +56,33 @@ export function tooltipSize(heading: string, rows: readonly { label: string; val
 }
 
 /**
- * Where a value label of `size` goes for a point at (`x`, `y`): centred above it, below it when it
- * does not fit above, and always inside `bounds` (the plot's edges).
+ * Where a value label of `size` goes for a point at (`x`, `y`), always inside `bounds` (the plot's
+ * edges) and never over what it explains: centred above the point; when there is no room above,
+ * beside a bar (`half` is half its width; the label would hide the bar's top below it), below a
+ * point; beside it again when below does not fit either.
  */
 export function placeTooltip(
   point: { x: number; y: number },
   size: { width: number; height: number },
   bounds: Bounds,
   gap = 10,
+  half?: number,
 ): Box {
   const maxX = Math.max(bounds.left, bounds.right - size.width);
-  const x = Math.min(maxX, Math.max(bounds.left, point.x - size.width / 2));
-  const above = point.y - gap - size.height;
-  const below = point.y + gap;
   const maxY = Math.max(bounds.top, bounds.bottom - size.height);
-  const y = above >= bounds.top ? above : Math.min(maxY, below);
-  return { x: px(x), y: px(y), ...size };
+  const centredX = Math.min(maxX, Math.max(bounds.left, point.x - size.width / 2));
+  const at = (x: number, y: number): Box => ({ x: px(x), y: px(y), ...size });
+
+  const above = point.y - gap - size.height;
+  if (above >= bounds.top) return at(centredX, above);
+  const below = point.y + gap;
+  if (half === undefined && below + size.height <= bounds.bottom) return at(centredX, below);
+
+  const side = (half ?? 4) + 6;
+  const besideY = Math.min(maxY, Math.max(bounds.top, point.y));
+  const right = point.x + side;
+  if (right + size.width <= bounds.right) return at(right, besideY);
+  const left = point.x - side - size.width;
+  if (left >= bounds.left) return at(left, besideY);
+  return at(centredX, Math.min(maxY, below));
 }

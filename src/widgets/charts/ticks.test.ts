@@ -1,6 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { exactTicks, maxTicks, thinTicks, tickCount } from "./ticks.ts";
+import { scaleLinear } from "@visx/scale";
+import { chartFormatters, countFormat } from "./format.ts";
 
 describe("tickCount", () => {
   it("fits ticks to the axis length, between 2 and 11", () => {
@@ -53,5 +55,33 @@ describe("exactTicks", () => {
 
   it("keeps every tick when fewer than two would be left", () => {
     expect(exactTicks([0, 0.2, 0.4], (v) => v === 0)).toEqual([0, 0.2, 0.4]);
+  });
+});
+
+describe("ticks of a count axis", () => {
+  // The value axis as the charts build it: a nice linear scale, then only the ticks whose label is exact.
+  const countTicks = (max: number, height = 230) => {
+    const scale = scaleLinear({
+      domain: [0, Math.max(1, max)],
+      range: [height, 0],
+      nice: tickCount(height, 44),
+    });
+    return exactTicks(scale.ticks(tickCount(height, 44)), chartFormatters("en", countFormat).exact);
+  };
+
+  it("counts whole users, never halves, with little data", () => {
+    expect(countTicks(1)).toEqual([0, 1]);
+    expect(countTicks(3)).toEqual([0, 1, 2, 3]);
+    expect(countTicks(0)).toEqual([0, 1]);
+  });
+
+  it("keeps whole numbers for any count", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 80, max: 600 }), (max, height) => {
+        const ticks = countTicks(max, height);
+        expect(ticks.length).toBeGreaterThanOrEqual(2);
+        for (const tick of ticks) expect(Number.isInteger(tick)).toBe(true);
+      }),
+    );
   });
 });

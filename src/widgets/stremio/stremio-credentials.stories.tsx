@@ -1,7 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import * as React from "react";
 import { expect, fn, spyOn, userEvent, waitFor, within } from "storybook/test";
 import { trialUser } from "../../auth/auth-states.ts";
-import { StremioCredentials } from "./stremio-credentials.tsx";
+import type { FormStatus } from "../auth/use-auth-form.ts";
+import { StremioCredentials, type StremioCredentialsProps } from "./stremio-credentials.tsx";
 
 const credentials = { username: trialUser.stremio_username, password: trialUser.stremio_password };
 
@@ -46,7 +48,10 @@ export const Generating: Story = {
   args: { credentials: null, status: "submitting" },
   parameters: { auth: "Unverified" },
   play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("button", { busy: true })).toBeDisabled();
+    // aria-disabled, not disabled: a disabled button would drop keyboard focus to the page's top.
+    const button = within(canvasElement).getByRole("button", { busy: true });
+    await expect(button).toHaveAttribute("aria-disabled", "true");
+    await expect(button).toBeEnabled();
   },
 };
 
@@ -133,9 +138,106 @@ export const RegenerateDialog: Story = {
 
 export const Regenerating: Story = {
   args: { status: "submitting" },
-  play: async ({ canvasElement }) => {
+  play: async ({ args, canvasElement }) => {
     const button = within(canvasElement).getByRole("button", { busy: true });
-    await expect(button).toBeDisabled();
+    await expect(button).toHaveAttribute("aria-disabled", "true");
+    await userEvent.click(button, { pointerEventsCheck: 0 });
+    await expect(args.onGenerate).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * Regenerating from the keyboard, wired as the account page does: the dialog says both values
+ * change, focus stays on the card's button while the request runs, the new credentials show and a
+ * live region says they changed.
+ */
+export const Regenerated: Story = {
+  render: function Render(args: StremioCredentialsProps) {
+    const [status, setStatus] = React.useState<FormStatus>("idle");
+    const [value, setValue] = React.useState(credentials);
+    return (
+      <StremioCredentials
+        {...args}
+        credentials={value}
+        status={status}
+        onGenerate={() => {
+          args.onGenerate();
+          setStatus("submitting");
+          setTimeout(() => {
+            setValue({ username: "camillemartin_q9z3@lumen.stream", password: "N3w-Pa55word-Val" });
+            setStatus("success");
+          }, 300);
+        }}
+      />
+    );
+  },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const body = within(canvasElement.ownerDocument.body);
+    const regenerate = body.getByRole("button", { name: fr ? "Régénérer" : "Regenerate" });
+    regenerate.focus();
+    await userEvent.keyboard("{Enter}");
+    const dialog = await body.findByRole("alertdialog");
+    await expect(dialog).toHaveAccessibleDescription(
+      fr
+        ? /identifiant et votre mot de passe Stremio vont tous deux changer/
+        : /Both your Stremio username and your password will change/,
+    );
+    await userEvent.click(within(dialog).getByRole("button", { name: fr ? "Régénérer" : "Regenerate" }));
+    await expect(args.onGenerate).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(regenerate).toHaveAttribute("aria-busy", "true"));
+    await waitFor(() => expect(regenerate).toHaveFocus());
+    await waitFor(() =>
+      expect(canvasElement.querySelector('[role="status"][data-slot="form-success"]')).toHaveTextContent(
+        fr ? "Vos nouveaux identifiants Stremio sont prêts" : "Your new Stremio credentials are ready",
+      ),
+    );
+    await expect(
+      body.getByText(
+        (_, node) => node?.tagName === "CODE" && node.textContent === "camillemartin_q9z3@lumen.stream",
+      ),
+    ).toBeVisible();
+    await expect(regenerate).toHaveFocus();
+  },
+};
+
+/** The first credentials, from the empty state: focus moves to the card instead of the page's top. */
+export const GeneratedFromEmpty: Story = {
+  args: { credentials: null },
+  parameters: { auth: "Unverified" },
+  render: function Render(args: StremioCredentialsProps) {
+    const [status, setStatus] = React.useState<FormStatus>("idle");
+    const [value, setValue] = React.useState<StremioCredentialsProps["credentials"]>(null);
+    return (
+      <StremioCredentials
+        {...args}
+        credentials={value}
+        status={status}
+        onGenerate={() => {
+          setStatus("submitting");
+          setTimeout(() => {
+            setValue(credentials);
+            setStatus("success");
+          }, 300);
+        }}
+      />
+    );
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    const generate = canvas.getByRole("button", {
+      name: fr ? "Générer mes identifiants" : "Generate my credentials",
+    });
+    generate.focus();
+    await userEvent.keyboard("{Enter}");
+    await waitFor(() => expect(generate).toHaveAttribute("aria-busy", "true"));
+    await expect(generate).toHaveFocus();
+    const card = canvas.getByRole("region", { name: fr ? "Identifiants Stremio" : "Stremio credentials" });
+    await waitFor(() => expect(card).toHaveFocus());
+    await expect(card.querySelector('[role="status"][data-slot="form-success"]')).toHaveTextContent(
+      fr ? "Vos identifiants Stremio sont prêts." : "Your Stremio credentials are ready.",
+    );
   },
 };
 

@@ -17,7 +17,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { CopyButton } from "../../ui/copy-button.tsx";
 import { EyeIcon, EyeOffIcon } from "../../ui/password-input.tsx";
 import { Separator } from "../../ui/separator.tsx";
-import { FormAlert } from "../auth/form-parts.tsx";
+import { FormAlert, FormSuccess } from "../auth/form-parts.tsx";
 import type { FormStatus } from "../auth/use-auth-form.ts";
 import { StremioSignInGuide } from "./stremio-sign-in-guide.tsx";
 
@@ -46,15 +46,30 @@ export function StremioCredentials({
   headingLevel = 2,
 }: StremioCredentialsProps) {
   const titleId = React.useId();
+  const cardRef = React.useRef<HTMLDivElement>(null);
+  // Whether the last request replaced existing credentials (the success note says both changed).
+  const [replaced, setReplaced] = React.useState(false);
+  const generate = () => {
+    setReplaced(ready);
+    onGenerate();
+  };
   const Heading = `h${headingLevel}` as const;
   const ready = credentials !== null && credentials.username !== "" && credentials.password !== "";
+  // "Generate" disappears once the credentials exist: keep keyboard focus on the card rather
+  // than letting it fall to the top of the page.
+  React.useEffect(() => {
+    const card = cardRef.current;
+    if (ready && card && document.activeElement === document.body && status === "success") card.focus();
+  }, [ready, status]);
   return (
     <Card
       data-slot="stremio-credentials"
       data-state={ready ? "ready" : "empty"}
       aria-labelledby={titleId}
       role="region"
-      className="w-full max-w-2xl"
+      ref={cardRef}
+      tabIndex={-1}
+      className="w-full max-w-2xl outline-none"
     >
       <CardHeader>
         <CardTitle asChild>
@@ -72,10 +87,20 @@ export function StremioCredentials({
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
         <FormAlert status={status} message={message} />
+        <FormSuccess show={status === "success"}>
+          {replaced ? (
+            <Trans>
+              Your new Stremio credentials are ready: both the username and the password changed. Sign in
+              again with them on your devices.
+            </Trans>
+          ) : (
+            <Trans>Your Stremio credentials are ready.</Trans>
+          )}
+        </FormSuccess>
         {ready ? (
           <CredentialList credentials={credentials} />
         ) : (
-          <EmptyState status={status} onGenerate={onGenerate} />
+          <EmptyState status={status} onGenerate={generate} />
         )}
         {ready ? (
           <>
@@ -89,7 +114,7 @@ export function StremioCredentials({
           <p className="text-sm text-muted-foreground">
             <Trans>New credentials replace these on every device.</Trans>
           </p>
-          <RegenerateButton status={status} onConfirm={onGenerate} />
+          <RegenerateButton status={status} onConfirm={generate} />
         </CardFooter>
       ) : null}
     </Card>
@@ -118,10 +143,7 @@ function CredentialList({ credentials }: { credentials: StremioCredentialsValue 
           <Trans>Password</Trans>
         </dt>
         <dd className="flex min-w-0 items-center gap-2">
-          <code
-            id={passwordId}
-            className={credentialClassName}
-          >
+          <code id={passwordId} className={credentialClassName}>
             {revealed ? (
               credentials.password
             ) : (
@@ -179,11 +201,7 @@ function EmptyState({ status, onGenerate }: { status: FormStatus; onGenerate: ()
           <Trans>We create a username and a strong password for Stremio. It only takes a second.</Trans>
         </p>
       </div>
-      <Button
-        type="button"
-        pending={status === "submitting"}
-        onClick={() => status !== "submitting" && onGenerate()}
-      >
+      <Button type="button" pending={status === "submitting"} onClick={onGenerate}>
         <Trans>Generate my credentials</Trans>
       </Button>
     </div>
@@ -205,8 +223,8 @@ function RegenerateButton({ status, onConfirm }: { status: FormStatus; onConfirm
           </AlertDialogTitle>
           <AlertDialogDescription>
             <Trans>
-              Your current Stremio password will stop working. You will need to sign in again with the new
-              credentials on every device.
+              Both your Stremio username and your password will change, and the current ones will stop
+              working. You will need to sign in again with the new credentials on every device.
             </Trans>
           </AlertDialogDescription>
         </AlertDialogHeader>
