@@ -47,7 +47,7 @@ function fakeSite() {
     );
   }
   const switcher =
-    '<a hreflang="en" href="__REQUEST_PATH_EN__">EN</a><a hreflang="fr" href="__REQUEST_PATH_FR__">FR</a>';
+    '<a hreflang="en" href="/__REQUEST_PATH_EN__">EN</a><a hreflang="fr" href="/__REQUEST_PATH_FR__">FR</a>';
   write(
     "__not-found/index.html",
     `<html lang=en>${switcher}<h1>Page not found: __REQUEST_PATH__</h1></html>`,

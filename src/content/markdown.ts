@@ -70,6 +70,8 @@ function collectHeadings() {
       if (level && typeof element.properties.id === "string") {
         headings.push({ depth: Number(level), id: element.properties.id, text: textOf(element).trim() });
       }
+      // A table may scroll sideways on a phone: reachable by keyboard (axe: scrollable-region-focusable).
+      if (element.tagName === "table") element.properties.tabIndex = 0;
       // A table's empty corner cell is not a header (axe: empty-table-header).
       if (element.tagName === "th" && !textOf(element).trim()) element.tagName = "td";
       if (element.tagName === "a" && typeof element.properties.href === "string") {

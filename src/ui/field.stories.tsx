@@ -63,15 +63,17 @@ export const WithError: Story = {
   },
 };
 
-/** A code this site does not know: the server's own message is shown. */
+/** A code this site does not know: a translated generic message, never the server's text. */
 export const UnknownCode: Story = {
   render: () => (
     <EmailField error={{ code: "validation_custom_rule", message: "Rejected by a custom rule." }} />
   ),
-  play: async ({ canvasElement }) => {
-    await expect(within(canvasElement).getByRole("textbox")).toHaveAccessibleDescription(
-      /Rejected by a custom rule\./,
+  play: async ({ canvasElement, globals }) => {
+    const field = within(canvasElement).getByRole("textbox");
+    await expect(field).toHaveAccessibleDescription(
+      globals.locale === "fr" ? /Cette valeur n’est pas valide/ : /This value isn't valid/,
     );
+    await expect(field).not.toHaveAccessibleDescription(/Rejected by a custom rule/);
   },
 };
 

@@ -12,7 +12,7 @@ const samples = {
 <ol><li>Open the Google Play Store.</li><li>Search for <code>Stremio</code> and install it.</li><li>Press <kbd>OK</kbd> to open it.</li></ol>
 <blockquote><p>Tip: sign in on the web first to check your password.</p></blockquote>
 <pre><code>username: camillemartin_x7k2@lumen.stream</code></pre>
-<table><thead><tr><th>Platform</th><th>Supported</th></tr></thead><tbody><tr><td>Android TV</td><td>Yes</td></tr><tr><td>Tizen</td><td>Not yet</td></tr></tbody></table>
+<table tabindex="0"><thead><tr><th>Platform</th><th>Supported</th></tr></thead><tbody><tr><td>Android TV</td><td>Yes</td></tr><tr><td>Tizen</td><td>Not yet</td></tr><tr><td>Username</td><td><code>camillemartin_x7k2@lumen.stream</code></td></tr></tbody></table>
 <hr><p><em>Last updated in November 2026.</em></p>`,
   fr: `<h1>Installer sur Android TV</h1>
 <p>Ce guide prend <strong>cinq minutes</strong>. Il vous faut vos <a href="/fr/account">identifiants Stremio</a> et une télécommande.</p>
@@ -22,7 +22,7 @@ const samples = {
 <ol><li>Ouvrez le Google Play Store.</li><li>Cherchez <code>Stremio</code> et installez-le.</li><li>Appuyez sur <kbd>OK</kbd> pour l’ouvrir.</li></ol>
 <blockquote><p>Astuce\u00a0: connectez-vous d’abord sur le web pour vérifier votre mot de passe.</p></blockquote>
 <pre><code>username: camillemartin_x7k2@lumen.stream</code></pre>
-<table><thead><tr><th>Plateforme</th><th>Prise en charge</th></tr></thead><tbody><tr><td>Android TV</td><td>Oui</td></tr><tr><td>Tizen</td><td>Pas encore</td></tr></tbody></table>
+<table tabindex="0"><thead><tr><th>Plateforme</th><th>Prise en charge</th></tr></thead><tbody><tr><td>Android TV</td><td>Oui</td></tr><tr><td>Tizen</td><td>Pas encore</td></tr><tr><td>Nom d’utilisateur</td><td><code>camillemartin_x7k2@lumen.stream</code></td></tr></tbody></table>
 <hr><p><em>Mis à jour en novembre 2026.</em></p>`,
 };
 
@@ -52,6 +52,16 @@ export const Default: Story = {
   },
 };
 
+/** On a narrow phone a wide table scrolls by itself; the credential in it stays on one line. */
 export const Phone: Story = {
   globals: { viewport: { value: "mobile1", isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const code = within(canvasElement).getByText("camillemartin_x7k2@lumen.stream");
+    await expect(code.getClientRects()).toHaveLength(1);
+    const table = within(canvasElement).getByRole("table");
+    await expect(canvasElement.ownerDocument.documentElement.scrollWidth).toBeLessThanOrEqual(
+      canvasElement.ownerDocument.documentElement.clientWidth,
+    );
+    await expect(table.scrollWidth).toBeGreaterThanOrEqual(table.clientWidth);
+  },
 };

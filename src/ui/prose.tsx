@@ -24,7 +24,9 @@ function Prose({ className, ...props }: React.ComponentProps<"div">) {
         "[&_blockquote]:border-l-4 [&_blockquote]:border-primary/60 [&_blockquote]:pl-4 [&_blockquote]:text-muted-foreground [&_blockquote]:italic",
         "[&_code]:rounded [&_code]:bg-muted [&_code]:px-1.5 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-[0.875em]",
         "[&_pre]:rounded-lg [&_pre]:break-words [&_pre]:whitespace-pre-wrap [&_pre]:border [&_pre]:border-border [&_pre]:bg-surface [&_pre]:p-4 [&_pre]:text-sm [&_pre]:leading-6 [&_pre_code]:bg-transparent [&_pre_code]:p-0",
-        "[&_table]:w-full [&_table]:table-fixed [&_table]:border-collapse [&_table]:text-sm [&_td]:break-words [&_th]:break-words",
+        // A table too wide for a phone scrolls sideways; code in a cell (a username someone will
+        // retype on a TV) never breaks inside a word.
+        "[&_table]:block [&_table]:max-w-full [&_table]:overflow-x-auto [&_table]:border-collapse [&_table]:text-sm [&_td_code]:whitespace-nowrap [&_th_code]:whitespace-nowrap",
         "[&_th]:border [&_th]:border-border [&_th]:bg-surface [&_th]:px-3 [&_th]:py-2 [&_th]:text-left [&_th]:font-semibold",
         "[&_td]:border [&_td]:border-border [&_td]:px-3 [&_td]:py-2 [&_td]:align-top",
         "[&_hr]:my-8 [&_hr]:border-border [&_img]:rounded-lg [&_img]:border [&_img]:border-border",

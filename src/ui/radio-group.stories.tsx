@@ -41,15 +41,15 @@ export const Default: Story = {
     const radios = canvas.getAllByRole("radio");
     await expect(radios[0]).toBeChecked();
     await userEvent.click(radios[0]!);
-    // Held down, as a person presses it: Radix checks the radio that gets focus while an arrow key is down.
-    await userEvent.keyboard("{ArrowDown>}");
-    await waitFor(() =>
-      expect(
-        canvas.getByRole("radio", { name: globals.locale === "fr" ? "Annuelle" : "Yearly" }),
-      ).toBeChecked(),
-    );
-    await userEvent.keyboard("{/ArrowDown}");
+    // A quick press, released at once, checks the next radio and moves focus to it.
+    await userEvent.keyboard("{ArrowDown}");
+    const yearly = canvas.getByRole("radio", { name: globals.locale === "fr" ? "Annuelle" : "Yearly" });
+    await waitFor(() => expect(yearly).toBeChecked());
+    await expect(yearly).toHaveFocus();
     await expect(args.onValueChange).toHaveBeenCalledWith("yearly");
+    // Past the last one, it goes round to the first.
+    await userEvent.keyboard("{ArrowRight}");
+    await waitFor(() => expect(radios[0]).toBeChecked());
   },
 };
 

@@ -8,10 +8,36 @@ function RadioGroup({ className, ...props }: React.ComponentProps<typeof RadioGr
   );
 }
 
-function RadioGroupItem({ className, ...props }: React.ComponentProps<typeof RadioGroupPrimitive.Item>) {
+const arrowSteps: Record<string, number> = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
+
+/**
+ * An arrow key checks the next (or previous) radio of the group at once, as native radios do.
+ * Radix moves focus on a timer and checks only while the key is still down, so a quick press (a
+ * keyboard's auto-repeat, a switch device, a test) moved focus without choosing.
+ */
+function checkNeighbour(event: React.KeyboardEvent<HTMLButtonElement>) {
+  const step = arrowSteps[event.key];
+  const group = event.currentTarget.closest('[role="radiogroup"]');
+  if (!step || !group) return;
+  const radios = [...group.querySelectorAll<HTMLButtonElement>('[role="radio"]:not([disabled])')];
+  const next = radios[(radios.indexOf(event.currentTarget) + step + radios.length) % radios.length];
+  event.preventDefault();
+  next?.focus();
+  next?.click();
+}
+
+function RadioGroupItem({
+  className,
+  onKeyDown,
+  ...props
+}: React.ComponentProps<typeof RadioGroupPrimitive.Item>) {
   return (
     <RadioGroupPrimitive.Item
       data-slot="radio-group-item"
+      onKeyDown={(event) => {
+        onKeyDown?.(event);
+        if (!event.defaultPrevented) checkNeighbour(event);
+      }}
       className={cn(
         "peer inline-flex size-5 shrink-0 cursor-pointer items-center justify-center rounded-full border border-muted-foreground/60 bg-surface transition-colors hover:border-muted-foreground disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger data-[state=checked]:border-primary",
         className,

@@ -247,3 +247,28 @@ for (const fr of [false, true]) {
     await expect(page.getByRole("heading", { level: 1, name: invalid })).toBeVisible();
   });
 }
+
+for (const fr of [false, true]) {
+  test(`the plan and billing choices follow the arrow keys (${fr ? "French" : "English"})`, async ({
+    page,
+  }) => {
+    await page.goto(fr ? "/fr/signup" : "/signup");
+    const free = page.getByRole("radio", { name: fr ? /Essai gratuit/ : /Free trial/ });
+    const paid = page.getByRole("radio", { name: fr ? /Offre payante/ : /Paid plan/ });
+    await expect(free).toBeChecked();
+    await free.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(paid).toBeChecked();
+    await expect(paid).toBeFocused();
+    const monthly = page.getByRole("radio", { name: fr ? /Mensuel/ : /Monthly/ });
+    const yearly = page.getByRole("radio", { name: fr ? /Annuel/ : /Yearly/ });
+    await monthly.check();
+    await page.keyboard.press("ArrowDown");
+    await expect(yearly).toBeChecked();
+    await page.keyboard.press("ArrowUp");
+    await expect(monthly).toBeChecked();
+    await paid.focus();
+    await page.keyboard.press("ArrowLeft");
+    await expect(free).toBeChecked();
+  });
+}
