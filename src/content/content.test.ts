@@ -41,7 +41,7 @@ describe("markdown rendering", () => {
     expect(html).not.toContain("javascript:");
     expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer">ext</a>');
     expect(html).toContain('<a href="/guides">int</a>');
-    expect(html).toContain("<table>");
+    expect(html).toContain('<table tabindex="0">');
     expect(renderMarkdown("|   | Free |\n| - | - |\n| Price | 0 |").html).toMatch(
       /<tr>\s*<td><\/td>\s*<th>Free<\/th>/,
     );

@@ -18,7 +18,7 @@ export function NewPasswordFields({ form }: { form: NewPasswordForm }) {
     <>
       <Field
         label={t`New password`}
-        description={t`Between ${minLength} and ${maxLength} characters.`}
+        description={t`From ${minLength} to ${maxLength} characters: letters, numbers, spaces and symbols all work. An accented letter or an emoji counts as two or more.`}
         error={form.errorFor("password")}
       >
         <PasswordInput

@@ -129,8 +129,8 @@ export const Invalid: Story = {
     await waitFor(() => expect(email).toHaveFocus());
     await expect(canvas.getByLabelText(fr ? "Mot de passe" : "Password")).toHaveAccessibleDescription(
       fr
-        ? "Entre 8 et 71\u00a0caractères. Doit contenir au moins 8\u00a0caractères."
-        : "Between 8 and 71 characters. Must be at least 8 characters.",
+        ? "De 8 à 71\u00a0caractères\u00a0: lettres, chiffres, espaces et symboles sont acceptés. Une lettre accentuée ou un emoji compte pour deux ou plus. Doit contenir au moins 8\u00a0caractères."
+        : "From 8 to 71 characters: letters, numbers, spaces and symbols all work. An accented letter or an emoji counts as two or more. Must be at least 8 characters.",
     );
     await expect(
       canvas.getByLabelText(fr ? "Confirmez le mot de passe" : "Confirm password"),

@@ -129,7 +129,7 @@ export function SignupForm({
         <div className="grid gap-5 sm:grid-cols-2">
           <Field
             label={t`Password`}
-            description={t`Between ${minLength} and ${maxLength} characters.`}
+            description={t`From ${minLength} to ${maxLength} characters: letters, numbers, spaces and symbols all work. An accented letter or an emoji counts as two or more.`}
             error={form.errorFor("password")}
           >
             <PasswordInput
