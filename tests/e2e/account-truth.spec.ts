@@ -263,6 +263,7 @@ for (const fr of [false, true]) {
     const monthly = page.getByRole("radio", { name: fr ? /Mensuel/ : /Monthly/ });
     const yearly = page.getByRole("radio", { name: fr ? /Annuel/ : /Yearly/ });
     await monthly.check();
+    await monthly.focus();
     await page.keyboard.press("ArrowDown");
     await expect(yearly).toBeChecked();
     await page.keyboard.press("ArrowUp");

@@ -95,7 +95,10 @@ test("a missing catalog raises `Failed loading locale (fr)` (after one guarded r
     .poll(() => consoleErrors.join("\n"), { timeout: 10_000 })
     .toContain("Failed loading locale (fr)");
   expect(consoleErrors.join("\n")).toContain("Error while mounting app");
-  // A chunk-load error reloads once; the second failure within 10 s does not reload again.
+  // A chunk-load error reloads once; the second failure within 10 s does not reload again. The
+  // first load's error can be logged before the reload is under way: wait for it.
+  await expect.poll(() => documents.length).toBe(2);
+  await page.waitForLoadState("networkidle");
   expect(documents).toEqual(["/fr/login", "/fr/login"]);
   // The prerendered French page is still there to read.
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Se connecter");
