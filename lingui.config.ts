@@ -8,8 +8,13 @@ export default defineConfig({
   catalogs: [
     {
       path: "<rootDir>/locales/{locale}/messages",
-      include: ["<rootDir>/src"],
-      exclude: ["**/node_modules/**", "**/__screenshots__/**", "**/*.test.*"],
+      include: ["<rootDir>/src", "<rootDir>/.storybook/docs"],
+      exclude: [
+        "**/node_modules/**",
+        "**/__screenshots__/**",
+        "<rootDir>/.storybook/docs/__screenshots__/**",
+        "**/*.test.*",
+      ],
     },
   ],
   format: formatter({ lineNumbers: false }),

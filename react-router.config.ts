@@ -4,7 +4,7 @@ import { contentPrerenderPaths } from "./src/content/paths.server.ts";
 import { precompressSite } from "./server/site/compress.ts";
 import { writeSocialImages } from "./server/site/social-images.ts";
 import { removeResourceDataFiles, writeBuildManifests } from "./src/lib/build-manifests.server.ts";
-import { staticPrerenderPaths } from "./src/routes-table.ts";
+import { staticPrerenderPaths } from "./src/routing/match.ts";
 
 const prerenderPaths = () => [...staticPrerenderPaths(), ...contentPrerenderPaths()];
 
@@ -13,14 +13,14 @@ export default {
   // `BUILD_DIR=…` builds elsewhere (serve it with `SITE_DIR=…/client`), e.g. beside a running e2e.
   buildDirectory: process.env.BUILD_DIR ?? "build",
   // ssr: true + an explicit prerender list: every public page becomes static HTML at build time,
-  // and our server only serves files (see DESIGN.md). ssr: true also lets content pages leave out
-  // <Scripts/> (TOOLCHAIN.md).
+  // and our server only serves files. ssr: true (unlike ssr: false) also lets content pages leave
+  // out <Scripts/>.
   ssr: true,
   // Explicit: getStaticPaths() cannot expand the locale prefix, and the content decides the slugs.
   prerender: prerenderPaths,
   // Lazy discovery would ask a running React Router server for /__manifest; we have none.
   routeDiscovery: { mode: "initial" },
-  // builds/latest.json and builds/meta/{buildId}.json for app updates and route rules (SPEC §7).
+  // builds/latest.json and builds/meta/{buildId}.json for app updates and route rules.
   async buildEnd({ reactRouterConfig }) {
     const clientDir = path.join(reactRouterConfig.buildDirectory, "client");
     const isFile = (p: string) => /\.(xml|txt|json)$/.test(p);

@@ -5,7 +5,7 @@ import react from "@vitejs/plugin-react";
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
 
-/** Debian's Chromium (TOOLCHAIN.md): Playwright never downloads a browser here. */
+/** Debian's Chromium (`/usr/bin/chromium`, see README): Playwright never downloads a browser here. */
 export const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [

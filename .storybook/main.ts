@@ -2,7 +2,7 @@ import type { StorybookConfig } from "@storybook/react-vite";
 import react from "@vitejs/plugin-react";
 
 const config: StorybookConfig = {
-  stories: ["../src/**/*.mdx", "../src/**/*.stories.@(ts|tsx)"],
+  stories: ["./docs/*.mdx", "./docs/*.stories.tsx", "../src/**/*.stories.@(ts|tsx)"],
   addons: ["@storybook/addon-docs", "@storybook/addon-a11y", "@storybook/addon-vitest"],
   framework: { name: "@storybook/react-vite", options: {} },
   staticDirs: ["../public"],

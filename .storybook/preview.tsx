@@ -4,7 +4,7 @@ import type { Decorator, Preview } from "@storybook/react-vite";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import "../src/app.css";
 import { StaticAuthProvider } from "../src/auth/auth-state.tsx";
-import { authStates, type AuthStateName } from "../src/auth/auth-states.ts";
+import { authStates, type AuthStateName } from "../src/auth/auth-fixtures.ts";
 import { activateLocale } from "../src/i18n/catalog.ts";
 import { isLocale, type Locale } from "../src/i18n/locales.ts";
 import { localizePath } from "../src/i18n/paths.ts";

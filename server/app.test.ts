@@ -184,7 +184,15 @@ describe("server-wide behaviour", () => {
       secure: true,
       user: "u",
       pass: "p",
+      tlsRejectUnauthorized: true,
     });
+    expect(
+      configFromEnv({ SMTP_HOST: "localhost", SMTP_TLS_REJECT_UNAUTHORIZED: "false" }).smtp
+        ?.tlsRejectUnauthorized,
+    ).toBe(false);
+    expect(configFromEnv({}).shutdownTimeout).toBe(10_000);
+    expect(configFromEnv({ SHUTDOWN_TIMEOUT: "2.5" }).shutdownTimeout).toBe(2500);
+    expect(() => configFromEnv({ SHUTDOWN_TIMEOUT: "soon" })).toThrow(/SHUTDOWN_TIMEOUT/);
     expect(configFromEnv({}).rateLimits).toBeUndefined(); // the defaults
     expect(() => configFromEnv({ RATE_LIMIT: "maybe" })).toThrow(/RATE_LIMIT/);
     expect(() => parseRateLimitRules("*:auth=0/3")).toThrow(/Invalid rate limit rule/);

@@ -5,18 +5,23 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { siteConfig } from "../src/site-config.ts";
 import { ApiError } from "./api/api-error.ts";
+import { backupsApi, fileToken } from "./api/backups.ts";
 import { collectionsImport, validateRules } from "./api/collections.ts";
 import { compressJson } from "./api/compression.ts";
 import { corsHeaders } from "./api/cors.ts";
 import type { ApiEnv, AppContext } from "./api/context.ts";
 import { health } from "./api/health.ts";
+import { logsApi, requestLogger } from "./api/logs.ts";
 import { recordAuth } from "./api/record-auth.ts";
 import { recordCrud } from "./api/record-crud.ts";
 import { recordEmailChange } from "./api/record-email-change.ts";
 import { recordPasswordReset } from "./api/record-password-reset.ts";
 import { recordVerification } from "./api/record-verification.ts";
 import { findAuthRecordByToken } from "./core/auth.ts";
+import { Backups } from "./core/backups.ts";
+import { nextCronMatch, parseCron } from "./core/cron.ts";
 import { defaultRateLimits, FailureLimiter, RateLimiter, type RateLimitRule } from "./core/rate-limit.ts";
+import { RequestLogs } from "./core/request-logs.ts";
 import { Store } from "./core/store.ts";
 import { createMailer, type Mailer, type SmtpOptions } from "./mail/mailer.ts";
 import { serveSite } from "./site/serve.ts";
@@ -45,12 +50,18 @@ export type AppOptions = {
   bodyLimit?: number;
   /** Take the client IP from X-Forwarded-For (behind a reverse proxy). */
   trustProxy?: boolean;
-  /** Waits before each retry of a mail that failed to send (ms); default 1 s, 5 s, 30 s. */
+  /** Waits before each retry of a mail that failed to send (ms); the last repeats (see mail/mailer.ts). */
   mailRetryDelays?: number[];
   /** Informational log lines (mail links); default console.log. */
   log?: (line: string) => void;
   /** Schema to load at start (default pocketbase/pb_schema.json). */
   schemaPath?: string;
+  /** Automatic backups: a 5-field cron expression in UTC (BACKUPS_CRON); unset, none. */
+  backupsCron?: string;
+  /** How many automatic backups to keep (BACKUPS_KEEP, default 7). */
+  backupsKeep?: number;
+  /** Days request logs are kept in `dataDir/auxiliary.db` (default 5, like PocketBase); 0 turns logging off. */
+  logsMaxDays?: number;
 };
 
 export type App = Hono & {
@@ -58,7 +69,11 @@ export type App = Hono & {
   store: Store;
   /** The mail transport and its queue (tests wait for it). */
   mailer: Mailer;
-  /** Saves the queued mail (sent, or written to the outbox), then closes the database. */
+  /** The backups in `dataDir/backups` (and the automatic schedule). */
+  backups: Backups;
+  /** The request logs (`flush()` writes what is buffered; `close()` flushes and closes the file). */
+  logs: RequestLogs;
+  /** Sends or leaves queued on disk the pending mail, then checkpoints and closes the database. */
   close: () => Promise<void>;
 };
 
@@ -95,6 +110,7 @@ export function createApp(options: AppOptions): App {
     from: options.mailFrom ?? `${appName} <no-reply@${new URL(siteConfig.url).hostname}>`,
     smtp: options.smtp,
     outboxDir: path.join(options.dataDir, "outbox"),
+    queueDir: path.join(options.dataDir, "mail-queue"),
     log,
     retryDelays: options.mailRetryDelays,
   });
@@ -110,6 +126,24 @@ export function createApp(options: AppOptions): App {
     log,
     sentMarks: new Map(),
   };
+
+  const backupsSchedule = options.backupsCron ? parseCron(options.backupsCron) : undefined;
+  const backups = new Backups(store, options.dataDir, {
+    appName,
+    log,
+    // A restored database gets the start-up schema too, as if the server had restarted on it.
+    afterRestore: () =>
+      store.importCollections(Array.isArray(schema) ? schema : [], false, validateRules(store)),
+  });
+  if (backupsSchedule) {
+    backups.schedule(backupsSchedule, options.backupsKeep ?? 7);
+    const next = nextCronMatch(backupsSchedule, new Date())?.toISOString() ?? "never";
+    log(
+      `Automatic backups at "${options.backupsCron}" (UTC), keeping ${options.backupsKeep ?? 7}; next ${next}`,
+    );
+  }
+
+  const logs = new RequestLogs(options.dataDir, { maxDays: options.logsMaxDays });
 
   const app = new Hono();
 
@@ -132,19 +166,20 @@ export function createApp(options: AppOptions): App {
   });
 
   const api = new Hono<ApiEnv>();
+  api.use(requestLogger(logs, ctx));
   api.use(compressJson);
   const origins = options.corsOrigins ?? ["*"];
   api.use(corsHeaders(origins));
   // Only these methods carry a body; checking one on a GET would cost every read.
-  api.on(
-    ["POST", "PUT", "PATCH", "DELETE"],
-    "*",
-    bodyLimit({
-      maxSize: options.bodyLimit ?? defaultBodyLimit,
-      onError: () => {
-        throw new ApiError(413);
-      },
-    }),
+  const limitBody = bodyLimit({
+    maxSize: options.bodyLimit ?? defaultBodyLimit,
+    onError: () => {
+      throw new ApiError(413);
+    },
+  });
+  api.on(["POST", "PUT", "PATCH", "DELETE"], "*", (c, next) =>
+    // Backup archives have their own, larger limit (api/backups.ts).
+    c.req.path === "/api/backups/upload" ? next() : limitBody(c, next),
   );
   // An invalid or expired token leaves the request a guest: rules decide what it may do.
   api.use(async (c, next) => {
@@ -162,6 +197,9 @@ export function createApp(options: AppOptions): App {
   api.route("/", recordEmailChange);
   api.route("/", recordCrud);
   api.route("/", collectionsImport);
+  api.route("/", fileToken);
+  api.route("/", backupsApi(backups));
+  api.route("/", logsApi(logs));
   api.all("*", () => {
     throw new ApiError(404);
   });
@@ -177,8 +215,12 @@ export function createApp(options: AppOptions): App {
   return Object.assign(app, {
     store,
     mailer,
+    logs,
+    backups,
     close: async () => {
+      await backups.close();
       await mailer.close();
+      logs.close();
       store.close();
     },
   });

@@ -4,6 +4,7 @@
  */
 import path from "node:path";
 import { findAuthRecordByEmail, newTokenKey } from "./core/auth.ts";
+import { maxPasswordBytes, passwordLength } from "../src/auth/password-rules.ts";
 import { hashPassword, passwordTooLong } from "./core/passwords.ts";
 import { autogenerate, newRecordData } from "./core/records.ts";
 import { superusersCollectionName } from "./core/schema.ts";
@@ -31,8 +32,12 @@ function checkEmail(email: string | undefined): string {
 function checkPassword(password: string | undefined): string {
   if (!password) throw new CliError("Missing password.");
   const length = runeLength(password);
-  if (length < 8 || length > 71) throw new CliError("The password must be 8 to 71 characters long.");
-  if (passwordTooLong(password)) throw new CliError("The password must not be longer than 72 bytes.");
+  if (length < passwordLength.min || length > passwordLength.max)
+    throw new CliError(
+      `The password must be ${passwordLength.min} to ${passwordLength.max} characters long.`,
+    );
+  if (passwordTooLong(password))
+    throw new CliError(`The password must not be longer than ${maxPasswordBytes} bytes.`);
   return password;
 }
 

@@ -1,9 +1,15 @@
 import path from "node:path";
 import type { AppOptions } from "./app.ts";
+import { CronError, parseCron } from "./core/cron.ts";
 import { parseRateLimitRules } from "./core/rate-limit.ts";
 
 /** Everything `node server/main.ts` reads from the environment (the README lists each variable). */
-export type ServerConfig = AppOptions & { port: number; host: string };
+export type ServerConfig = AppOptions & {
+  port: number;
+  host: string;
+  /** How long a shutdown waits for requests in flight before closing their connections (ms). */
+  shutdownTimeout: number;
+};
 
 function flag(value: string | undefined): boolean {
   return /^(1|true|yes|on)$/i.test(value ?? "");
@@ -26,11 +32,35 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       : env.RATE_LIMIT_RULES
         ? parseRateLimitRules(env.RATE_LIMIT_RULES)
         : undefined;
+  const shutdownSeconds = Number(env.SHUTDOWN_TIMEOUT ?? 10);
+  if (!Number.isFinite(shutdownSeconds) || shutdownSeconds < 0) {
+    throw new Error(`Invalid SHUTDOWN_TIMEOUT: ${env.SHUTDOWN_TIMEOUT} (seconds)`);
+  }
+  const logsMaxDays = Number(env.LOGS_MAX_DAYS || 5);
+  if (!Number.isInteger(logsMaxDays) || logsMaxDays < 0) {
+    throw new Error(`Invalid LOGS_MAX_DAYS: ${env.LOGS_MAX_DAYS} (days, 0 turns request logs off)`);
+  }
+  const backupsCron = env.BACKUPS_CRON?.trim() || undefined;
+  if (backupsCron) {
+    try {
+      parseCron(backupsCron);
+    } catch (error) {
+      if (!(error instanceof CronError)) throw error;
+      throw new Error(`Invalid BACKUPS_CRON: ${backupsCron} (${error.message})`);
+    }
+  }
+  const backupsKeep = Number(env.BACKUPS_KEEP || 7);
+  if (!Number.isInteger(backupsKeep) || backupsKeep < 1) {
+    throw new Error(
+      `Invalid BACKUPS_KEEP: ${env.BACKUPS_KEEP} (how many automatic backups to keep, 1 or more)`,
+    );
+  }
   const smtpHost = env.SMTP_HOST;
   const smtpPort = Number(env.SMTP_PORT ?? (flag(env.SMTP_SECURE) ? 465 : 587));
   return {
     port,
     host: env.HOST ?? "0.0.0.0",
+    shutdownTimeout: shutdownSeconds * 1000,
     dataDir: path.resolve(env.DATA_DIR ?? "pb_data"),
     siteDir: path.resolve(env.SITE_DIR ?? "build/client"),
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, ""),
@@ -43,6 +73,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
           secure: flag(env.SMTP_SECURE),
           user: env.SMTP_USER,
           pass: env.SMTP_PASS,
+          // Only a test against a self-signed certificate turns this off.
+          tlsRejectUnauthorized: !/^(0|false|no|off)$/i.test(env.SMTP_TLS_REJECT_UNAUTHORIZED ?? ""),
         }
       : undefined,
     rateLimits,
@@ -53,5 +85,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       : undefined,
     bodyLimit,
     trustProxy: flag(env.TRUST_PROXY),
+    backupsCron,
+    backupsKeep,
+    logsMaxDays,
   };
 }

@@ -5,6 +5,7 @@ import { schemaFile } from "./app.ts";
 import { runSuperuserCommand } from "./cli.ts";
 import { readOutbox } from "./testing/outbox.ts";
 import { startServer, type TestServer } from "./testing/start-server.ts";
+import { rejection } from "./testing/sdk.ts";
 
 // The official SDK against the real server over a real port: what the site does, end to end.
 
@@ -45,16 +46,6 @@ async function lastMail(to: string) {
     .at(-1);
   if (!mail) throw new Error(`no mail to ${to}`);
   return mail;
-}
-
-async function rejection(promise: Promise<unknown>): Promise<ClientResponseError> {
-  try {
-    await promise;
-  } catch (error) {
-    expect(error).toBeInstanceOf(ClientResponseError);
-    return error as ClientResponseError;
-  }
-  throw new Error("expected the request to fail");
 }
 
 describe("the pocketbase SDK against our server", () => {

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,6 +5,7 @@ import { DatabaseSync } from "node:sqlite";
 import PocketBase from "pocketbase";
 import { afterAll, describe, expect, it } from "vitest";
 import { runSuperuserCommand } from "./cli.ts";
+import { spawnServer } from "./testing/start-server.ts";
 
 // The real server process is killed with SIGKILL ten times while sign-ups are in flight. Every
 // sign-up it acknowledged (200) must be in the database afterwards, and the database must be intact.
@@ -17,32 +17,6 @@ const concurrency = 8;
 // A real disk, not /dev/shm: this is about what reaches the file before the answer goes out.
 const dataDir = mkdtempSync(path.join(tmpdir(), "crash-drill-"));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-async function startProcess(): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SITE_DIR: path.join(dataDir, "no-site"),
-      RATE_LIMIT: "off",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = "";
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /http:\/\/localhost:(\d+)/.exec(output);
-      if (match) resolve(`http://127.0.0.1:${match[1]}`);
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
-    child.on("exit", (code) => reject(new Error(`server exited (${code}): ${output}`)));
-  });
-  return { child, url };
-}
 
 function signup(url: string, email: string) {
   return fetch(`${url}/api/collections/users/records`, {
@@ -82,7 +56,7 @@ describe("crash drill", () => {
     let next = 0;
     let inFlightAtKill = 0;
     for (let round = 0; round < rounds; round++) {
-      const { child, url } = await startProcess();
+      const { child, url } = await spawnServer(dataDir);
       const exited = new Promise((resolve) => child.on("exit", resolve));
       let roundAcks = 0;
       let killed = false;
@@ -122,7 +96,7 @@ describe("crash drill", () => {
     expect(inFlightAtKill).toBeGreaterThan(0);
 
     // After the last crash the server starts again and serves every account.
-    const { child, url } = await startProcess();
+    const { child, url } = await spawnServer(dataDir);
     try {
       await runSuperuserCommand(dataDir, ["upsert", "drill@example.com", "drill superuser"]);
       const pb = new PocketBase(url);

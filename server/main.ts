@@ -1,8 +1,10 @@
+import type { Server } from "node:http";
 import { serve } from "@hono/node-server";
 import { createApp } from "./app.ts";
 import { configFromEnv } from "./config.ts";
+import { installShutdown } from "./shutdown.ts";
 
-const { port, host, ...options } = configFromEnv();
+const { port, host, shutdownTimeout, ...options } = configFromEnv();
 const app = createApp(options);
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
@@ -10,9 +12,6 @@ const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   if (!options.smtp) console.log(`No SMTP_HOST: emails are written to ${options.dataDir}/outbox`);
 });
 
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () =>
-    // Queued mail is sent or saved to the outbox before the process ends.
-    server.close(() => void app.close().then(() => process.exit(0))),
-  );
-}
+// SIGTERM or SIGINT: requests in flight finish, queued mail is sent or stays on disk, the database
+// is checkpointed and closed (server/shutdown.ts; other modules add steps with `onShutdown`).
+installShutdown({ server: server as Server, timeoutMs: shutdownTimeout, close: () => app.close() });

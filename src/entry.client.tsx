@@ -3,12 +3,12 @@ import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { activateLocale } from "./i18n/catalog.ts";
 import { isLocale } from "./i18n/locales.ts";
-import { isAbsoluteUrl } from "./lib/route-rules.ts";
+import { isAbsoluteUrl } from "./routing/rules.ts";
 import { reloadAfterChunkError, startUpdatePolling } from "./lib/app-updates.ts";
-import { runRouteMiddleware } from "./lib/route-middleware.ts";
-import { matchPage } from "./routes-table.ts";
+import { runRouteMiddleware } from "./routing/middleware.ts";
+import { matchPage } from "./routing/match.ts";
 
-// SPEC §4: a chunk that fails to load (a deploy replaced it) reloads the page, at most once per
+// A chunk that fails to load (a deploy replaced it) reloads the page, at most once per
 // 10 s for the same path.
 window.addEventListener("vite:preloadError", (event) => {
   if (
@@ -48,7 +48,7 @@ Promise.all([activateLocale(isLocale(lang) ? lang : "en"), initialMiddleware()])
         </StrictMode>,
       );
     });
-    // SPEC §4 app updates: the first manifest check about 1 s after load (skipped on slow-2g).
+    // App updates: the first manifest check about 1 s after load (skipped on slow-2g).
     startUpdatePolling();
   })
   .catch((error: unknown) => console.error("Error while mounting app", error));

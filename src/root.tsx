@@ -24,12 +24,12 @@ import { defaultLocale } from "./i18n/locales.ts";
 import { localeOfPath } from "./i18n/paths.ts";
 import { isOutdated, loadBuildMeta } from "./lib/app-updates.ts";
 import { pageScriptSource } from "./enhance/page-script.ts";
-import { hasScripts } from "./lib/route-handle.ts";
+import { hasScripts } from "./routing/handle.ts";
 import { useHydrated } from "./lib/use-hydrated.ts";
 import { ScriptsContext } from "./lib/use-scripts.ts";
-import { runRouteMiddleware } from "./lib/route-middleware.ts";
-import { isAbsoluteUrl, matchRouteRule } from "./lib/route-rules.ts";
-import { matchPage } from "./routes-table.ts";
+import { runRouteMiddleware } from "./routing/middleware.ts";
+import { isAbsoluteUrl, matchRouteRule } from "./routing/rules.ts";
+import { findRoute } from "./routing/match.ts";
 import { NotFoundScreen } from "./screens/not-found.tsx";
 import { AppShell } from "./widgets/app-shell/app-shell.tsx";
 import { ErrorPage } from "./widgets/error-page/error-page.tsx";
@@ -54,10 +54,10 @@ function leave(url: string): Promise<never> {
 
 /**
  * Every client navigation, before any data loads: a newer build turns it into a full page load
- * (SPEC §4 app updates); a route rule of this build redirects it (an absolute target leaves with a
- * full load); then the target page's named route middleware run (SPEC §2).
+ * (see src/lib/app-updates.ts); a route rule of this build redirects it (an absolute target leaves
+ * with a full load); then the target page's named route middleware run.
  */
-const navigationMiddleware: Route.ClientMiddlewareFunction = async ({ request }, next) => {
+const navigationMiddleware: Route.ClientMiddlewareFunction = async ({ request, pattern }, next) => {
   const url = new URL(request.url);
   const here = url.pathname + url.search + url.hash;
   if (isOutdated() && here !== window.location.pathname + window.location.search + window.location.hash) {
@@ -69,9 +69,9 @@ const navigationMiddleware: Route.ClientMiddlewareFunction = async ({ request },
     if (rule.external) return leave(rule.to);
     throw redirect(rule.to, rule.statusCode);
   }
-  const match = matchPage(url.pathname);
-  if (match) {
-    const target = await runRouteMiddleware({ url, locale: match.locale, page: match.page });
+  const route = findRoute(pattern);
+  if (route?.page) {
+    const target = await runRouteMiddleware({ url, locale: route.locale, page: route.page });
     if (target) {
       if (isAbsoluteUrl(target)) return leave(target);
       throw redirect(target);

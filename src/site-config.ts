@@ -4,11 +4,11 @@ export const siteConfig = {
   /** Public origin used in canonical URLs, sitemaps and e-mails; override with SITE_URL at build. */
   url: (import.meta.env?.VITE_SITE_URL as string | undefined) ?? "https://lumen.example",
   discordInvite: "https://discord.gg/lumen",
-  /** SPEC §9: the generated Stremio username ends with this fixed domain. */
+  /** The generated Stremio username ends with this fixed domain. */
   stremioDomain: "lumen.stream",
   /**
-   * Plans (SPEC §4): a free trial (plan "free", price "0") or the paid plan, billed monthly or
-   * yearly. pocketbase/pb_schema.json's createRule accepts exactly these prices (a test checks).
+   * Plans (docs/product.md, Constants): a free trial (plan "free", price "0") or the paid plan,
+   * billed monthly or yearly. pocketbase/pb_schema.json's createRule accepts exactly these prices (a test checks).
    */
   plans: {
     trialDays: 7,

@@ -1,6 +1,3 @@
-/** A field error as PocketBase reports it: `{ code, message, params? }`. */
-export type FieldError = { code: string; message: string; params?: Record<string, unknown> };
-
 const defaultMessages: Record<number, string> = {
   400: "Something went wrong while processing your request.",
   401: "Missing or invalid authentication.",

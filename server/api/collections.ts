@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { FilterError, ruleSql } from "../core/rules.ts";
 import { type Collection, SchemaError } from "../core/schema.ts";
 import type { Store } from "../core/store.ts";
+import { fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiEnv, authOf, isSuperuser, readBody } from "./context.ts";
 
@@ -45,7 +46,7 @@ export const collectionsImport = new Hono<ApiEnv>().put("/collections/import", a
   const { collections, deleteMissing } = body.value as { collections?: unknown; deleteMissing?: unknown };
   if (!Array.isArray(collections) || collections.length === 0) {
     throw new ApiError(400, "An error occurred while validating the submitted data.", {
-      collections: { code: "validation_required", message: "Cannot be blank." },
+      collections: fieldErrors.required(),
     });
   }
   const store = c.get("ctx").store;

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { type Auth, isSuperuserAuth } from "../core/auth.ts";
-import { pickFields } from "../core/filter/index.ts";
+import { pickFields } from "../core/pick-fields.ts";
 import type { FailureLimiter, RateLimiter } from "../core/rate-limit.ts";
 import { exportRecord } from "../core/records.ts";
 import type { Requester, RequestInfo } from "../core/rules.ts";

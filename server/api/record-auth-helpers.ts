@@ -117,6 +117,40 @@ export function clearSentMark(c: ApiContext, key: string) {
   c.get("ctx").sentMarks.delete(key);
 }
 
+/** The "already sent" marker of one kind of mail to one record. */
+export function sentMarkOf(
+  kind: "verification" | "passwordReset",
+  collection: Collection,
+  record: RecordData,
+) {
+  return `${kind}:${collection.id}${record.id}`;
+}
+
+/**
+ * Queues a `kind` mail to `record`, unless one went out less than 2 minutes ago. It is sent after
+ * the answer, as PocketBase does, so a known email answers as fast as an unknown one; a failed
+ * send clears the marker so the user may ask again at once.
+ */
+export function queueAccountMailOnce(
+  c: ApiContext,
+  kind: "verification" | "passwordReset",
+  collection: Collection,
+  record: RecordData,
+) {
+  const mark = sentMarkOf(kind, collection, record);
+  if (hasSentMark(c, mark)) return;
+  setSentMark(c, mark);
+  c.get("ctx").mailer.queue(accountMail(c, kind, collection, record), () => clearSentMark(c, mark));
+}
+
+/** The auth collection of an account endpoint superusers may not use, after its rate limit. */
+export function accountCollection(c: ApiContext, tag: string, superusersMessage: string): Collection {
+  const collection = collectionWithRateLimit(c, tag);
+  requireAuthCollection(collection);
+  rejectSuperusers(collection, superusersMessage);
+  return collection;
+}
+
 const tokenOfKind = {
   verification: ["verification", "verificationToken"],
   passwordReset: ["passwordReset", "passwordResetToken"],

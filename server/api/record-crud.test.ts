@@ -141,6 +141,23 @@ describe("GET /api/collections/{collection}/records (list)", () => {
       contains: ['{"data":{},"message":"Something went wrong while processing your request.","status":400}'],
     },
     {
+      // The limit counts UTF-8 bytes, as PocketBase (Go's len) does: 1167 ideographic spaces are 1167
+      // characters but 3501 bytes. Counting characters, the trimmed-away filter would list everything.
+      name: "filter over 3500 bytes (multi-byte characters, few of them): 400",
+      method: "GET",
+      url: `${users}?filter=${q("\u3000".repeat(1167))}`,
+      token: "admin",
+      status: 400,
+      contains: ['{"data":{},"message":"Something went wrong while processing your request.","status":400}'],
+    },
+    {
+      name: "filter of 3500 bytes exactly (1745 two-byte characters in it): accepted",
+      method: "GET",
+      url: `${users}?filter=${q(`name != "${"é".repeat(1745)}"`)}`,
+      token: "admin",
+      status: 200,
+    },
+    {
       name: "hidden field in a client filter: 400",
       method: "GET",
       url: `${users}?filter=${q('tokenKey != ""')}`,

@@ -3,6 +3,7 @@ import { authIdTaken, newTokenKey } from "../core/auth.ts";
 import { expandRecords } from "../core/expand.ts";
 import { hashPassword } from "../core/passwords.ts";
 import { newRecordData } from "../core/records.ts";
+import { exceedsMaxFilterLength, usesSuperuserOnlyFields } from "../core/filter/index.ts";
 import { canAccessRecord, filterSql, FilterError, type Requester, ruleSql, sortSql } from "../core/rules.ts";
 import { type Collection, fieldByName, isAuth } from "../core/schema.ts";
 import {
@@ -36,6 +37,7 @@ import {
   requesterOf,
   sendJson,
 } from "./context.ts";
+import { listPaging } from "./list-query.ts";
 
 const lockedMessage = "Only superusers can perform this action.";
 
@@ -67,27 +69,6 @@ function castNumbersForRules(collection: Collection, body: Record<string, unknow
   }
   return result;
 }
-
-function parseInteger(value: string | undefined): number | undefined | null {
-  if (value === undefined || value === "") return undefined;
-  if (!/^[+-]?\d{1,15}$/.test(value)) return null;
-  return Number(value);
-}
-
-const goBool: Record<string, boolean> = {
-  "1": true,
-  t: true,
-  T: true,
-  TRUE: true,
-  true: true,
-  True: true,
-  "0": false,
-  f: false,
-  F: false,
-  FALSE: false,
-  false: false,
-  False: false,
-};
 
 /** Record ids a `manageRule` grants to the requester (they see the email and may change auth fields). */
 function managedIds(
@@ -144,30 +125,37 @@ function badRequestOnFilterError<T>(fn: () => T): T {
   }
 }
 
-async function list(c: ApiContext) {
-  const { store } = c.get("ctx");
-  const collection = collectionOf(c, "Missing collection context.");
-  checkRateLimit(c, collection, "list");
+type Action = "list" | "view" | "create" | "update" | "delete";
+
+/**
+ * What every record action starts with, in PocketBase's order: the collection, its rate limit, the
+ * body, then 403 for a non-superuser when the action's rule is `null` (locked).
+ */
+async function begin(c: ApiContext, action: Action) {
+  const writes = action === "create" || action === "update";
+  const collection = collectionOf(
+    c,
+    writes ? "Missing or invalid collection context." : "Missing collection context.",
+  );
+  checkRateLimit(c, collection, action);
   const body = await bodyOf(c);
   const superuser = isSuperuser(c);
-  if (collection.listRule === null && !superuser) throw new ApiError(403, lockedMessage);
+  const rule = collection[`${action}Rule`];
+  if (rule === null && !superuser) throw new ApiError(403, lockedMessage);
+  return { store: c.get("ctx").store, collection, body, superuser, rule };
+}
+
+async function list(c: ApiContext) {
+  const { store, collection, body, superuser } = await begin(c, "list");
   const query = queryOf(c);
   if (!superuser) {
-    for (const param of ["filter", "sort"]) {
-      for (const field of ["@collection.", "@request."]) {
-        if ((query[param] ?? "").includes(field))
-          throw new ApiError(403, `Only superusers can filter by ${field}`);
-      }
+    for (const param of [query.filter, query.sort]) {
+      const field = usesSuperuserOnlyFields(param ?? "");
+      if (field) throw new ApiError(403, `Only superusers can filter by ${field}`);
     }
   }
-  let page = parseInteger(query.page);
-  let perPage = parseInteger(query.perPage);
-  if (page === null || perPage === null) throw new ApiError(400);
-  const skip = query.skipTotal === undefined || query.skipTotal === "" ? false : goBool[query.skipTotal];
-  if (skip === undefined) throw new ApiError(400);
-  page = page === undefined || page <= 0 ? 1 : page;
-  perPage = perPage === undefined || perPage <= 0 ? 30 : Math.min(perPage, 1000);
-  if ((query.filter ?? "").length > 3500) throw new ApiError(400);
+  const { page, perPage, skipTotal: skip } = listPaging(query);
+  if (exceedsMaxFilterLength(query.filter ?? "")) throw new ApiError(400);
 
   const requester = requesterOf(c, body);
   const { records, total } = badRequestOnFilterError(() => {
@@ -188,15 +176,10 @@ async function list(c: ApiContext) {
 }
 
 async function view(c: ApiContext) {
-  const { store } = c.get("ctx");
-  const collection = collectionOf(c, "Missing collection context.");
-  checkRateLimit(c, collection, "view");
+  const { store, collection, body, superuser, rule } = await begin(c, "view");
   const id = c.req.param("id") ?? "";
-  const body = await bodyOf(c);
-  const superuser = isSuperuser(c);
-  if (collection.viewRule === null && !superuser) throw new ApiError(403, lockedMessage);
   const requester = requesterOf(c, body);
-  const record = findWithRule(store, collection, id, superuser ? "" : collection.viewRule, requester);
+  const record = findWithRule(store, collection, id, superuser ? "" : rule, requester);
   return exportAll(c, collection, [record], requester)[0];
 }
 
@@ -243,12 +226,7 @@ function uniqueErrors(error: UniqueError): FieldErrors {
 }
 
 async function create(c: ApiContext) {
-  const { store } = c.get("ctx");
-  const collection = collectionOf(c, "Missing or invalid collection context.");
-  checkRateLimit(c, collection, "create");
-  const rawBody = await bodyOf(c);
-  const superuser = isSuperuser(c);
-  if (collection.createRule === null && !superuser) throw new ApiError(403, lockedMessage);
+  const { store, collection, body: rawBody, superuser } = await begin(c, "create");
 
   const body = withoutHidden(
     collection,
@@ -300,13 +278,8 @@ async function create(c: ApiContext) {
 }
 
 async function update(c: ApiContext) {
-  const { store } = c.get("ctx");
-  const collection = collectionOf(c, "Missing or invalid collection context.");
-  checkRateLimit(c, collection, "update");
+  const { store, collection, body: rawBody, superuser } = await begin(c, "update");
   const id = c.req.param("id") ?? "";
-  const rawBody = await bodyOf(c);
-  const superuser = isSuperuser(c);
-  if (collection.updateRule === null && !superuser) throw new ApiError(403, lockedMessage);
   const stored = store.findById(collection, id);
   if (!stored) throw new ApiError(404);
 
@@ -345,15 +318,10 @@ async function update(c: ApiContext) {
 }
 
 async function remove(c: ApiContext) {
-  const { store } = c.get("ctx");
-  const collection = collectionOf(c, "Missing collection context.");
-  checkRateLimit(c, collection, "delete");
+  const { store, collection, body, superuser, rule } = await begin(c, "delete");
   const id = c.req.param("id") ?? "";
-  const body = await bodyOf(c);
-  const superuser = isSuperuser(c);
-  if (collection.deleteRule === null && !superuser) throw new ApiError(403, lockedMessage);
   const requester = requesterOf(c, body);
-  findWithRule(store, collection, id, superuser ? "" : collection.deleteRule, requester);
+  findWithRule(store, collection, id, superuser ? "" : rule, requester);
   try {
     store.delete(collection, id);
   } catch (error) {

@@ -1,15 +1,14 @@
 import { describe, expect } from "vitest";
-import { findAuthRecordByToken, newRecordToken } from "../core/auth.ts";
+import { findAuthRecordByToken } from "../core/auth.ts";
+import { storedUser, userToken, usersOf } from "../testing/account-mail.ts";
 import { fixturePassword, type TestApp } from "../testing/fixtures.ts";
 import { readOutbox } from "../testing/outbox.ts";
 import { runScenarios } from "../testing/scenario.ts";
 
 const request = "/api/collections/users/request-email-change";
 const confirm = "/api/collections/users/confirm-email-change";
-const users = (t: TestApp) => t.app.store.findCollection("users")!;
-const stored = (t: TestApp, id: string) => t.app.store.findById(users(t), id)!;
 const changeToken = (t: TestApp, newEmail = "bob.new@example.com") =>
-  newRecordToken(t.app.store, users(t), stored(t, "bobbbbbbbbbbbbb"), "emailChange", { newEmail });
+  userToken(t, "emailChange", "bobbbbbbbbbbbbb", { newEmail });
 
 describe("POST /api/collections/{collection}/request-email-change", () => {
   runScenarios([
@@ -61,7 +60,7 @@ describe("POST /api/collections/{collection}/request-email-change", () => {
         expect(mail!.subject).toBe("Confirmez votre nouvelle adresse e-mail Lumen");
         expect(mail!.link).toContain("/fr/confirm-email-change?token=");
         expect(mail!.text).toContain("«\u00a0bob.new@example.com\u00a0»");
-        expect(stored(t, "bobbbbbbbbbbbbb").email).toBe("bob@example.com");
+        expect(storedUser(t, "bobbbbbbbbbbbbb").email).toBe("bob@example.com");
       },
     },
   ]);
@@ -110,7 +109,7 @@ describe("POST /api/collections/{collection}/confirm-email-change", () => {
       body: (t: TestApp) => ({ token: changeToken(t), password: fixturePassword }),
       status: 204,
       after: (t) => {
-        const bob = stored(t, "bobbbbbbbbbbbbb");
+        const bob = storedUser(t, "bobbbbbbbbbbbbb");
         expect(bob.email).toBe("bob.new@example.com");
         expect(bob.verified).toBe(true);
         expect(findAuthRecordByToken(t.app.store, t.tokens.bob, "auth")).toBeUndefined();

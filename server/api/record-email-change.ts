@@ -7,6 +7,7 @@ import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiContext, type ApiEnv, bindStrings } from "./context.ts";
 import {
+  accountCollection,
   accountMail,
   checkPassword,
   collectionWithRateLimit,
@@ -45,9 +46,7 @@ async function requestEmailChange(c: ApiContext) {
 /** POST confirm-email-change: the token from the mail plus the current password switch the email. */
 async function confirmEmailChange(c: ApiContext) {
   const { store } = c.get("ctx");
-  const collection = collectionWithRateLimit(c, "confirmEmailChange");
-  requireAuthCollection(collection);
-  rejectSuperusers(collection, superusersMessage);
+  const collection = accountCollection(c, "confirmEmailChange", superusersMessage);
   const form = await bindStrings(c, ["token", "password"] as const);
   const errors: FieldErrors = {};
   const newEmail = parseUnverifiedJwt(form.token).newEmail;

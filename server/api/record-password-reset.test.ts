@@ -1,38 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { findAuthRecordByToken, newRecordToken } from "../core/auth.ts";
+import { findAuthRecordByToken } from "../core/auth.ts";
 import { verifyPassword } from "../core/passwords.ts";
+import {
+  emailFormScenarios,
+  itSendsOneMailPerWindow,
+  storedUser,
+  userToken,
+  usersOf,
+} from "../testing/account-mail.ts";
 import { createTestApp, type TestApp } from "../testing/fixtures.ts";
 import { readOutbox, waitForOutbox } from "../testing/outbox.ts";
 import { runScenarios } from "../testing/scenario.ts";
 
 const request = "/api/collections/users/request-password-reset";
 const confirm = "/api/collections/users/confirm-password-reset";
-const users = (t: TestApp) => t.app.store.findCollection("users")!;
-const stored = (t: TestApp, id: string) => t.app.store.findById(users(t), id)!;
-const resetToken = (t: TestApp, id = "bobbbbbbbbbbbbb") =>
-  newRecordToken(t.app.store, users(t), stored(t, id), "passwordReset");
+const resetToken = (t: TestApp, id?: string) => userToken(t, "passwordReset", id);
 
 describe("POST /api/collections/{collection}/request-password-reset", () => {
   runScenarios([
-    {
-      name: "missing email",
-      method: "POST",
-      url: request,
-      body: {},
-      status: 400,
-      contains: ['"email":{"code":"validation_required"'],
-    },
-    {
-      name: "unknown email: 204, no mail",
-      method: "POST",
-      url: request,
-      body: { email: "nobody@example.com" },
-      status: 204,
-      after: async (t) => {
-        await t.app.mailer.idle();
-        expect(readOutbox(t.dataDir)).toHaveLength(0);
-      },
-    },
+    ...emailFormScenarios(request),
     {
       name: "known email: 204 and a mail to /reset-password",
       method: "POST",
@@ -64,17 +50,7 @@ describe("POST /api/collections/{collection}/request-password-reset", () => {
     },
   ]);
 
-  it("sends at most one mail per 2 minutes", async () => {
-    const t = await createTestApp();
-    try {
-      await t.request("POST", request, { body: { email: "alice@example.com" } });
-      await t.request("POST", request, { body: { email: "alice@example.com" } });
-      await t.app.mailer.idle();
-      expect(readOutbox(t.dataDir)).toHaveLength(1);
-    } finally {
-      await t.close();
-    }
-  });
+  itSendsOneMailPerWindow(request, "alice@example.com", 2);
 });
 
 describe("POST /api/collections/{collection}/confirm-password-reset", () => {
@@ -143,7 +119,7 @@ describe("POST /api/collections/{collection}/confirm-password-reset", () => {
       }),
       status: 204,
       after: async (t) => {
-        const bob = stored(t, "bobbbbbbbbbbbbb");
+        const bob = storedUser(t, "bobbbbbbbbbbbbb");
         expect(await verifyPassword("brand new pass", String(bob.password))).toBe(true);
         expect(bob.verified).toBe(true);
         expect(findAuthRecordByToken(t.app.store, t.tokens.bob, "auth")).toBeUndefined();

@@ -1,19 +1,20 @@
 import { Hono } from "hono";
 import { findAuthRecordByEmail, findAuthRecordByToken, newTokenKey } from "../core/auth.ts";
-import { hashPassword, passwordTooLong } from "../core/passwords.ts";
+import { passwordLength } from "../../src/auth/password-rules.ts";
+import { hashPassword } from "../core/passwords.ts";
 import { type Collection, fieldByName } from "../core/schema.ts";
 import { parseUnverifiedJwt } from "../core/tokens.ts";
 import { validateNewPassword } from "../forms/record-auth-forms.ts";
-import { type FieldErrors, fieldErrors, runeLength } from "../forms/validation.ts";
+import { passwordLengthError } from "../forms/record-upsert.ts";
+import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiContext, type ApiEnv, bindStrings } from "./context.ts";
 import {
-  accountMail,
   clearSentMark,
   collectionWithRateLimit,
-  hasSentMark,
+  queueAccountMailOnce,
   requireAuthCollection,
-  setSentMark,
+  sentMarkOf,
   throwIfInvalid,
 } from "./record-auth-helpers.ts";
 import { emailForm, updatedNow } from "./record-verification.ts";
@@ -33,27 +34,15 @@ async function requestPasswordReset(c: ApiContext) {
   requirePasswordAuth(collection);
   const email = await emailForm(c);
   const record = findAuthRecordByEmail(store, collection, email);
-  if (!record) return c.body(null, 204);
-  const mark = `passwordReset:${collection.id}${record.id}`;
-  if (hasSentMark(c, mark)) return c.body(null, 204);
-  setSentMark(c, mark);
-  // Sent after the answer, as PocketBase does: a known email answers as fast as an unknown one.
-  c.get("ctx").mailer.queue(accountMail(c, "passwordReset", collection, record), () =>
-    clearSentMark(c, mark),
-  );
+  if (record) queueAccountMailOnce(c, "passwordReset", collection, record);
   return c.body(null, 204);
 }
 
-/** The password field's own checks (length in characters, 72 bytes for bcrypt), as on a record save. */
+/** The password field's own length checks, as on a record save. */
 export function passwordFieldError(collection: Collection, password: string) {
   const field = fieldByName(collection, "password");
-  const min = field?.min ?? 8;
-  const max = field?.max && field.max > 0 ? field.max : 71;
-  const length = runeLength(password);
-  if (length < min) return fieldErrors.minPassword(min);
-  if (length > max) return fieldErrors.maxPassword(max);
-  if (passwordTooLong(password)) return fieldErrors.invalidValue();
-  return undefined;
+  const fallback = { id: "", name: "password", type: "password", min: passwordLength.min } as const;
+  return passwordLengthError(field ?? fallback, password);
 }
 
 /** POST confirm-password-reset: a valid reset token sets the new password (and verifies the email it went to). */
@@ -91,7 +80,7 @@ async function confirmPasswordReset(c: ApiContext) {
     throw new ApiError(400, "Invalid or expired password reset token.");
   }
   store.update(collection, String(record.id), changes);
-  clearSentMark(c, `passwordReset:${collection.id}${record.id}`);
+  clearSentMark(c, sentMarkOf("passwordReset", collection, record));
   return c.body(null, 204);
 }
 

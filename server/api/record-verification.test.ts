@@ -1,64 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { newRecordToken } from "../core/auth.ts";
 import { signJwt } from "../core/tokens.ts";
+import {
+  emailFormScenarios,
+  expectNoMail,
+  itSendsOneMailPerWindow,
+  storedUser,
+  userToken,
+  usersOf,
+} from "../testing/account-mail.ts";
 import { createTestApp, type TestApp } from "../testing/fixtures.ts";
 import { readOutbox, waitForOutbox } from "../testing/outbox.ts";
 import { runScenarios } from "../testing/scenario.ts";
 
 const request = "/api/collections/users/request-verification";
 const confirm = "/api/collections/users/confirm-verification";
-const users = (t: TestApp) => t.app.store.findCollection("users")!;
-const stored = (t: TestApp, id: string) => t.app.store.findById(users(t), id)!;
 
 describe("POST /api/collections/{collection}/request-verification", () => {
   runScenarios([
-    {
-      name: "missing email",
-      method: "POST",
-      url: request,
-      body: {},
-      status: 400,
-      contains: [
-        '{"data":{"email":{"code":"validation_required","message":"Cannot be blank."}},"message":"An error occurred while validating the submitted data.","status":400}',
-      ],
-    },
-    {
-      name: "invalid email",
-      method: "POST",
-      url: request,
-      body: { email: "nope" },
-      status: 400,
-      contains: ['"email":{"code":"validation_is_email","message":"Must be a valid email address."}'],
-    },
-    {
-      name: "malformed body",
-      method: "POST",
-      url: request,
-      body: "{",
-      status: 400,
-      contains: ['"message":"An error occurred while loading the submitted data."'],
-    },
-    {
-      name: "unknown email: 204 and no mail",
-      method: "POST",
-      url: request,
-      body: { email: "nobody@example.com" },
-      status: 204,
-      after: async (t) => {
-        await t.app.mailer.idle();
-        expect(readOutbox(t.dataDir)).toHaveLength(0);
-      },
-    },
+    ...emailFormScenarios(request),
     {
       name: "already verified: 204 and no mail",
       method: "POST",
       url: request,
       body: { email: "alice@example.com" },
       status: 204,
-      after: async (t) => {
-        await t.app.mailer.idle();
-        expect(readOutbox(t.dataDir)).toHaveLength(0);
-      },
+      after: expectNoMail,
     },
     {
       name: "unverified user: 204 and a French mail linking to /fr/verify-email",
@@ -96,18 +62,7 @@ describe("POST /api/collections/{collection}/request-verification", () => {
     },
   ]);
 
-  it("sends at most one mail per 2 minutes and per user", async () => {
-    const t = await createTestApp();
-    try {
-      for (let i = 0; i < 3; i++) {
-        expect((await t.request("POST", request, { body: { email: "bob@example.com" } })).status).toBe(204);
-      }
-      await t.app.mailer.idle();
-      expect(readOutbox(t.dataDir)).toHaveLength(1);
-    } finally {
-      await t.close();
-    }
-  });
+  itSendsOneMailPerWindow(request, "bob@example.com");
 
   it("writes English mails for English users, to the site's page", async () => {
     const t = await createTestApp({ appUrl: "https://lumen.example" });
@@ -132,8 +87,7 @@ describe("POST /api/collections/{collection}/request-verification", () => {
 });
 
 describe("POST /api/collections/{collection}/confirm-verification", () => {
-  const verificationToken = (t: TestApp, id = "bobbbbbbbbbbbbb") =>
-    newRecordToken(t.app.store, users(t), stored(t, id), "verification");
+  const verificationToken = (t: TestApp, id?: string) => userToken(t, "verification", id);
   runScenarios([
     {
       name: "missing token",
@@ -184,7 +138,7 @@ describe("POST /api/collections/{collection}/confirm-verification", () => {
       url: confirm,
       body: (t: TestApp) => ({ token: verificationToken(t) }),
       status: 204,
-      after: (t) => expect(stored(t, "bobbbbbbbbbbbbb").verified).toBe(true),
+      after: (t) => expect(storedUser(t, "bobbbbbbbbbbbbb").verified).toBe(true),
     },
     {
       name: "already verified: still 204",
@@ -199,7 +153,7 @@ describe("POST /api/collections/{collection}/confirm-verification", () => {
       url: confirm,
       body: (t: TestApp) => {
         const token = verificationToken(t);
-        t.app.store.update(users(t), "bobbbbbbbbbbbbb", { email: "bob2@example.com" });
+        t.app.store.update(usersOf(t), "bobbbbbbbbbbbbb", { email: "bob2@example.com" });
         return { token };
       },
       status: 400,

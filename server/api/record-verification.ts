@@ -6,13 +6,10 @@ import { validateEmail } from "../forms/record-auth-forms.ts";
 import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
 import { type ApiContext, type ApiEnv, bindStrings } from "./context.ts";
 import {
-  accountMail,
+  accountCollection,
   clearSentMark,
-  collectionWithRateLimit,
-  hasSentMark,
-  rejectSuperusers,
-  requireAuthCollection,
-  setSentMark,
+  queueAccountMailOnce,
+  sentMarkOf,
   throwIfInvalid,
 } from "./record-auth-helpers.ts";
 
@@ -40,26 +37,17 @@ export function updatedNow(collection: { fields: { name: string; type: string; o
  */
 async function requestVerification(c: ApiContext) {
   const { store } = c.get("ctx");
-  const collection = collectionWithRateLimit(c, "requestVerification");
-  requireAuthCollection(collection);
-  rejectSuperusers(collection, superusersMessage);
+  const collection = accountCollection(c, "requestVerification", superusersMessage);
   const email = await emailForm(c);
   const record = findAuthRecordByEmail(store, collection, email);
-  if (!record || record.verified === true) return c.body(null, 204);
-  const mark = `verification:${collection.id}${record.id}`;
-  if (hasSentMark(c, mark)) return c.body(null, 204);
-  setSentMark(c, mark);
-  // Sent after the answer, as PocketBase does: a known email answers as fast as an unknown one.
-  c.get("ctx").mailer.queue(accountMail(c, "verification", collection, record), () => clearSentMark(c, mark));
+  if (record && record.verified !== true) queueAccountMailOnce(c, "verification", collection, record);
   return c.body(null, 204);
 }
 
 /** POST confirm-verification: a valid verification token marks its user verified. */
 async function confirmVerification(c: ApiContext) {
   const { store } = c.get("ctx");
-  const collection = collectionWithRateLimit(c, "confirmVerification");
-  requireAuthCollection(collection);
-  rejectSuperusers(collection, superusersMessage);
+  const collection = accountCollection(c, "confirmVerification", superusersMessage);
   const { token } = await bindStrings(c, ["token"] as const);
   const errors: FieldErrors = {};
   let found: ReturnType<typeof findAuthRecordByToken>;
@@ -79,7 +67,7 @@ async function confirmVerification(c: ApiContext) {
   const { record } = found!;
   if (record.verified !== true)
     store.update(collection, String(record.id), { verified: true, ...updatedNow(collection) });
-  clearSentMark(c, `verification:${collection.id}${record.id}`);
+  clearSentMark(c, sentMarkOf("verification", collection, record));
   return c.body(null, 204);
 }
 

@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { hash as bcryptHash, verify as bcryptVerify } from "@node-rs/bcrypt";
+import { maxPasswordBytes } from "../../src/auth/password-rules.ts";
 
 // @node-rs/bcrypt's async hash/verify run on libuv's thread pool, so logins never block the event
 // loop. That pool (4 threads unless UV_THREADPOOL_SIZE says otherwise) also serves file, DNS and
@@ -29,8 +30,7 @@ const hash = (password: string, cost: number) => inHashingSlot(() => bcryptHash(
 const verify = (password: string, passwordHash: string) =>
   inHashingSlot(() => bcryptVerify(password, passwordHash));
 
-/** bcrypt's input limit: longer passwords are rejected rather than silently truncated. */
-export const maxPasswordBytes = 72;
+export { maxPasswordBytes };
 
 export const defaultCost = 10;
 

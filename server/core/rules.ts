@@ -9,39 +9,32 @@ export type { RequestInfo } from "./filter/types.ts";
 /** Who asks: what `@request.*` resolves to, and whether rules are bypassed. */
 export type Requester = { request: RequestInfo; isSuperuser: boolean };
 
-/** An API rule as SQL over the collection's table aliased "r". Throws FilterError when invalid. */
-export function ruleSql(
-  store: Pick<Store, "findCollection">,
-  collection: Collection,
-  rule: string,
-  requester: Requester,
-): SqlFragment {
-  return compileExpression(rule, {
+/** What the compiler needs to know besides the expression: the table alias "r", the requester. */
+function optionsFor(store: Pick<Store, "findCollection">, collection: Collection, requester: Requester) {
+  return {
     collection,
     findCollection: store.findCollection,
     request: requester.request,
     alias: "r",
-    mode: "rule",
     isSuperuser: requester.isSuperuser,
-  });
+  };
 }
 
-/** A client `filter` as SQL (non-superuser restrictions applied). Throws FilterError when invalid. */
-export function filterSql(
-  store: Pick<Store, "findCollection">,
-  collection: Collection,
-  filter: string,
-  requester: Requester,
-): SqlFragment {
-  return compileExpression(filter, {
-    collection,
-    findCollection: store.findCollection,
-    request: requester.request,
-    alias: "r",
-    mode: "filter",
-    isSuperuser: requester.isSuperuser,
-  });
+/** Compiles a rule (`mode` "rule") or a client filter ("filter") over the table aliased "r". */
+function expressionSql(mode: "rule" | "filter") {
+  return (
+    store: Pick<Store, "findCollection">,
+    collection: Collection,
+    expr: string,
+    requester: Requester,
+  ): SqlFragment => compileExpression(expr, { ...optionsFor(store, collection, requester), mode });
 }
+
+/** An API rule as SQL over the collection's table aliased "r". Throws FilterError when invalid. */
+export const ruleSql = expressionSql("rule");
+
+/** A client `filter` as SQL (non-superuser restrictions applied). Throws FilterError when invalid. */
+export const filterSql = expressionSql("filter");
 
 /** A client `sort` as an ORDER BY body. Throws FilterError when invalid. */
 export function sortSql(
@@ -50,13 +43,7 @@ export function sortSql(
   sort: string,
   requester: Requester,
 ): SqlFragment {
-  return compileSort(sort, {
-    collection,
-    findCollection: store.findCollection,
-    request: requester.request,
-    alias: "r",
-    isSuperuser: requester.isSuperuser,
-  });
+  return compileSort(sort, optionsFor(store, collection, requester));
 }
 
 /**

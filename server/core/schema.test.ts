@@ -38,7 +38,7 @@ function createRuleAccepts(values: Record<string, unknown>) {
 }
 
 describe("pocketbase/pb_schema.json", () => {
-  it("has every SPEC §3 user field with a stable id and the chosen type", () => {
+  it("has every `users` field of docs/api.md with a stable id and the chosen type", () => {
     const types = Object.fromEntries(users.fields.map((f) => [f.name, f.type]));
     expect(types).toMatchObject({
       email: "email",

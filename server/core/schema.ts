@@ -1,7 +1,13 @@
 import { crc32 } from "node:zlib";
-import type { Collection, Field, FieldType } from "./filter/types.ts";
+import { passwordLength } from "../../src/auth/password-rules.ts";
+import {
+  type Collection,
+  type Field,
+  type FieldType,
+  findSingleColumnUniqueIndex,
+} from "./collection-types.ts";
 
-export type { Collection, Field, FieldType } from "./filter/types.ts";
+export * from "./collection-types.ts";
 
 /** PocketBase's well-known collection ids (the SDK's `isSuperuser` reads the second one). */
 export const usersCollectionId = "_pb_users_auth_";
@@ -87,7 +93,7 @@ function authSystemFields(isSuperusers: boolean): Field[] {
       system: true,
       hidden: true,
       required: true,
-      min: 8,
+      min: passwordLength.min,
       max: 0,
       cost: 0,
       pattern: "",
@@ -324,59 +330,6 @@ export function superusersCollection(existing?: Collection): Collection {
     },
     existing,
   );
-}
-
-export type IndexInfo = {
-  name: string;
-  unique: boolean;
-  table: string;
-  columns: { name: string; collate: string }[];
-  where: string;
-};
-
-const indexPattern =
-  /^\s*CREATE\s+(UNIQUE\s+)?INDEX\s+(?:IF\s+NOT\s+EXISTS\s+)?[`"[]?(\w+)[`"\]]?\s+ON\s+[`"[]?(\w+)[`"\]]?\s*\(([^)]*)\)\s*(?:WHERE\s+([\s\S]*?))?;?\s*$/i;
-
-/** Parses an index definition of the schema file (PocketBase's `dbutils.ParseIndex`, enough of it). */
-export function parseIndex(sql: string): IndexInfo | undefined {
-  const match = indexPattern.exec(sql);
-  if (!match) return undefined;
-  const columns = match[4]!.split(",").map((part) => {
-    const column = /^\s*[`"[]?(\w+)[`"\]]?(?:\s+COLLATE\s+(\w+))?(?:\s+(?:ASC|DESC))?\s*$/i.exec(part);
-    return { name: column?.[1] ?? part.trim(), collate: column?.[2] ?? "" };
-  });
-  return {
-    unique: Boolean(match[1]),
-    name: match[2]!,
-    table: match[3]!,
-    columns,
-    where: (match[5] ?? "").trim(),
-  };
-}
-
-/** The single-column UNIQUE index on `column`, if any (decides e.g. case-insensitive email lookups). */
-export function findSingleColumnUniqueIndex(indexes: string[], column: string): IndexInfo | undefined {
-  for (const sql of indexes) {
-    const index = parseIndex(sql);
-    if (index?.unique && index.columns.length === 1 && index.columns[0]!.name === column) return index;
-  }
-  return undefined;
-}
-
-export function fieldByName(collection: Collection, name: string): Field | undefined {
-  return collection.fields.find((field) => field.name === name);
-}
-
-/** Whether a field holds a list (multi select/relation/file): stored as a JSON array. */
-export function isMultiple(field: Field): boolean {
-  if (field.type === "select" || field.type === "relation" || field.type === "file") {
-    return (field.maxSelect ?? 1) > 1;
-  }
-  return false;
-}
-
-export function isAuth(collection: Collection): boolean {
-  return collection.type === "auth";
 }
 
 export function tokenDuration(collection: Collection, option: TokenOption): number {

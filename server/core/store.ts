@@ -48,7 +48,8 @@ const statementCacheSize = 500;
  * with their per-instance token secrets in `_collections`, and every SQL statement of the server.
  */
 export class Store {
-  readonly db: DatabaseSync;
+  /** The open connection; replaced only by `reopen` (restoring a backup). */
+  db: DatabaseSync;
   private statements = new Map<string, StatementSync>();
   private byId = new Map<string, Collection>();
   private byName = new Map<string, Collection>();
@@ -82,10 +83,39 @@ export class Store {
     return store;
   }
 
+  /** Folds the WAL back into `data.db` (emptying it), then closes: a copy of `data.db` alone is whole. */
   close() {
     this.statements.clear();
-    if (this.db.isOpen) this.db.close();
+    if (!this.db.isOpen) return;
+    try {
+      this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    } catch (error) {
+      // Busy (another process reading): the WAL stays and is replayed at the next open.
+      console.error(`WAL checkpoint at close failed: ${(error as Error).message}`);
+    }
+    this.db.close();
   }
+
+  /**
+   * Closes the database (`close` folds the WAL into the file), runs `swap` to replace `data.db` on
+   * disk, then opens it again exactly as `open` does. It all runs synchronously, so no request sees
+   * the store between the two files. If `swap` or the reopen throws, the error propagates and the
+   * store stays closed: the caller puts a good file back and calls `reopen` again.
+   */
+  reopen(swap: () => void = () => {}) {
+    if (this.depth > 0) throw new Error("cannot reopen the database inside a transaction");
+    const file = this.db.isOpen ? this.db.location() : this.file;
+    if (!file) throw new Error("the database has no file");
+    this.file = file;
+    this.close();
+    swap();
+    const fresh = Store.open(path.dirname(file));
+    this.db = fresh.db;
+    this.statements.clear();
+    this.loadCollections();
+  }
+
+  private file: string | null = null;
 
   // ---------------------------------------------------------------- statements
 

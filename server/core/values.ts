@@ -2,8 +2,8 @@ import type { Field } from "./schema.ts";
 import { isMultiple } from "./schema.ts";
 
 // Casting follows PocketBase's `PrepareValue` of each field type (spf13/cast semantics), so a body
-// value becomes exactly what PocketBase would store. Stored values follow the storage contract
-// (helpers/storage.md): never NULL, booleans as 0/1, lists and json as JSON text.
+// value becomes exactly what PocketBase would store. Stored values are never NULL: booleans are 0/1,
+// lists and json are JSON text, an unset text/number is "" or 0.
 
 /** PocketBase's datetime layout: `2006-01-02 15:04:05.000Z`, UTC. */
 export function formatDateTime(date: Date): string {

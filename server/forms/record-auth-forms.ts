@@ -1,3 +1,4 @@
+import { maxAuthFormLength as maxLength } from "../../src/auth/password-rules.ts";
 import { type FieldErrors, fieldErrors, isEmail, runeLength } from "./validation.ts";
 
 // The small forms of PocketBase's auth endpoints (ozzo rules: Required, Length, EmailFormat, In).
@@ -10,10 +11,10 @@ export function validateAuthWithPassword(
   const errors: FieldErrors = {};
   for (const key of ["identity", "password"] as const) {
     if (form[key] === "") errors[key] = fieldErrors.required();
-    else if (runeLength(form[key]) > 255) errors[key] = fieldErrors.length(1, 255);
+    else if (runeLength(form[key]) > maxLength) errors[key] = fieldErrors.length(1, maxLength);
   }
   if (form.identityField !== "") {
-    if (runeLength(form.identityField) > 255) errors.identityField = fieldErrors.length(1, 255);
+    if (runeLength(form.identityField) > maxLength) errors.identityField = fieldErrors.length(1, maxLength);
     else if (!identityFields.includes(form.identityField)) errors.identityField = fieldErrors.in();
   }
   return errors;
@@ -22,7 +23,7 @@ export function validateAuthWithPassword(
 /** request-verification / request-password-reset: a required email of 1–255 characters. */
 export function validateEmail(email: string, key = "email"): FieldErrors {
   if (email === "") return { [key]: fieldErrors.required() };
-  if (runeLength(email) > 255) return { [key]: fieldErrors.length(1, 255) };
+  if (runeLength(email) > maxLength) return { [key]: fieldErrors.length(1, maxLength) };
   if (!isEmail(email)) return { [key]: fieldErrors.email() };
   return {};
 }
@@ -48,7 +49,8 @@ export function validateNewPassword(
   const errors: FieldErrors = {};
   const length = runeLength(form.password);
   if (form.password === "") errors.password = fieldErrors.required();
-  else if (length < minLength || length > 255) errors.password = fieldErrors.length(minLength, 255);
+  else if (length < minLength || length > maxLength)
+    errors.password = fieldErrors.length(minLength, maxLength);
   if (form.passwordConfirm === "") errors.passwordConfirm = fieldErrors.required();
   else if (form.passwordConfirm !== form.password) errors.passwordConfirm = fieldErrors.mismatch();
   return errors;

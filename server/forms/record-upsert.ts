@@ -1,3 +1,4 @@
+import { passwordLength } from "../../src/auth/password-rules.ts";
 import { passwordTooLong } from "../core/passwords.ts";
 import { autogenerate, newRecordData } from "../core/records.ts";
 import { type Collection, type Field, fieldByName, isAuth, isMultiple } from "../core/schema.ts";
@@ -164,17 +165,27 @@ function safeRegExp(pattern: string): RegExp | undefined {
   }
 }
 
+/**
+ * A password field's length checks: `min`…`max` characters (`max` unset: the shared default), and
+ * at most 72 bytes, since bcrypt reads no more: a longer password is refused, never silently truncated.
+ */
+export function passwordLengthError(field: Field, plain: string): FieldError | undefined {
+  const length = runeLength(plain);
+  const min = field.min ?? 0;
+  if (length < min) return fieldErrors.minPassword(min);
+  const max = field.max && field.max > 0 ? field.max : passwordLength.max;
+  if (length > max) return fieldErrors.maxPassword(max);
+  if (passwordTooLong(plain)) return fieldErrors.invalidValue();
+  return undefined;
+}
+
 function validatePassword(field: Field, upsert: RecordUpsert): FieldError | undefined {
   const plain = upsert.plainPassword ?? "";
   const hash = String(upsert.data[field.name] ?? "");
   if (field.required && plain === "" && hash === "") return fieldErrors.required();
   if (plain === "") return undefined;
-  const length = runeLength(plain);
-  if (length < (field.min ?? 0)) return fieldErrors.minPassword(field.min!);
-  const max = field.max && field.max > 0 ? field.max : 71;
-  if (length > max) return fieldErrors.maxPassword(max);
-  // bcrypt reads 72 bytes at most: a longer password is refused, never silently truncated.
-  if (passwordTooLong(plain)) return fieldErrors.invalidValue();
+  const lengthError = passwordLengthError(field, plain);
+  if (lengthError) return lengthError;
   if (field.pattern && !safeRegExp(field.pattern)?.test(plain)) return fieldErrors.format();
   return undefined;
 }

@@ -1,9 +1,17 @@
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { randomString } from "../core/random.ts";
 
-export type SmtpOptions = { host: string; port: number; secure: boolean; user?: string; pass?: string };
+export type SmtpOptions = {
+  host: string;
+  port: number;
+  secure: boolean;
+  user?: string;
+  pass?: string;
+  /** Refuse a server certificate that does not verify (default true; `false` for tests only). */
+  tlsRejectUnauthorized?: boolean;
+};
 
 export type MailerOptions = {
   /** Sender, e.g. `Lumen <no-reply@lumen.example>`. */
@@ -11,12 +19,20 @@ export type MailerOptions = {
   /** SMTP server; without it every message goes to `outboxDir`. */
   smtp?: SmtpOptions;
   outboxDir: string;
+  /** Where queued SMTP messages wait on disk until sent (`DATA_DIR/mail-queue`). */
+  queueDir: string;
   log: (line: string) => void;
-  /** Waits before each retry of a queued message that failed (ms); default 1 s, 5 s, 30 s. */
+  /**
+   * Waits before each retry of a queued message that failed (ms); the last one repeats until the
+   * message is sent. Default 1 s, 5 s, 30 s, 2 min, then every 10 min.
+   */
   retryDelays?: number[];
 };
 
 export type Message = { to: string; subject: string; text: string; html: string; link: string };
+
+/** A queued message as saved in the queue folder: its headers are fixed once, so a retry is the same mail. */
+type QueuedMail = { message: Message; messageId: string; date: string; queuedAt: string };
 
 export type Mailer = {
   /** "outbox" writes `.eml` files; "smtp" hands the message to the server. */
@@ -24,69 +40,126 @@ export type Mailer = {
   /** Sends now; rejects when the transport fails. */
   send(message: Message): Promise<void>;
   /**
-   * Sends after the caller answered, so the answer's timing never depends on the mail. A failure is
-   * logged and retried; once the retries are spent the message is written to the outbox instead
-   * (over SMTP) and `onFailed` runs.
+   * Sends after the caller answered, so the answer's timing never depends on the mail. Over SMTP the
+   * message is first saved to the queue folder and stays there until the server accepts it: a
+   * failure is logged and retried with backoff, also after a restart. A message the SMTP server
+   * refuses for good (5xx on the envelope or the content) is moved to the outbox instead. `onFailed`
+   * runs at the first failure.
    */
   queue(message: Message, onFailed?: () => void): void;
-  /** Resolves once every queued message was sent or saved. */
+  /** Resolves once every queued message was sent or moved to the outbox. */
   idle(): Promise<void>;
-  /** Stops waiting between retries, saves what is still queued to the outbox, closes the transport. */
+  /**
+   * Stops retrying, gives a send under way a few seconds, closes the transport. What is not sent
+   * stays in the queue folder for the next start (without SMTP: is written to the outbox first).
+   */
   close(): Promise<void>;
 };
 
-const defaultRetryDelays = [1000, 5000, 30_000];
-// How long close() waits for a send already under way before saving to the outbox regardless.
+const defaultRetryDelays = [1000, 5000, 30_000, 120_000, 600_000];
+// How long close() waits for a send already under way.
 const closeTimeoutMs = 5000;
+
+/** A refusal that a retry would not change: the recipient or the content was rejected (5xx). */
+function isPermanent(error: unknown): boolean {
+  const { code, responseCode } = (error ?? {}) as { code?: string; responseCode?: number };
+  if (code !== "EENVELOPE" && code !== "EMESSAGE") return false;
+  return responseCode === undefined || responseCode >= 500;
+}
 
 /** Nodemailer over SMTP when configured; otherwise each message is written to the outbox as a `.eml` file. */
 export function createMailer(options: MailerOptions): Mailer {
-  const retryDelays = options.retryDelays ?? defaultRetryDelays;
+  const retryDelays = options.retryDelays?.length ? options.retryDelays : defaultRetryDelays;
+  const domain = /@([^\s>]+)/.exec(options.from)?.[1] ?? "localhost";
   // streamTransport builds the complete MIME message without sending it.
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  const envelope = (message: Message) => ({
+  const fresh = (message: Message): QueuedMail => ({
+    message,
+    messageId: `<${randomString(24)}@${domain}>`,
+    date: new Date().toISOString(),
+    queuedAt: new Date().toISOString(),
+  });
+  const envelope = ({ message, messageId, date }: QueuedMail) => ({
     from: options.from,
     to: message.to,
     subject: message.subject,
     text: message.text,
     html: message.html,
+    messageId,
+    date: new Date(date),
   });
 
-  async function writeOutbox(message: Message) {
-    const info = await builder.sendMail(envelope(message));
+  async function writeOutbox(mail: QueuedMail) {
+    const info = await builder.sendMail(envelope(mail));
     mkdirSync(options.outboxDir, { recursive: true });
     const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${randomString(6)}.eml`;
     const file = path.join(options.outboxDir, name);
     // Written aside and renamed, so a reader never sees half a message.
     writeFileSync(`${file}.tmp`, info.message as Buffer);
     renameSync(`${file}.tmp`, file);
-    options.log(`Mail to ${message.to} written to ${file}: ${message.link}`);
+    options.log(`Mail to ${mail.message.to} written to ${file}: ${mail.message.link}`);
     return file;
   }
 
   let transport: ReturnType<typeof nodemailer.createTransport> | undefined;
   if (options.smtp) {
-    const { host, port, secure, user, pass } = options.smtp;
+    const { host, port, secure, user, pass, tlsRejectUnauthorized } = options.smtp;
     transport = nodemailer.createTransport({
       host,
       port,
       secure,
       ...(user ? { auth: { user, pass: pass ?? "" } } : {}),
+      tls: { rejectUnauthorized: tlsRejectUnauthorized ?? true },
+      // A server that accepts the connection and then hangs must not hold a message for minutes.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
     });
   }
   const smtp = transport;
-  const send = smtp
-    ? async (message: Message) => {
-        await smtp.sendMail(envelope(message));
+  const transmit = smtp
+    ? async (mail: QueuedMail) => {
+        await smtp.sendMail(envelope(mail));
       }
-    : async (message: Message) => {
-        await writeOutbox(message);
+    : async (mail: QueuedMail) => {
+        await writeOutbox(mail);
       };
 
-  const pending = new Map<Promise<void>, Message>();
+  // ------------------------------------------------------------ the queue folder (SMTP only)
+
+  function saveQueued(mail: QueuedMail): string {
+    mkdirSync(options.queueDir, { recursive: true });
+    const name = `${mail.queuedAt.replace(/[:.]/g, "-")}-${randomString(6)}.json`;
+    const file = path.join(options.queueDir, name);
+    writeFileSync(`${file}.tmp`, JSON.stringify(mail));
+    renameSync(`${file}.tmp`, file);
+    return file;
+  }
+
+  /** The messages a previous run left in the queue folder, oldest first. */
+  function loadQueued(): { file: string; mail: QueuedMail }[] {
+    if (!existsSync(options.queueDir)) return [];
+    const found: { file: string; mail: QueuedMail }[] = [];
+    for (const name of readdirSync(options.queueDir).sort()) {
+      const file = path.join(options.queueDir, name);
+      if (name.endsWith(".tmp")) {
+        rmSync(file, { force: true }); // a write cut short: its message was never queued
+        continue;
+      }
+      if (!name.endsWith(".json")) continue;
+      try {
+        found.push({ file, mail: JSON.parse(readFileSync(file, "utf8")) as QueuedMail });
+      } catch (error) {
+        console.error(`Skipping the unreadable queued mail ${file}: ${(error as Error).message}`);
+      }
+    }
+    return found;
+  }
+
+  // ------------------------------------------------------------ delivery
+
+  const pending = new Map<Promise<void>, QueuedMail>();
   const sleepers = new Set<() => void>();
-  // Saved by close() while their send still hung: a late failure must not save them twice.
-  const savedAtClose = new WeakSet<Message>();
   let closing = false;
 
   function sleep(ms: number) {
@@ -102,43 +175,88 @@ export function createMailer(options: MailerOptions): Mailer {
     });
   }
 
-  async function deliver(message: Message, onFailed?: () => void) {
-    // After the current request's answer has been written.
-    await new Promise((resolve) => setImmediate(resolve));
-    const what = `the mail "${message.subject}" to ${message.to}`;
-    let lastError: unknown;
-    for (let attempt = 0; attempt <= retryDelays.length && !(closing && attempt > 0); attempt++) {
+  async function deliver(mail: QueuedMail, file: string | undefined, onFailed?: () => void) {
+    const what = `the mail "${mail.message.subject}" to ${mail.message.to}`;
+    for (let attempt = 0; ; attempt++) {
+      if (closing && attempt > 0) {
+        if (file) console.error(`Leaving ${what} queued in ${file} for the next start`);
+        else await saveAtClose(mail, what);
+        return;
+      }
       try {
-        await send(message);
+        await transmit(mail);
+        if (file) rmSync(file, { force: true });
         return;
       } catch (error) {
-        lastError = error;
-        if (attempt < retryDelays.length && !closing) {
-          console.error(
-            `Sending ${what} failed (${(error as Error).message}); retrying in ${retryDelays[attempt]} ms`,
-          );
-          await sleep(retryDelays[attempt]!);
+        if (attempt === 0) onFailed?.();
+        const reason = (error as Error).message;
+        if (smtp && isPermanent(error)) {
+          console.error(`The SMTP server refused ${what} (${reason}); moving it to the outbox`);
+          try {
+            console.error(`Saved ${what} to ${await writeOutbox(mail)}`);
+            if (file) rmSync(file, { force: true });
+          } catch (saveError) {
+            console.error(`Could not move ${what} to the outbox: ${(saveError as Error).message}`);
+          }
+          return;
         }
+        if (closing) continue; // leaves it queued (above)
+        const delay = retryDelays[Math.min(attempt, retryDelays.length - 1)]!;
+        console.error(`Sending ${what} failed (${reason}); retrying in ${delay} ms`);
+        await sleep(delay);
       }
     }
-    if (savedAtClose.has(message)) return;
-    console.error(`Giving up sending ${what}: ${(lastError as Error).message}`);
-    onFailed?.();
-    if (!smtp) return;
+  }
+
+  /** Without SMTP there is no queue folder: an outbox write that failed gets one last try at shutdown. */
+  async function saveAtClose(mail: QueuedMail, what: string) {
     try {
-      console.error(`Saved ${what} to ${await writeOutbox(message)} instead`);
+      console.error(`Saved ${what}, still queued at shutdown, to ${await writeOutbox(mail)}`);
     } catch (error) {
-      console.error(`Lost ${what}: the outbox failed too (${(error as Error).message})`);
+      console.error(`Lost ${what} at shutdown: ${(error as Error).message}`);
+    }
+  }
+
+  function start(job: Promise<void>, mail: QueuedMail) {
+    pending.set(job, mail);
+    void job.finally(() => pending.delete(job));
+  }
+
+  // Messages left by the previous run go out first (in whichever mode the server now runs).
+  const leftover = loadQueued();
+  if (leftover.length > 0) {
+    console.error(
+      `Sending ${leftover.length} mail(s) left in ${options.queueDir} by the previous run` +
+        (smtp ? "" : " to the outbox (no SMTP_HOST)"),
+    );
+    for (const { file, mail } of leftover) {
+      start(
+        new Promise((resolve) => setImmediate(resolve)).then(() => deliver(mail, file)),
+        mail,
+      );
     }
   }
 
   return {
     mode: smtp ? "smtp" : "outbox",
-    send,
+    send: (message) => transmit(fresh(message)),
     queue(message, onFailed) {
-      const job = deliver(message, onFailed);
-      pending.set(job, message);
-      void job.finally(() => pending.delete(job));
+      const mail = fresh(message);
+      const job = (async () => {
+        // After the current request's answer has been written.
+        await new Promise((resolve) => setImmediate(resolve));
+        let file: string | undefined;
+        if (smtp) {
+          try {
+            file = saveQueued(mail);
+          } catch (error) {
+            // Still worth a try: only a crash before it is sent would lose it now.
+            console.error(`Could not save a queued mail to ${options.queueDir}: ${(error as Error).message}`);
+          }
+        }
+        await deliver(mail, file, onFailed);
+      })();
+      start(job, mail);
     },
     async idle() {
       while (pending.size > 0) await Promise.allSettled([...pending.keys()]);
@@ -150,14 +268,9 @@ export function createMailer(options: MailerOptions): Mailer {
         this.idle(),
         new Promise((resolve) => setTimeout(resolve, closeTimeoutMs).unref()),
       ]);
-      // A send still hanging: keep a copy rather than lose it with the process.
-      for (const message of pending.values()) {
-        savedAtClose.add(message);
-        const what = `the mail "${message.subject}" to ${message.to}`;
-        await writeOutbox(message).then(
-          (file) => console.error(`Saved ${what}, still being sent at shutdown, to ${file}`),
-          (error: unknown) => console.error(`Lost ${what} at shutdown: ${(error as Error).message}`),
-        );
+      // A send still hanging: its message is in the queue folder already, for the next start.
+      if (pending.size > 0) {
+        console.error(`${pending.size} mail(s) still being sent at shutdown stay in ${options.queueDir}`);
       }
       smtp?.close();
     },

@@ -138,7 +138,7 @@ describe("one process serves the site and the API", () => {
     expect(res.headers.get("content-type")).toBe(type);
   });
 
-  describe("locale redirects (SPEC §4): cookie, then Accept-Language; never away from a French page", () => {
+  describe("locale redirects: cookie, then Accept-Language; never away from a French page", () => {
     it.each([
       // [path, cookie, accept-language, expected status, expected location]
       ["/", "", "fr-FR,fr;q=0.9,en;q=0.8", 302, "/fr"],

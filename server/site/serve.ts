@@ -5,14 +5,14 @@ import { localeRedirect } from "../../src/i18n/detect.ts";
 import { locales } from "../../src/i18n/locales.ts";
 import { localeOfPath, localizePath, switchLocalePath } from "../../src/i18n/paths.ts";
 import type { BuildMeta, LatestBuild } from "../../src/lib/app-updates.ts";
-import { matchRouteRule } from "../../src/lib/route-rules.ts";
+import { matchPage } from "../../src/routing/match.ts";
+import { matchRouteRule } from "../../src/routing/rules.ts";
 import {
   errorPath,
   localizedRequestPathPlaceholder,
-  matchPage,
   notFoundPath,
   requestPathPlaceholder,
-} from "../../src/routes-table.ts";
+} from "../../src/routing/table.ts";
 import { loadSiteFiles, respondWithFile, type SiteFile, siteFileOf } from "./files.ts";
 
 function escapeHtml(value: string) {

@@ -51,6 +51,32 @@ function decodeBody(headers: Record<string, string>, body: string): string {
   return body;
 }
 
+/** A raw RFC 5322 message (as written to the outbox or received over SMTP), decoded enough for tests. */
+export function parseMail(raw: string): Omit<OutboxMail, "file"> & { headers: Record<string, string> } {
+  const { headers, body } = splitHeaders(raw);
+  let text = "";
+  let html = "";
+  const boundary = /boundary="?([^";]+)"?/.exec(headers["content-type"] ?? "")?.[1];
+  const parts = boundary ? body.split(`--${boundary}`).slice(1, -1) : [raw];
+  for (const part of parts) {
+    const section = splitHeaders(part.replace(/^\r?\n/, ""));
+    const type = section.headers["content-type"] ?? "";
+    if (type.startsWith("text/plain")) text = decodeBody(section.headers, section.body);
+    if (type.startsWith("text/html")) html = decodeBody(section.headers, section.body);
+  }
+  const link = /https?:\/\/\S+\?token=[\w.%-]+/.exec(text)?.[0] ?? "";
+  const token = decodeURIComponent(/token=([\w.%-]+)/.exec(link)?.[1] ?? "");
+  return {
+    headers,
+    to: decodeHeader(headers.to ?? ""),
+    subject: decodeHeader(headers.subject ?? ""),
+    text,
+    html,
+    link,
+    token,
+  };
+}
+
 /** The messages in `dataDir/outbox`, oldest first. */
 export function readOutbox(dataDir: string): OutboxMail[] {
   const dir = path.join(dataDir, "outbox");
@@ -59,29 +85,8 @@ export function readOutbox(dataDir: string): OutboxMail[] {
     .filter((name) => name.endsWith(".eml"))
     .sort()
     .map((name) => {
-      const raw = readFileSync(path.join(dir, name), "utf8");
-      const { headers, body } = splitHeaders(raw);
-      let text = "";
-      let html = "";
-      const boundary = /boundary="?([^";]+)"?/.exec(headers["content-type"] ?? "")?.[1];
-      const parts = boundary ? body.split(`--${boundary}`).slice(1, -1) : [raw];
-      for (const part of parts) {
-        const section = splitHeaders(part.replace(/^\r?\n/, ""));
-        const type = section.headers["content-type"] ?? "";
-        if (type.startsWith("text/plain")) text = decodeBody(section.headers, section.body);
-        if (type.startsWith("text/html")) html = decodeBody(section.headers, section.body);
-      }
-      const link = /https?:\/\/\S+\?token=[\w.%-]+/.exec(text)?.[0] ?? "";
-      const token = decodeURIComponent(/token=([\w.%-]+)/.exec(link)?.[1] ?? "");
-      return {
-        file: name,
-        to: decodeHeader(headers.to ?? ""),
-        subject: decodeHeader(headers.subject ?? ""),
-        text,
-        html,
-        link,
-        token,
-      };
+      const { headers: _headers, ...mail } = parseMail(readFileSync(path.join(dir, name), "utf8"));
+      return { file: name, ...mail };
     });
 }
 

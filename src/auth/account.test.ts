@@ -15,7 +15,7 @@ const values = {
 };
 
 describe("sign-up body", () => {
-  it("sends SPEC §3's fields with the privileged ones at their defaults", () => {
+  it("sends the user's fields with the privileged ones at their defaults", () => {
     const body = signupBody(values);
     expect(body).toMatchObject({
       email: "camille@example.com",

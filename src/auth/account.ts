@@ -2,13 +2,14 @@ import { msg } from "@lingui/core/macro";
 import type PocketBase from "pocketbase";
 import type { Locale } from "../i18n/locales.ts";
 import { siteConfig } from "../site-config.ts";
-import { failure, ok, type ActionResult } from "./action-result.ts";
+import { attempt, failure, ok, type ActionResult } from "./action-result.ts";
 import { isClientResponseError } from "./sdk-error.ts";
 import type { AuthUser } from "./auth-state.tsx";
 import { planStatusFilters, type PlanStatus } from "./plan-status.ts";
 import { generateAffiliateCode, generateStremioPassword, generateStremioUsername } from "./credentials.ts";
 
-// SPEC §8 defaults. The French wording of the four French ones is the spec's own text.
+// Each action's default message (docs/product.md, Account defaults): the French catalog words four
+// of them in the product's original French.
 const loginFailed = msg`Login failed`;
 const unknownError = msg`Unknown error`;
 const resendFailed = msg`Error while resending the email`;
@@ -30,7 +31,7 @@ export type SignupValues = {
   locale: Locale;
 };
 
-/** What sign-up sends (SPEC §3). Privileged fields are sent at their defaults; the server rejects any other value. */
+/** What sign-up sends (docs/product.md, Sign-up). Privileged fields are sent at their defaults; the server rejects any other value. */
 export function signupBody(values: SignupValues) {
   const paid = values.plan === "paid";
   const monthly = paid && values.billing === "monthly";
@@ -54,18 +55,16 @@ export function signupBody(values: SignupValues) {
   };
 }
 
-/** SPEC §7 Login. */
+/** Signs in with email and password (docs/product.md, Login). */
 export async function login(
   pb: PocketBase,
   email: string,
   password: string,
 ): Promise<ActionResult<AuthUser>> {
-  try {
+  return attempt(async () => {
     const { record } = await users(pb).authWithPassword<AuthUser>(email.trim(), password);
-    return ok(record);
-  } catch (error) {
-    return failure(error, loginFailed);
-  }
+    return record;
+  }, loginFailed);
 }
 
 /**
@@ -86,8 +85,8 @@ function isEmailTaken(error: unknown) {
 }
 
 /**
- * SPEC §4 sign-up: create the user; then sign in, create the stremio record and request the
- * verification email. A failure of those last steps never turns sign-up into an error.
+ * Sign-up (docs/product.md, Sign-up): create the user; then sign in, create the stremio record and
+ * request the verification email. A failure of those last steps never turns sign-up into an error.
  */
 export async function signup(pb: PocketBase, values: SignupValues): Promise<ActionResult<SignupOutcome>> {
   try {
@@ -121,44 +120,21 @@ async function finishSignup(pb: PocketBase, user: AuthUser, email: string): Prom
   };
 }
 
-/** SPEC §7 Request verification ("Erreur lors du renvoi de l'email" by default). */
+/** Asks for a new verification email ("Erreur lors du renvoi de l’email" by default). */
 export async function requestVerification(pb: PocketBase, email: string): Promise<ActionResult> {
-  try {
+  return attempt(async () => {
     await users(pb).requestVerification(email.trim());
-    return ok(undefined);
-  } catch (error) {
-    return failure(error, resendFailed);
-  }
+    return undefined;
+  }, resendFailed);
 }
 
-/** SPEC §7 Confirm verification; the caller re-syncs the auth state afterwards. */
+/** Confirms the email with the link's token; a signed-in session is refreshed to show it verified. */
 export async function confirmVerification(pb: PocketBase, token: string): Promise<ActionResult> {
-  try {
+  return attempt(async () => {
     await users(pb).confirmVerification(token);
     if (pb.authStore.isValid) await users(pb).authRefresh();
-    return ok(undefined);
-  } catch (error) {
-    return failure(error, invalidVerificationToken);
-  }
-}
-
-/**
- * SPEC §5 check-user: finds a user by email. "Not found" means the user does not exist. Only an
- * admin (or the user themself) can see other accounts, so this serves the admin page.
- */
-export async function findUserByEmail(pb: PocketBase, email: string): Promise<ActionResult<AuthUser | null>> {
-  try {
-    const user = await users(pb).getFirstListItem<AuthUser>(
-      pb.filter("email = {:email}", { email: email.trim() }),
-      {
-        requestKey: null,
-      },
-    );
-    return ok(user);
-  } catch (error) {
-    if (isClientResponseError(error) && error.status === 404) return ok(null);
-    return failure(error, checkUserFailed);
-  }
+    return undefined;
+  }, invalidVerificationToken);
 }
 
 /** The admin search: at most this many matches are listed (the total is still counted). */
@@ -171,35 +147,29 @@ export type UserSearchResult = { total: number; users: AuthUser[] };
  * case-insensitive "contains"), newest first, with how many matched in all.
  */
 export async function searchUsers(pb: PocketBase, query: string): Promise<ActionResult<UserSearchResult>> {
-  try {
+  return attempt(async () => {
     const list = await users(pb).getList<AuthUser>(1, userSearchLimit, {
       filter: pb.filter("email ~ {:q} || name ~ {:q}", { q: query.trim() }),
       sort: "-created",
       requestKey: null,
     });
-    return ok({ total: list.totalItems, users: list.items });
-  } catch (error) {
-    return failure(error, checkUserFailed);
-  }
+    return { total: list.totalItems, users: list.items };
+  }, checkUserFailed);
 }
 
 /** Profile: the name. */
 export async function updateName(pb: PocketBase, id: string, name: string): Promise<ActionResult<AuthUser>> {
-  try {
-    return ok(await users(pb).update<AuthUser>(id, { name: name.trim() }));
-  } catch (error) {
-    return failure(error, updateFailed);
-  }
+  return attempt(async () => {
+    return await users(pb).update<AuthUser>(id, { name: name.trim() });
+  }, updateFailed);
 }
 
 /** Email change, PocketBase's way: a link to the new address confirms it. */
 export async function requestEmailChange(pb: PocketBase, newEmail: string): Promise<ActionResult> {
-  try {
+  return attempt(async () => {
     await users(pb).requestEmailChange(newEmail.trim());
-    return ok(undefined);
-  } catch (error) {
-    return failure(error, updateFailed);
-  }
+    return undefined;
+  }, updateFailed);
 }
 
 export async function confirmEmailChange(
@@ -207,14 +177,12 @@ export async function confirmEmailChange(
   token: string,
   password: string,
 ): Promise<ActionResult> {
-  try {
+  return attempt(async () => {
     await users(pb).confirmEmailChange(token, password);
     // The change rotates the user's token key: every session of this user has ended.
     pb.authStore.clear();
-    return ok(undefined);
-  } catch (error) {
-    return failure(error, invalidVerificationToken);
-  }
+    return undefined;
+  }, invalidVerificationToken);
 }
 
 /**
@@ -235,12 +203,10 @@ export async function changePassword(
 }
 
 export async function requestPasswordReset(pb: PocketBase, email: string): Promise<ActionResult> {
-  try {
+  return attempt(async () => {
     await users(pb).requestPasswordReset(email.trim());
-    return ok(undefined);
-  } catch (error) {
-    return failure(error, unknownError);
-  }
+    return undefined;
+  }, unknownError);
 }
 
 export async function confirmPasswordReset(
@@ -249,17 +215,16 @@ export async function confirmPasswordReset(
   password: string,
   passwordConfirm: string,
 ): Promise<ActionResult> {
-  try {
+  return attempt(async () => {
     await users(pb).confirmPasswordReset(token, password, passwordConfirm);
-    return ok(undefined);
-  } catch (error) {
-    return failure(error, invalidVerificationToken);
-  }
+    return undefined;
+  }, invalidVerificationToken);
 }
 
 /**
- * SPEC §4 Stremio credentials: new generated values go to the user's stremio record (updated, or
- * created with field "active") and onto the user as stremio_username / stremio_password.
+ * Stremio credentials (docs/product.md, Stremio credentials): new generated values go to the user's
+ * stremio record (updated, or created with field "active") and onto the user as stremio_username /
+ * stremio_password.
  */
 export async function saveStremioCredentials(
   pb: PocketBase,
@@ -267,7 +232,7 @@ export async function saveStremioCredentials(
 ): Promise<ActionResult<AuthUser>> {
   const username = generateStremioUsername(user.email, siteConfig.stremioDomain);
   const password = generateStremioPassword();
-  try {
+  return attempt(async () => {
     const stremio = pb.collection("stremio");
     const existing = await stremio
       .getFirstListItem(pb.filter("user = {:user}", { user: user.id }), { requestKey: null })
@@ -281,10 +246,8 @@ export async function saveStremioCredentials(
       stremio_username: username,
       stremio_password: password,
     });
-    return ok(updated);
-  } catch (error) {
-    return failure(error, credentialsFailed);
-  }
+    return updated;
+  }, credentialsFailed);
 }
 
 export type AdminStats = {

@@ -43,7 +43,8 @@ function messageFor(
 
 /**
  * Turns anything an SDK call threw into an ActionError, with the action's default message
- * (SPEC §8: "Login failed", "Erreur inconnue", ...) when nothing more specific applies.
+ * ("Login failed", "Erreur inconnue", ...: docs/product.md, Account defaults) when nothing more
+ * specific applies.
  */
 export function toActionError(error: unknown, fallback: MessageDescriptor): ActionError {
   if (!isClientResponseError(error)) {
@@ -63,4 +64,16 @@ export function failure(error: unknown, fallback: MessageDescriptor): ActionResu
   // Logged for whoever debugs, as a warning: the visitor is told, nothing is broken.
   if (!actionError.aborted) console.warn(error);
   return { success: false, error: actionError };
+}
+
+/** Runs an account action: its value, or the failure worded from `fallback` when it throws. */
+export async function attempt<T>(
+  action: () => Promise<T>,
+  fallback: MessageDescriptor,
+): Promise<ActionResult<T>> {
+  try {
+    return ok(await action());
+  } catch (error) {
+    return failure(error, fallback);
+  }
 }

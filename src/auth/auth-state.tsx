@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 
-/** The `users` record as the site reads it (SPEC §3). */
+/** The `users` record as the site reads it (docs/api.md, Collections). */
 export type AuthUser = {
   id: string;
   collectionId: string;
@@ -10,7 +10,7 @@ export type AuthUser = {
   verified: boolean;
   name: string;
   affiliate_code: string;
-  /** SPEC §4: "free" for a trial sign-up, otherwise "paid". */
+  /** "free" for a trial sign-up, otherwise "paid". */
   plan: "free" | "paid";
   is_monthly: boolean;
   price: number;
@@ -25,14 +25,14 @@ export type AuthUser = {
   updated: string;
 };
 
-/** One union for every account state the UI can be in (DESIGN.md house style 5). */
+/** One union for every account state the UI can be in (docs/product.md, Account states). */
 export type AuthState =
   | { status: "loading" }
   | { status: "anonymous" }
   | { status: "authed"; user: AuthUser }
   | { status: "error"; message: string };
 
-/** What components read: the state plus SPEC §3's derived `user`, `isAuthenticated`, `isLoading`. */
+/** What components read: the state plus the derived `user`, `isAuthenticated`, `isLoading`. */
 export type AuthContextValue = {
   state: AuthState;
   user: AuthUser | null;

@@ -14,17 +14,17 @@ function randomChars(alphabet: string, length: number): string {
 
 const upperAlphanumerics = "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 const lowerAlphanumerics = "abcdefghijklmnopqrstuvwxyz0123456789";
-/** SPEC §9: letters, digits and !@#$%^&*. */
+/** Letters, digits and !@#$%^&*. */
 const passwordAlphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789!@#$%^&*";
 
-/** SPEC §9: `AFF-` plus 8 uppercase alphanumerics. */
+/** `AFF-` plus 8 uppercase alphanumerics (docs/product.md, Constants). */
 export function generateAffiliateCode(): string {
   return `AFF-${randomChars(upperAlphanumerics, 8)}`;
 }
 
 /**
- * SPEC §9: the lowercased alphanumerics of the email's local part (or `user`), `_`, 4 random
- * characters, `@` the fixed Stremio account domain.
+ * The lowercased alphanumerics of the email's local part (or `user`), `_`, 4 random characters,
+ * `@` the fixed Stremio account domain (docs/product.md, Constants).
  */
 export function generateStremioUsername(email: string, domain: string): string {
   const local = email.split("@")[0] ?? "";
@@ -32,7 +32,7 @@ export function generateStremioUsername(email: string, domain: string): string {
   return `${base}_${randomChars(lowerAlphanumerics, 4)}@${domain}`;
 }
 
-/** SPEC §9: 16 random characters from letters, digits and !@#$%^&*. */
+/** 16 random characters from letters, digits and !@#$%^&*. */
 export function generateStremioPassword(): string {
   return randomChars(passwordAlphabet, 16);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adminUser, trialUser } from "./auth-states.ts";
+import { adminUser, trialUser } from "./auth-fixtures.ts";
 import { initialsOf } from "./initials.ts";
 
 describe("initialsOf", () => {

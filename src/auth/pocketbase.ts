@@ -1,6 +1,6 @@
 import PocketBase, { BaseAuthStore, type AuthRecord } from "pocketbase";
 
-/** The session cookie (SPEC §9): the SDK's own cookie export, trimmed by it over 4096 bytes. */
+/** The session cookie: the SDK's own cookie export, trimmed by it over 4096 bytes. */
 export const authCookieName = "pb_auth";
 
 /**
@@ -39,7 +39,7 @@ export function pocketBaseUrl(): string {
   return typeof location === "undefined" ? "http://127.0.0.1:8090" : location.origin;
 }
 
-/** A client whose session lives in the cookie, and which forgets it on any 401 (SPEC §4). */
+/** A client whose session lives in the cookie, and which forgets it on any 401 (docs/product.md, Session). */
 export function createPocketBase(url = pocketBaseUrl()): PocketBase {
   const pb = new PocketBase(url, new CookieAuthStore());
   pb.afterSend = (response, data) => {

@@ -1,5 +1,5 @@
 import { localizePath } from "../i18n/paths.ts";
-import type { RouteMiddleware } from "../lib/route-middleware.ts";
+import type { RouteMiddleware } from "../routing/types.ts";
 import { checkSession, currentAuthState } from "./session.ts";
 
 /** `?redirect=` target of the login page: a path on this site only (never `//host` or a URL). */

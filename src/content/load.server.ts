@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { locales, type Locale } from "../i18n/locales.ts";
 import { renderMarkdown, splitFrontmatter, type RenderOptions } from "./markdown.ts";
+import { isSlugSegment } from "./slug.ts";
 import {
   ContentError,
   validateFrontmatter,
@@ -51,8 +52,6 @@ function markdownFiles(dir: string, prefix = ""): string[] {
       return name.endsWith(".md") ? [`${prefix}${name.slice(0, -3)}`] : [];
     });
 }
-
-const slugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /**
  * Reads and validates the whole content folder. Every problem in every file is collected and
@@ -115,7 +114,7 @@ export function readContent(root: string): SiteContent {
           if (guide) content.guides[locale].platforms.push(guide);
         }
       } else if (section === "blog" && rest.length > 0) {
-        if (!rest.every((part) => slugPattern.test(part))) {
+        if (!rest.every(isSlugSegment)) {
           problems.push(`${where}: blog file and folder names must be lowercase words joined by hyphens`);
           continue;
         }
@@ -124,7 +123,7 @@ export function readContent(root: string): SiteContent {
       } else if (section === "docs" && rest.length === 1) {
         if (name === "index") {
           content.docsIndex[locale] = load(locale, id, "doc", "");
-        } else if (!slugPattern.test(name)) {
+        } else if (!isSlugSegment(name)) {
           problems.push(`${where}: doc file names must be lowercase words joined by hyphens`);
         } else {
           const doc = load(locale, id, "doc", name);

@@ -1,4 +1,5 @@
 import type { Locale } from "../i18n/locales.ts";
+import type { PageDef } from "../routing/types.ts";
 import type { SiteContent } from "./load.server.ts";
 import type {
   BlogListData,
@@ -213,23 +214,17 @@ export function searchDocuments(content: SiteContent, locale: Locale): SearchDoc
 }
 
 /** Locales a page of the route table has its own content in (pages without content: all). */
-export function pageLocales(content: SiteContent, pageId: string): Locale[] {
-  switch (pageId) {
+export function pageLocales(content: SiteContent, page: Pick<PageDef, "id" | "content">): Locale[] {
+  switch (page.content) {
     case "home":
       return localesWith(content.home);
     case "guides":
       return localesWith({ en: content.guides.en.index, fr: content.guides.fr.index });
     case "docs":
       return localesWith(content.docsIndex);
-    case "cgu":
-    case "mentions":
-    case "privacy-policy":
-    case "politique-de-confidentialite":
-    case "discord":
-    case "test":
-    case "more":
-      return localesWith({ en: content.pages.en[pageId], fr: content.pages.fr[pageId] });
-    default:
+    case "page":
+      return localesWith({ en: content.pages.en[page.id], fr: content.pages.fr[page.id] });
+    case undefined:
       return ["en", "fr"];
   }
 }

@@ -1,6 +1,6 @@
 import { locales, type Locale } from "../i18n/locales.ts";
 
-/** A value in the asked locale or, failing that, another one (issue 5: show it with a notice). */
+/** A value in the asked locale or, failing that, another one (shown with a notice: docs/product.md, Content in one language). */
 export function pickLocale<T>(
   byLocale: Partial<Record<Locale, T | undefined>>,
   locale: Locale,

@@ -1,4 +1,5 @@
 import type { Locale } from "../i18n/locales.ts";
+import { isSlugSegment } from "./slug.ts";
 
 /** A content error names the file and every problem in it, so a broken build says what to fix. */
 export class ContentError extends Error {
@@ -231,7 +232,7 @@ function isLocalized(value: unknown): value is Localized {
 }
 
 function checkId(problems: string[], where: string, id: unknown, seen: Set<string>) {
-  if (typeof id !== "string" || !/^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(id)) {
+  if (typeof id !== "string" || !isSlugSegment(id)) {
     problems.push(`${where}: "id" must be lowercase words joined by hyphens (got ${JSON.stringify(id)})`);
   } else if (seen.has(id)) problems.push(`${where}: duplicate id "${id}"`);
   else seen.add(id);

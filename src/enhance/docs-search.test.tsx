@@ -1,5 +1,5 @@
 // The DOM behaviour of enhanceDocsSearch runs in Chromium, in the stories of
-// src/screens/parts/docs-search.stories.tsx (no DOM library for Node is installed). This file
+// src/widgets/docs-search/docs-search.stories.tsx (no DOM library for Node is installed). This file
 // checks the other half of the contract: what the prerendered markup hands the module.
 import { setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { messages as en } from "../../locales/en/messages.po";
 import { messages as fr } from "../../locales/fr/messages.po";
 import type { Locale } from "../i18n/locales.ts";
-import { DocsSearch } from "../screens/parts/docs-search.tsx";
+import { DocsSearch } from "../widgets/docs-search/docs-search.tsx";
 
 function render(locale: Locale) {
   const i18n = setupI18n({ locale, messages: { [locale]: locale === "fr" ? fr : en } });

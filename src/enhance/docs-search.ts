@@ -1,6 +1,6 @@
 /**
  * The documentation search, without React: plain DOM code over the markup that `DocsSearch`
- * (src/screens/parts/docs-search.tsx) prerendered. Loaded on the first focus of the search box.
+ * (src/widgets/docs-search/docs-search.tsx) prerendered. Loaded on the first focus of the search box.
  *
  * Everything comes from the root `<search data-slot="docs-search">`:
  * - `data-index-url`: the locale's MiniSearch index (`/search/docs-{locale}.json`);

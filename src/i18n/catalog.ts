@@ -9,7 +9,7 @@ const loaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
 
 const loaded = new Map<Locale, Messages>();
 
-/** Loads (once) and activates a locale's catalog. Throws SPEC §8's `Failed loading locale ({code})`. */
+/** Loads (once) and activates a locale's catalog. Throws `Failed loading locale ({code})`. */
 export async function activateLocale(locale: Locale): Promise<void> {
   let messages = loaded.get(locale);
   if (!messages) {

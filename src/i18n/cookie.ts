@@ -1,6 +1,6 @@
 import { isLocale, type Locale } from "./locales.ts";
 
-/** SPEC §9: the locale cookie `i18n_redirected`, 365 days, SameSite Lax, path /, not secure-only. */
+/** The locale cookie `i18n_redirected`, 365 days, SameSite Lax, path /, not secure-only. */
 export const localeCookieName = "i18n_redirected";
 const maxAgeSeconds = 365 * 24 * 60 * 60;
 

@@ -2,7 +2,7 @@ import { readLocaleCookie } from "./cookie.ts";
 import { defaultLocale, fallbackLocale, isLocale, type Locale } from "./locales.ts";
 import { localeOfPath, switchLocalePath } from "./paths.ts";
 
-/** Where a detected locale came from, in SPEC §4's order. */
+/** Where a detected locale came from, in detection order (docs/product.md, Locale detection). */
 export type LocaleSource = "cookie" | "browser" | "fallback" | "route";
 
 export type DetectionInput = {
@@ -12,7 +12,7 @@ export type DetectionInput = {
   acceptLanguage?: string | null;
   /** The URL path asked for. */
   path: string;
-  /** SPEC §9's configured fallback (`en-US`); a tag that names no supported locale skips this step. */
+  /** The configured fallback (`en-US`); a tag that names no supported locale skips this step. */
   fallback?: string;
 };
 
@@ -37,7 +37,7 @@ export function parseAcceptLanguage(header: string | null | undefined): string[]
 }
 
 /**
- * SPEC §4: the visitor's locale: the stored cookie `i18n_redirected`, then the browser's language,
+ * The visitor's locale: the stored cookie `i18n_redirected`, then the browser's language,
  * then the configured fallback (`en-US`), then the route's prefix.
  */
 export function detectLocale(input: DetectionInput): { locale: Locale; source: LocaleSource } {

@@ -2,7 +2,7 @@ export const locales = ["en", "fr"] as const;
 export type Locale = (typeof locales)[number];
 
 export const defaultLocale: Locale = "en";
-/** SPEC §9: the configured fallback is en-US, which resolves to the `en` catalog. */
+/** The configured fallback is en-US, which resolves to the `en` catalog. */
 export const fallbackLocale = "en-US";
 
 /** Each locale's own name, shown as is in the language switcher (never translated). */

@@ -1,7 +1,8 @@
 import type { Locale } from "./locales.ts";
 
 /**
- * English routes whose own path starts with `/fr` (SPEC §2 quirk: the docs and the "more" page).
+ * English routes whose own path starts with `/fr` (the docs and the "more" page, a quirk kept on
+ * purpose: docs/product.md, Documentation paths).
  * Their French versions get a second prefix: `/fr/fr/docs`, `/fr/fr/more`.
  */
 const englishPathsUnderFr = ["/fr/docs", "/fr/more"];

@@ -1,17 +1,17 @@
-import type { RouteRule } from "../routes-table.ts";
+import type { RouteRule } from "../routing/types.ts";
 import { getJson } from "./fetch-retry.ts";
-import { validateRouteRules } from "./route-rules.ts";
+import { validateRouteRules } from "../routing/rules.ts";
 
 /** `builds/latest.json`: the newest build deployed. */
 export type LatestBuild = { id: string; timestamp: number };
 /** `builds/meta/{buildId}.json`: one build's route rules and the paths it prerendered. */
 export type BuildMeta = LatestBuild & { routeRules: Record<string, RouteRule>; prerendered: string[] };
 
-/** SPEC §9: the first manifest fetch happens about 1 s after load. */
+/** The first manifest fetch happens about 1 s after load. */
 export const firstCheckDelayMs = 1000;
-/** SPEC §9 leaves the poll interval open: every 10 minutes, and when the tab becomes visible again. */
+/** Then every 10 minutes, and when the tab becomes visible again (docs/product.md, Navigation and updates). */
 export const pollIntervalMs = 10 * 60 * 1000;
-/** SPEC §9: a chunk-load error reloads the same path at most once per 10 seconds. */
+/** A chunk-load error reloads the same path at most once per 10 seconds. */
 export const reloadGuardMs = 10_000;
 
 export const latestUrl = (now: number) => `/builds/latest.json?${now}`;
@@ -69,7 +69,7 @@ export function loadBuildMeta(buildId = currentBuildId()): Promise<BuildMeta | u
 }
 
 /**
- * SPEC §4 app updates: polls latest.json (first about 1 s after load, skipped on slow-2g), then on
+ * App updates: polls latest.json (first about 1 s after load, skipped on slow-2g), then on
  * an interval and whenever the tab becomes visible, until a newer build is found. Returns a stop
  * function.
  */
@@ -100,7 +100,7 @@ export function resetUpdateState() {
 type Storage = Pick<globalThis.Storage, "getItem" | "setItem">;
 
 /**
- * SPEC §4/§9 reload guard: may the page reload for a chunk-load error on `path` now? Yes at most
+ * Reload guard: may the page reload for a chunk-load error on `path` now? Yes at most
  * once per 10 s per path; the time of the last reload is kept in session storage so it survives
  * the reload itself.
  */

@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { routeRules } from "../routes-table.ts";
+import { routeRules } from "../routing/table.ts";
 import type { BuildMeta, LatestBuild } from "./app-updates.ts";
-import { validateRouteRules } from "./route-rules.ts";
+import { validateRouteRules } from "../routing/rules.ts";
 
 /** The build id: React Router's client manifest version, which the browser knows as `__reactRouterManifest.version`. */
 export function readBuildId(clientDir: string): string {
@@ -15,7 +15,7 @@ export function readBuildId(clientDir: string): string {
 }
 
 /**
- * SPEC §7 site calls: writes `builds/latest.json` (polled by open tabs to detect a new deploy) and
+ * Writes `builds/latest.json` (polled by open tabs to detect a new deploy) and
  * `builds/meta/{buildId}.json` (this build's route rules, applied by the server and the client,
  * and the list of prerendered pages).
  */

@@ -1,8 +1,8 @@
-/** SPEC §7: statuses a GET is retried on (the fetch library's defaults the spec names). */
+/** Statuses a GET is retried on (docs/product.md, Navigation and updates). */
 export const retryStatuses: ReadonlySet<number> = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
 
 export type RetryOptions = {
-  /** Extra attempts after the first (default 1, like the library the spec describes). */
+  /** Extra attempts after the first (default 1). */
   retries?: number;
   /** Pause before each retry, in milliseconds, doubled each time. */
   delayMs?: number;

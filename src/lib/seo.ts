@@ -1,7 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { defaultLocale, localeTags, locales, type Locale } from "../i18n/locales.ts";
 import { basePath, localeOfPath, localizePath } from "../i18n/paths.ts";
-import { matchPage } from "../routes-table.ts";
+import { matchPage } from "../routing/match.ts";
 import { siteConfig } from "../site-config.ts";
 
 export type SeoInput = {
@@ -51,7 +51,7 @@ export function canonicalEnglishPath(pathname: string): string {
 }
 
 /**
- * Every SEO tag of a page (issue 5 §2): title and description, canonical URL, `hreflang`
+ * Every SEO tag of a page: title and description, canonical URL, `hreflang`
  * alternates for the locales its content exists in plus `x-default`, Open Graph with `og:locale`,
  * and `noindex` for decoys and test pages. A page showing another locale's content is canonical
  * to that locale's URL, so search engines index the original only.

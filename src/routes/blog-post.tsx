@@ -1,32 +1,22 @@
-import { isRouteErrorResponse } from "react-router";
 import { loadContent } from "../content/load.server.ts";
 import { blogPostData } from "../content/pages.server.ts";
-import { localeOfPath } from "../i18n/paths.ts";
-import { isBlogSlug, pageNotFound } from "../lib/not-found.ts";
-import type { RouteHandle } from "../lib/route-handle.ts";
-import { requestPath, splatParam } from "../lib/request-path.ts";
+import { isNestedSlug } from "../content/slug.ts";
+import type { RouteHandle } from "../routing/handle.ts";
+import { routeAt } from "../routing/match.ts";
+import { pageNotFound, splatParam, validatedSplatData } from "../routing/request.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { BlogPostScreen } from "../screens/blog-post.tsx";
 import type { Route } from "./+types/blog-post";
 
 /** `/blog/{slug}`: the slug may span several segments (`2026/launch-week`). */
-export function loader({ request, params }: Route.LoaderArgs) {
+export function loader({ pattern, params }: Route.LoaderArgs) {
   const slug = splatParam(params["*"]);
-  const post = isBlogSlug(slug)
-    ? blogPostData(loadContent(), localeOfPath(requestPath(request)), slug)
-    : undefined;
+  const post = isNestedSlug(slug) ? blogPostData(loadContent(), routeAt(pattern).locale, slug) : undefined;
   return post ?? pageNotFound();
 }
 
-/** Validates the slug before asking for the page's data; a post that was not built is a 404 too. */
-export async function clientLoader({ params, serverLoader }: Route.ClientLoaderArgs) {
-  if (!isBlogSlug(splatParam(params["*"]))) pageNotFound();
-  try {
-    return await serverLoader();
-  } catch (error) {
-    if (isRouteErrorResponse(error) && error.status === 404) pageNotFound();
-    throw error;
-  }
+export async function clientLoader(args: Route.ClientLoaderArgs) {
+  return validatedSplatData(isNestedSlug, args);
 }
 
 // Pure reading: no JavaScript bundle; links are plain links (see root.tsx and default-layout.tsx).

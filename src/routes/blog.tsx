@@ -2,15 +2,14 @@ import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { loadContent } from "../content/load.server.ts";
 import { blogListData } from "../content/pages.server.ts";
-import { localeOfPath } from "../i18n/paths.ts";
-import type { RouteHandle } from "../lib/route-handle.ts";
-import { requestPath } from "../lib/request-path.ts";
+import type { RouteHandle } from "../routing/handle.ts";
 import { seoMeta } from "../lib/seo.ts";
+import { routeAt } from "../routing/match.ts";
 import { BlogListScreen } from "../screens/blog-list.tsx";
 import type { Route } from "./+types/blog";
 
-export function loader({ request }: Route.LoaderArgs) {
-  return blogListData(loadContent(), localeOfPath(requestPath(request)));
+export function loader({ pattern }: Route.LoaderArgs) {
+  return blogListData(loadContent(), routeAt(pattern).locale);
 }
 
 // Pure reading: no JavaScript bundle; links are plain links (see root.tsx and default-layout.tsx).

@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import { AppShell } from "../widgets/app-shell/app-shell.tsx";
 
-/** SPEC §2's documentation layout: the shell, with the docs' sidebar and contents drawn by the docs screens. */
+/** The documentation layout: the shell, with the docs' sidebar and contents drawn by the docs screens. */
 export default function DocsLayout() {
   return (
     <AppShell>

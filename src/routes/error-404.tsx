@@ -1,7 +1,7 @@
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { RouteHandle } from "../lib/route-handle.ts";
-import { requestPathPlaceholder } from "../routes-table.ts";
+import type { RouteHandle } from "../routing/handle.ts";
+import { requestPathPlaceholder } from "../routing/table.ts";
 import { NotFoundScreen } from "../screens/not-found.tsx";
 import { siteConfig } from "../site-config.ts";
 

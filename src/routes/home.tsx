@@ -1,18 +1,17 @@
 import { loadContent } from "../content/load.server.ts";
 import { homeData } from "../content/pages.server.ts";
-import { localeOfPath } from "../i18n/paths.ts";
-import { pageNotFound } from "../lib/not-found.ts";
-import { requestPath } from "../lib/request-path.ts";
 import { seoMeta } from "../lib/seo.ts";
+import { routeAt } from "../routing/match.ts";
+import { pageNotFound } from "../routing/request.ts";
 import { HomeScreen } from "../screens/home.tsx";
 import type { Route } from "./+types/home";
-import type { RouteHandle } from "../lib/route-handle.ts";
+import type { RouteHandle } from "../routing/handle.ts";
 
 /** Prerendered without the app's JavaScript (see `RouteHandle`). */
 export const handle: RouteHandle = { scripts: false };
 
-export function loader({ request }: Route.LoaderArgs) {
-  return homeData(loadContent(), localeOfPath(requestPath(request))) ?? pageNotFound();
+export function loader({ pattern }: Route.LoaderArgs) {
+  return homeData(loadContent(), routeAt(pattern).locale) ?? pageNotFound();
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, location }) =>

@@ -4,7 +4,7 @@ import { loadContent } from "../content/load.server.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { KnownIssuesScreen } from "../screens/known-issues.tsx";
 import type { Route } from "./+types/known-issues";
-import type { RouteHandle } from "../lib/route-handle.ts";
+import type { RouteHandle } from "../routing/handle.ts";
 
 /** Prerendered without the app's JavaScript (see `RouteHandle`). */
 export const handle: RouteHandle = { scripts: false };

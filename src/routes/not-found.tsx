@@ -1,9 +1,9 @@
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLocation } from "react-router";
-import type { RouteHandle } from "../lib/route-handle.ts";
+import type { RouteHandle } from "../routing/handle.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
-import { requestPathPlaceholder } from "../routes-table.ts";
+import { requestPathPlaceholder } from "../routing/table.ts";
 import { NotFoundScreen } from "../screens/not-found.tsx";
 import { siteConfig } from "../site-config.ts";
 

@@ -4,7 +4,7 @@ import { loadContent } from "../content/load.server.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { RoadmapScreen } from "../screens/roadmap.tsx";
 import type { Route } from "./+types/roadmap";
-import type { RouteHandle } from "../lib/route-handle.ts";
+import type { RouteHandle } from "../routing/handle.ts";
 
 /** Prerendered without the app's JavaScript (see `RouteHandle`). */
 export const handle: RouteHandle = { scripts: false };

@@ -1,10 +1,10 @@
 import { locales } from "../i18n/locales.ts";
 import { absoluteUrl } from "../lib/seo.ts";
 import { robotsTxt } from "../lib/sitemap.ts";
-import { resourcePaths } from "../routes-table.ts";
+import { resources } from "../routing/table.ts";
 
 /** `/robots.txt`, naming both sitemaps with absolute URLs (the site URL is configuration). */
 export function loader() {
-  const body = robotsTxt(locales.map((locale) => absoluteUrl(resourcePaths.sitemap(locale))));
+  const body = robotsTxt(locales.map((locale) => absoluteUrl(resources.sitemap.path(locale))));
   return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

@@ -3,17 +3,17 @@ import { msg } from "@lingui/core/macro";
 import { loadContent } from "../content/load.server.ts";
 import { activateLocale } from "../i18n/catalog.ts";
 import { localeTags } from "../i18n/locales.ts";
-import { localeOfPath, localizePath } from "../i18n/paths.ts";
-import { requestPath } from "../lib/request-path.ts";
+import { localizePath } from "../i18n/paths.ts";
 import { rssXml } from "../lib/rss.ts";
 import { absoluteUrl } from "../lib/seo.ts";
-import { resourcePaths } from "../routes-table.ts";
+import { routeAt } from "../routing/match.ts";
+import { resources } from "../routing/table.ts";
 import { siteConfig } from "../site-config.ts";
 import type { Route } from "./+types/rss";
 
 /** `/blog/rss.xml` and `/fr/blog/rss.xml`: the posts written in that locale, newest first. */
-export async function loader({ request }: Route.LoaderArgs) {
-  const locale = localeOfPath(requestPath(request).replace(/\/blog\/rss\.xml$/, "") || "/");
+export async function loader({ pattern }: Route.LoaderArgs) {
+  const { locale } = routeAt(pattern);
   await activateLocale(locale);
   const posts = loadContent().blog[locale];
   const name = siteConfig.name;
@@ -21,7 +21,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     title: `${siteConfig.name} · ${i18n._(msg`Blog`)}`,
     description: i18n._(msg`News, guides and behind-the-scenes notes from the ${name} team.`),
     link: absoluteUrl(localizePath("/blog", locale)),
-    self: absoluteUrl(resourcePaths.rss(locale)),
+    self: absoluteUrl(resources.rss.path(locale)),
     language: localeTags[locale],
     items: posts.map((post) => ({
       title: post.frontmatter.title,

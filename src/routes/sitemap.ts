@@ -2,11 +2,11 @@ import { loadContent } from "../content/load.server.ts";
 import { pageLocales } from "../content/pages.server.ts";
 import { localesWith } from "../content/pick.ts";
 import { defaultLocale, type Locale } from "../i18n/locales.ts";
-import { localeOfPath, localizePath } from "../i18n/paths.ts";
-import { requestPath } from "../lib/request-path.ts";
+import { localizePath } from "../i18n/paths.ts";
 import { absoluteUrl } from "../lib/seo.ts";
 import { sitemapXml, type SitemapEntry } from "../lib/sitemap.ts";
-import { pages } from "../routes-table.ts";
+import { routeAt } from "../routing/match.ts";
+import { pages } from "../routing/table.ts";
 import type { Route } from "./+types/sitemap";
 
 function entry(englishPath: string, locale: Locale, available: Locale[], lastmod?: string): SitemapEntry {
@@ -26,13 +26,13 @@ function entry(englishPath: string, locale: Locale, available: Locale[], lastmod
  * in that locale, with its alternates. Left out: noindex pages (decoys, tests), the `/en/…`
  * duplicates, and fallback pages showing the other locale's content.
  */
-export function loader({ request }: Route.LoaderArgs) {
-  const locale = localeOfPath(requestPath(request).replace(/\/sitemap\.xml$/, "") || "/");
+export function loader({ pattern }: Route.LoaderArgs) {
+  const { locale } = routeAt(pattern);
   const content = loadContent();
   const entries: SitemapEntry[] = [];
   for (const page of pages) {
     if (page.indexable === false || page.canonical || page.path.includes("*")) continue;
-    const available = pageLocales(content, page.id);
+    const available = pageLocales(content, page);
     if (available.includes(locale)) entries.push(entry(page.path, locale, available));
   }
   const slugs = (list: { slug: string }[][]) => [...new Set(list.flat().map((d) => d.slug))].sort();

@@ -1,6 +1,6 @@
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { RouteHandle } from "../lib/route-handle.ts";
+import type { RouteHandle } from "../routing/handle.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { WpLoginScreen } from "../screens/decoys.tsx";
 import type { Route } from "./+types/wp-login";

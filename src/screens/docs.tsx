@@ -4,11 +4,11 @@ import type { Heading } from "../content/schema.ts";
 import type { Locale } from "../i18n/locales.ts";
 import { DocsLayout, type DocLink } from "../widgets/docs-layout/docs-layout.tsx";
 import { ContentLocaleNotice } from "./parts/content-locale-notice.tsx";
-import { DocsSearch } from "./parts/docs-search.tsx";
+import { DocsSearch } from "../widgets/docs-search/docs-search.tsx";
 import { MarkdownContent } from "./parts/markdown-content.tsx";
 import { PageHeader } from "./parts/page-header.tsx";
 
-/** English path of a doc (SPEC §2 quirk: `/fr/docs/…`; the French pages add their own `/fr`). */
+/** English path of a doc (`/fr/docs/…`, a quirk kept on purpose; the French pages add their own `/fr`). */
 const docPath = (slug?: string) => (slug ? `/fr/docs/${slug}` : "/fr/docs");
 
 /** The overview first, then every doc in reading order. */

@@ -1,13 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ArrowRight } from "lucide-react";
 import type { HomeData } from "../content/page-data.ts";
-import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { useLocale } from "../i18n/use-locale.ts";
 import { formatPrice } from "../lib/format.ts";
 import { siteConfig } from "../site-config.ts";
 import { Badge } from "../ui/badge.tsx";
-import { Button } from "../ui/button.tsx";
 import { CtaBand } from "../widgets/marketing/cta-band.tsx";
+import { CtaButtons } from "../widgets/marketing/cta-buttons.tsx";
 import { FaqList } from "../widgets/marketing/faq-list.tsx";
 import { FeatureGrid } from "../widgets/marketing/feature-grid.tsx";
 import { PlanCard } from "../widgets/marketing/plan-card.tsx";
@@ -49,17 +47,9 @@ export function HomeScreen(props: HomeData) {
             {heroSubtitle}
           </p>
           <div className="flex w-full flex-col gap-3 sm:w-auto sm:flex-row">
-            <Button asChild size="lg">
-              <LocalizedLink to="/signup">
-                <Trans>Start your free trial</Trans>
-                <ArrowRight aria-hidden="true" />
-              </LocalizedLink>
-            </Button>
-            <Button asChild size="lg" variant="outline">
-              <LocalizedLink to="/guides">
-                <Trans>Read the guides</Trans>
-              </LocalizedLink>
-            </Button>
+            <CtaButtons to="/guides">
+              <Trans>Read the guides</Trans>
+            </CtaButtons>
           </div>
           <p className="text-sm text-muted-foreground">
             <Trans>
@@ -77,17 +67,9 @@ export function HomeScreen(props: HomeData) {
         title={<span lang={contentLocale}>{props.ctaTitle}</span>}
         text={<span lang={contentLocale}>{props.ctaText}</span>}
       >
-        <Button asChild size="lg">
-          <LocalizedLink to="/signup">
-            <Trans>Start your free trial</Trans>
-            <ArrowRight aria-hidden="true" />
-          </LocalizedLink>
-        </Button>
-        <Button asChild size="lg" variant="outline">
-          <LocalizedLink to="/discord">
-            <Trans>Ask us on Discord</Trans>
-          </LocalizedLink>
-        </Button>
+        <CtaButtons to="/discord">
+          <Trans>Ask us on Discord</Trans>
+        </CtaButtons>
       </CtaBand>
     </div>
   );

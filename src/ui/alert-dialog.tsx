@@ -1,8 +1,10 @@
+import { Trans } from "@lingui/react/macro";
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn.ts";
 import { buttonVariants } from "./button.tsx";
-import { modalClassName, overlayClassName } from "./dialog.tsx";
+import { modalClassName } from "./dialog.tsx";
+import { overlayClassName } from "./overlay.ts";
 
 function AlertDialog(props: React.ComponentProps<typeof AlertDialogPrimitive.Root>) {
   return <AlertDialogPrimitive.Root data-slot="alert-dialog" {...props} />;
@@ -110,6 +112,43 @@ function AlertDialogCancel({
   );
 }
 
+/**
+ * The usual confirmation: `trigger` opens it; it asks `title`, explains `description`, and offers
+ * "Cancel" and `confirm`, which runs `onConfirm`. Extra props go to the root (`open`, `defaultOpen`…).
+ */
+function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirm,
+  onConfirm,
+  ...props
+}: React.ComponentProps<typeof AlertDialogPrimitive.Root> & {
+  trigger: React.ReactElement;
+  title: React.ReactNode;
+  description: React.ReactNode;
+  confirm: React.ReactNode;
+  onConfirm: () => void;
+}) {
+  return (
+    <AlertDialog {...props}>
+      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title}</AlertDialogTitle>
+          <AlertDialogDescription>{description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>
+            <Trans>Cancel</Trans>
+          </AlertDialogCancel>
+          <AlertDialogAction onClick={onConfirm}>{confirm}</AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
+
 export {
   AlertDialog,
   AlertDialogAction,
@@ -122,4 +161,5 @@ export {
   AlertDialogPortal,
   AlertDialogTitle,
   AlertDialogTrigger,
+  ConfirmDialog,
 };

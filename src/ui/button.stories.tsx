@@ -1,5 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { Plus } from "lucide-react";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Button } from "./button.tsx";
 
@@ -64,9 +65,7 @@ export const Sizes: Story = {
         <span className="sr-only">
           <Trans>Add</Trans>
         </span>
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          <path d="M12 5v14M5 12h14" strokeLinecap="round" />
-        </svg>
+        <Plus />
       </Button>
     </>
   ),

@@ -1,6 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
+import { Check } from "lucide-react";
 import * as React from "react";
 import { Button, type ButtonProps } from "./button.tsx";
+import { StrokeIcon } from "./icons.tsx";
 
 /** Copies with the Clipboard API, or a hidden selection where it is missing (old browsers, http). */
 export async function copyText(text: string): Promise<void> {
@@ -70,7 +72,7 @@ function CopyButton({
         onClick={copy}
         {...props}
       >
-        {state === "copied" ? <CheckIcon /> : <CopyIcon />}
+        {state === "copied" ? <Check strokeWidth={2.5} className="text-success" /> : <CopyIcon />}
         {children}
       </Button>
       <span role="status" className="sr-only">
@@ -80,27 +82,13 @@ function CopyButton({
   );
 }
 
+/** Hand-drawn: lucide's `Copy` draws other squares. */
 function CopyIcon() {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
+    <StrokeIcon>
       <rect x="9" y="9" width="12" height="12" rx="2" />
       <path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1" strokeLinecap="round" />
-    </svg>
-  );
-}
-
-function CheckIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2.5"
-      aria-hidden="true"
-      className="text-success"
-    >
-      <path d="M20 6 9 17l-5-5" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+    </StrokeIcon>
   );
 }
 

@@ -1,7 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
+import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn.ts";
+import { overlayClassName } from "./overlay.ts";
 
 function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {
   return <DialogPrimitive.Root data-slot="dialog" {...props} />;
@@ -19,8 +21,7 @@ function DialogClose(props: React.ComponentProps<typeof DialogPrimitive.Close>) 
   return <DialogPrimitive.Close data-slot="dialog-close" {...props} />;
 }
 
-/** Shared by Dialog and AlertDialog. */
-export const overlayClassName = "fixed inset-0 z-50 bg-black/70 backdrop-blur-[2px]";
+/** Shared by Dialog and AlertDialog (the overlay by the Sheet too: see `overlay.ts`). */
 export const modalClassName =
   "fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-xl border border-border bg-surface-raised p-6 text-foreground shadow-2xl shadow-black/60";
 
@@ -56,16 +57,7 @@ function DialogContent({
             aria-label={t`Close`}
             className="absolute top-3 right-3 inline-flex size-9 cursor-pointer items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
           >
-            <svg
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2"
-              aria-hidden="true"
-              className="size-5"
-            >
-              <path d="M18 6 6 18M6 6l12 12" strokeLinecap="round" />
-            </svg>
+            <X className="size-5" />
           </DialogPrimitive.Close>
         ) : null}
       </DialogPrimitive.Content>

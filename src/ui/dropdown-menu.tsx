@@ -1,4 +1,5 @@
 import { cva, type VariantProps } from "class-variance-authority";
+import { Check, ChevronRight } from "lucide-react";
 import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn.ts";
@@ -81,11 +82,7 @@ function DropdownMenuItem({
 }
 
 function CheckIcon() {
-  return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.5" aria-hidden="true">
-      <path d="M20 6 9 17l-5-5" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
+  return <Check strokeWidth={2.5} />;
 }
 
 function DropdownMenuCheckboxItem({
@@ -192,16 +189,7 @@ function DropdownMenuSubTrigger({
       {...props}
     >
       {children}
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-        className="ml-auto"
-      >
-        <path d="m9 18 6-6-6-6" strokeLinecap="round" strokeLinejoin="round" />
-      </svg>
+      <ChevronRight className="ml-auto" />
     </DropdownMenuPrimitive.SubTrigger>
   );
 }

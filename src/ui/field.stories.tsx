@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type * as React from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import { fieldErrorMessage, type FieldError } from "../auth/field-error-message.ts";
 import { Checkbox } from "./checkbox.tsx";
 import { Field } from "./field.tsx";
 import { Input } from "./input.tsx";
@@ -25,10 +26,25 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-function EmailField({ error }: { error?: React.ComponentProps<typeof Field>["error"] }) {
+const required: FieldError = { code: "validation_required", message: "Cannot be blank." };
+
+/**
+ * A PocketBase field error worded in the visitor's language, as the account forms pass it to
+ * `Field` (the field name picks field-specific wording).
+ */
+function useFieldError(error: FieldError | undefined, field: string) {
+  const { i18n } = useLingui();
+  return error && fieldErrorMessage(i18n, error, field);
+}
+
+function EmailField({ error }: { error?: FieldError }) {
   const { t } = useLingui();
   return (
-    <Field label={t`Email`} description={t`We only write about your account.`} error={error}>
+    <Field
+      label={t`Email`}
+      description={t`We only write about your account.`}
+      error={useFieldError(error, "email")}
+    >
       <Input name="email" type="email" autoComplete="email" defaultValue="camille@example" />
     </Field>
   );
@@ -84,7 +100,7 @@ export const Horizontal: Story = {
       <Field
         orientation="horizontal"
         label={t`I accept the terms of use`}
-        error={{ code: "validation_required", message: "Cannot be blank." }}
+        error={useFieldError(required, "terms")}
       >
         <Checkbox name="terms" />
       </Field>
@@ -108,7 +124,7 @@ export const Group: Story = {
   render: function Render() {
     const { t } = useLingui();
     return (
-      <Field label={t`Billing`} error={{ code: "validation_required", message: "Cannot be blank." }}>
+      <Field label={t`Billing`} error={useFieldError(required, "billing")}>
         <RadioGroup name="billing">
           <div className="flex items-center gap-3">
             <RadioGroupItem id="field-monthly" value="monthly" />

@@ -28,13 +28,9 @@ describe("Field", () => {
     expect(attr("input", "aria-describedby")).toBeUndefined();
   });
 
-  it("marks the control invalid and describes it by the description and the translated error", () => {
+  it("marks the control invalid and describes it by the description and the error", () => {
     const { html, attr } = render(
-      <Field
-        label="E-mail"
-        description="Jamais partagé."
-        error={{ code: "validation_is_email", message: "Must be a valid email address." }}
-      >
+      <Field label="E-mail" description="Jamais partagé." error="Saisissez une adresse e-mail valide.">
         <Input name="email" aria-describedby="hint" />
       </Field>,
     );
@@ -47,22 +43,13 @@ describe("Field", () => {
     expect(html).toContain("Saisissez une adresse e-mail valide.");
   });
 
-  it("uses the control's name for field-specific wording, and shows text errors as given", () => {
-    const consent = render(
-      <Field
-        label="CGU"
-        orientation="horizontal"
-        error={{ code: "validation_required", message: "Cannot be blank." }}
-      >
-        <Input name="terms" />
-      </Field>,
-    );
-    expect(consent.html).toContain("Veuillez accepter les conditions d’utilisation pour continuer.");
-    const text = render(
-      <Field label="Nom" error="Déjà pris.">
+  it("shows no error for an empty text", () => {
+    const { html, attr } = render(
+      <Field label="Nom" error="">
         <Input name="name" />
       </Field>,
     );
-    expect(text.html).toContain("Déjà pris.");
+    expect(attr("input", "aria-invalid")).toBeUndefined();
+    expect(html).not.toContain("field-error");
   });
 });

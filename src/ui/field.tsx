@@ -1,8 +1,7 @@
-import { useLingui } from "@lingui/react";
 import { cva, type VariantProps } from "class-variance-authority";
 import * as React from "react";
 import { cn } from "../lib/cn.ts";
-import { fieldErrorMessage, type FieldError } from "./field-error-message.ts";
+import { AlertCircleIcon } from "./icons.tsx";
 import { Label } from "./label.tsx";
 
 const fieldVariants = cva("group/field flex gap-2", {
@@ -29,8 +28,8 @@ type FieldProps = Omit<React.ComponentProps<"div">, "children"> &
   VariantProps<typeof fieldVariants> & {
     label: React.ReactNode;
     description?: React.ReactNode;
-    /** A PocketBase field error (translated here, by code) or an already translated text. */
-    error?: FieldError | string | null;
+    /** The error, in the visitor's language (account forms word PocketBase's codes first). */
+    error?: string | null;
     /** Exactly one control (Input, PasswordInput, Textarea, Checkbox, Switch, RadioGroup, SelectTrigger). */
     children: React.ReactElement<ControlProps>;
   };
@@ -38,20 +37,15 @@ type FieldProps = Omit<React.ComponentProps<"div">, "children"> &
 /**
  * A labelled control with an optional description and error. It gives the control its `id`
  * (the child's own, or a generated one), `aria-invalid` and `aria-describedby`, and names it by
- * the label, so groups (RadioGroup) are labelled too. The control's `name` picks the error wording.
+ * the label, so groups (RadioGroup) are labelled too.
  */
 function Field({ label, description, error, orientation, className, children, ...props }: FieldProps) {
-  const { i18n } = useLingui();
   const generatedId = React.useId();
   const control = React.Children.only(children);
   const id = control.props.id ?? `${generatedId}-control`;
   const labelId = `${id}-label`;
   const descriptionId = description ? `${id}-description` : undefined;
-  const errorText = !error
-    ? undefined
-    : typeof error === "string"
-      ? error
-      : fieldErrorMessage(i18n, error, control.props.name);
+  const errorText = error || undefined;
   const errorId = errorText ? `${id}-error` : undefined;
   const describedBy =
     [control.props["aria-describedby"], descriptionId, errorId].filter(Boolean).join(" ") || undefined;
@@ -72,17 +66,7 @@ function Field({ label, description, error, orientation, className, children, ..
       ) : null}
       {errorText ? (
         <p id={errorId} data-slot="field-error" className="flex items-start gap-1.5 text-sm text-danger">
-          <svg
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            aria-hidden="true"
-            className="mt-0.5 size-4 shrink-0"
-          >
-            <circle cx="12" cy="12" r="9" />
-            <path d="M12 7.5v5.5M12 16.5v.01" strokeLinecap="round" />
-          </svg>
+          <AlertCircleIcon className="mt-0.5 size-4 shrink-0" />
           <span>{errorText}</span>
         </p>
       ) : null}

@@ -1,6 +1,7 @@
 import { RadioGroup as RadioGroupPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn.ts";
+import { toggleControlClassName } from "./toggle-control.ts";
 
 function RadioGroup({ className, ...props }: React.ComponentProps<typeof RadioGroupPrimitive.Root>) {
   return (
@@ -39,7 +40,8 @@ function RadioGroupItem({
         if (!event.defaultPrevented) checkNeighbour(event);
       }}
       className={cn(
-        "peer inline-flex size-5 shrink-0 cursor-pointer items-center justify-center rounded-full border border-muted-foreground/60 bg-surface transition-colors hover:border-muted-foreground disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger data-[state=checked]:border-primary",
+        toggleControlClassName,
+        "size-5 justify-center rounded-full bg-surface hover:border-muted-foreground",
         className,
       )}
       {...props}

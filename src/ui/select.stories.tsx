@@ -1,4 +1,4 @@
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import type * as React from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
@@ -15,11 +15,12 @@ import {
 
 function LanguageSelect(props: React.ComponentProps<typeof Select> & { invalid?: boolean }) {
   const { invalid, ...rest } = props;
+  const { t } = useLingui();
   return (
     <Select {...rest}>
       <Field
         label={<Trans>Device</Trans>}
-        error={invalid ? { code: "validation_required", message: "Cannot be blank." } : undefined}
+        error={invalid ? t`This field is required.` : undefined}
         className="max-w-xs"
       >
         <SelectTrigger>

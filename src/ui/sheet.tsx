@@ -4,6 +4,7 @@ import { X } from "lucide-react";
 import { Slot } from "radix-ui";
 import { createContext, use, useId, type ComponentProps, type MouseEvent } from "react";
 import { cn } from "../lib/cn.ts";
+import { backdropClassName } from "./overlay.ts";
 
 /**
  * A side panel built on the native `popover` attribute rather than a script: the trigger, the close
@@ -83,7 +84,10 @@ function SheetClose({ asChild, onClick, ...props }: ComponentProps<"button"> & {
 
 const sheetContentVariants = cva(
   // The UA styles of a popover centre it with margins and a border: a sheet pins it to one edge.
-  "fixed z-50 m-0 flex-col gap-4 overflow-y-auto border-0 border-border bg-surface p-0 text-foreground shadow-2xl shadow-black/60 backdrop:bg-black/70 backdrop:backdrop-blur-[2px] open:flex",
+  [
+    "fixed z-50 m-0 flex-col gap-4 overflow-y-auto border-0 border-border bg-surface p-0 text-foreground shadow-2xl shadow-black/60 open:flex",
+    backdropClassName,
+  ],
   {
     variants: {
       side: {

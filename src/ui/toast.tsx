@@ -3,6 +3,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { Toast as ToastPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn.ts";
+import { CrossIcon } from "./icons.tsx";
 import { dismissToast, useToast } from "./use-toast.ts";
 
 function ToastProvider(props: React.ComponentProps<typeof ToastPrimitive.Provider>) {
@@ -78,16 +79,7 @@ function ToastClose({ className, ...props }: React.ComponentProps<typeof ToastPr
       )}
       {...props}
     >
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        aria-hidden="true"
-        className="size-4"
-      >
-        <path d="M18 6 6 18M6 6l12 12" strokeLinecap="round" />
-      </svg>
+      <CrossIcon className="size-4" />
     </ToastPrimitive.Close>
   );
 }

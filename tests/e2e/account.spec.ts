@@ -1,9 +1,9 @@
 import PocketBase from "pocketbase";
-import { authStates } from "../../src/auth/auth-states.ts";
+import { authStates } from "../../src/auth/auth-fixtures.ts";
 import { linkPath, logIn, mailTo, makeAdmin, password, signUp, uniqueEmail } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
-/** SPEC §9: the email's local part, lowercased alphanumerics, `_`, 4 random characters, the domain. */
+/** The email's local part, lowercased alphanumerics, `_`, 4 random characters, the domain. */
 function stremioUsername(email: string) {
   const local = email
     .split("@")[0]!

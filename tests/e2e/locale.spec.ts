@@ -13,7 +13,7 @@ async function setCookie(context: BrowserContext, value: string | undefined, bas
   if (value) await context.addCookies([{ name: "i18n_redirected", value, url: baseURL }]);
 }
 
-// SPEC §4: cookie, then browser language, then fallback; a French link is never overridden.
+// Cookie, then browser language, then fallback; a French link is never overridden.
 const matrix: [cookie: string | undefined, language: string, path: string, url: string, lang: "en" | "fr"][] =
   [
     [undefined, "en-US", "/", "/", "en"],

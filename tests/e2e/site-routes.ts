@@ -1,6 +1,6 @@
 /**
- * Every page of issue 5 in both locales, with what a visitor and a search engine must see. Written
- * out by hand (not derived from src/) so the e2e tests check the build against the spec.
+ * Every public page in both locales, with what a visitor and a search engine must see. Written
+ * out by hand (not derived from src/) so the e2e tests check the build against docs/product.md.
  */
 export type SiteRoute = {
   path: string;
@@ -95,7 +95,7 @@ export const siteRoutes: SiteRoute[] = [
     canonical: "/fr/known-issues",
     alternates: { en: "/known-issues", fr: "/fr/known-issues", "x-default": "/known-issues" },
   },
-  // SPEC §2 quirk: English docs under /fr/docs, French under /fr/fr/docs.
+  // Quirk kept on purpose: English docs under /fr/docs, French under /fr/fr/docs.
   {
     path: "/fr/docs",
     lang: "en",

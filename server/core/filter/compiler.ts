@@ -11,16 +11,21 @@ import { ident, raw, sql, type Param, type Sql } from "./sql.ts";
 import type { SignOp } from "./tokenizer.ts";
 import type { CompileOptions, SqlFragment } from "./types.ts";
 
-// AST → SQL, with the operator semantics of PocketBase's tools/search/filter.go (pocketbase-api.md §8.3).
+// AST → SQL, with the operator semantics of PocketBase's tools/search/filter.go (docs/api.md, "Filter language").
 
 /** PocketBase's `MaxFilterLength`, in bytes, for client filters. */
 export const maxFilterLength = 3500;
+
+/** Whether a client filter is longer than `maxFilterLength`, counted in UTF-8 bytes as PocketBase does. */
+export function exceedsMaxFilterLength(expr: string): boolean {
+  return Buffer.byteLength(expr, "utf8") > maxFilterLength;
+}
 
 /** Compiles a rule or a client filter into a WHERE fragment over `options.alias`. */
 export function compileExpression(expr: string, options: CompileOptions): SqlFragment {
   // An empty rule means "everyone" and an empty filter is skipped: both match every row.
   if (expr === "") return { sql: "1=1", params: [] };
-  if (options.mode === "filter" && Buffer.byteLength(expr, "utf8") > maxFilterLength) {
+  if (options.mode === "filter" && exceedsMaxFilterLength(expr)) {
     throw new FilterError("max filter length limit reached");
   }
 

@@ -1,4 +1,4 @@
-// Filter semantics (pocketbase-api.md §8): every scenario runs the compiled SQL against real rows.
+// Filter semantics (docs/api.md, "Filter language"): every scenario runs the compiled SQL against real rows.
 import type { DatabaseSync } from "node:sqlite";
 import PocketBase from "pocketbase";
 import { beforeEach, describe, expect, it } from "vitest";

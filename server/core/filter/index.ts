@@ -1,10 +1,9 @@
-// PocketBase's filter and rule language compiled to SQLite (contract: /work/helpers/storage.md).
+// PocketBase's filter and rule language compiled to SQLite (docs/api.md, "Filter language").
 // Pure: no HTTP, no database handle. Every failure is a FilterError.
 
 export { FilterError } from "./filter-error.ts";
-export { compileExpression, maxFilterLength } from "./compiler.ts";
+export { compileExpression, exceedsMaxFilterLength, maxFilterLength } from "./compiler.ts";
 export { compileSort, maxSortFields, maxSortFieldLength } from "./sort.ts";
-export { pickFields, excerpt } from "./pick-fields.ts";
 export { maxExpressions } from "./parser.ts";
 export type { Collection, CompileOptions, Field, FieldType, RequestInfo, SqlFragment } from "./types.ts";
 

@@ -1,4 +1,4 @@
-// Tokenizer and parser: what parses, what is rejected, and the size limits (pocketbase-api.md §1.2, §8.1–8.2).
+// Tokenizer and parser: what parses, what is rejected, and the size limits (docs/api.md, "Filter language").
 import type { DatabaseSync } from "node:sqlite";
 import { beforeEach, describe, expect, it } from "vitest";
 import { FilterError, maxExpressions, maxFilterLength } from "./index.ts";

@@ -1,7 +1,7 @@
 import { FilterError } from "./filter-error.ts";
 import { tokenize, type OperandToken, type SignOp, type Token } from "./tokenizer.ts";
 
-// Recursive descent over the fexpr grammar (pocketbase-api.md §8.2). PocketBase emits a flat
+// Recursive descent over the fexpr grammar (docs/api.md, "Filter language"). PocketBase emits a flat
 // `(a OR b AND c)` SQL string, so `&&` binds tighter than `||` as in SQL; the same precedence here.
 //
 //   or      := and ( "||" and )*
@@ -26,23 +26,18 @@ export function parse(input: string): Expr {
 
   const peek = (): Token | undefined => tokens[index];
 
-  function parseOr(depth: number): Expr {
-    let expr = parseAnd(depth);
-    for (let next = peek(); next?.type === "join" && next.value === "||"; next = peek()) {
+  // `&&` binds tighter than `||`: an expression is an OR of ANDs of terms, each left-associative.
+  function parseJoined(join: "||" | "&&", depth: number): Expr {
+    const operand = () => (join === "||" ? parseJoined("&&", depth) : parseTerm(depth));
+    let expr = operand();
+    for (let next = peek(); next?.type === "join" && next.value === join; next = peek()) {
       index++;
-      expr = { type: "or", left: expr, right: parseAnd(depth) };
+      expr = { type: join === "||" ? "or" : "and", left: expr, right: operand() };
     }
     return expr;
   }
 
-  function parseAnd(depth: number): Expr {
-    let expr = parseTerm(depth);
-    for (let next = peek(); next?.type === "join" && next.value === "&&"; next = peek()) {
-      index++;
-      expr = { type: "and", left: expr, right: parseTerm(depth) };
-    }
-    return expr;
-  }
+  const parseOr = (depth: number) => parseJoined("||", depth);
 
   function parseTerm(depth: number): Expr {
     const token = peek();

@@ -1,3 +1,4 @@
+import { fieldByName, findSingleColumnUniqueIndex, isMultiple, isMultiValuer } from "../collection-types.ts";
 import { isOwnerOnlyField } from "../visibility.ts";
 import { compileExpression } from "./compiler.ts";
 import { FilterError } from "./filter-error.ts";
@@ -6,7 +7,7 @@ import type { OperandToken } from "./tokenizer.ts";
 import type { Collection, CompileOptions, Field } from "./types.ts";
 
 // Turns operands (field paths, `@request.*`, `@collection.*`, literals, macros, functions) into SQL,
-// following PocketBase's record field resolver (core/record_field_resolver*.go, pocketbase-api.md §8.4).
+// following PocketBase's record field resolver (core/record_field_resolver*.go; docs/api.md, "Filter language").
 //
 // Relations are followed with LEFT JOINs, exactly like PocketBase. Our callers only take a WHERE fragment,
 // so the compiler puts those joins in a correlated `EXISTS (SELECT 1 FROM (SELECT 1) LEFT JOIN … WHERE …)`
@@ -115,11 +116,6 @@ function jsonExtract(column: Sql, path: string): Sql {
   const suffix = path === "" || path.startsWith("[") ? path : `.${path}`;
   return sql`(CASE WHEN json_valid(${column}) THEN json_extract(${column}, '$${raw(suffix)}') ELSE json_extract(json_object('pb', ${column}), '$.pb${raw(suffix)}') END)`;
 }
-
-const isMultiValuer = (field: Field) =>
-  field.type === "select" || field.type === "relation" || field.type === "file";
-const isMultiple = (field: Field) => isMultiValuer(field) && (field.maxSelect ?? 0) > 1;
-const findField = (collection: Collection, name: string) => collection.fields.find((f) => f.name === name);
 
 function splitModifier(prop: string): [string, Modifier] {
   const parts = prop.split(":");
@@ -241,7 +237,7 @@ function resolveRequestAuth(walk: Walk, props: string[]): Operand {
 
   // A single-valued `@request.auth.<field>` is bound from the in-memory auth record: no join needed.
   const [fieldName, modifier] = splitModifier(props[2]!);
-  const field = findField(auth.collection, fieldName);
+  const field = fieldByName(auth.collection, fieldName);
   const isPlainValue = !field || (field.type !== "json" && !isMultiple(field));
   if (
     props.length === 3 &&
@@ -273,7 +269,7 @@ function resolveRequestBody(walk: Walk, props: string[]): Operand {
   const { ctx } = walk;
   const body = ctx.options.request.body;
   const [name, modifier] = splitModifier(props[2]!);
-  const field = findField(ctx.options.collection, name);
+  const field = fieldByName(ctx.options.collection, name);
   if (!field) return resolveStaticRequestField(ctx, props.slice(1));
 
   // `@request.body.someRelation.field`: a lookup in the related records the body points to.
@@ -340,7 +336,7 @@ function walkProps(walk: Walk, props: string[]): Operand {
     const collection = walk.collection;
     if (i === props.length - 1) return resolveLastProp(walk, prop);
 
-    const field = findField(collection, prop);
+    const field = fieldByName(collection, prop);
     if (field?.hidden && !walk.allowHidden) throw new FilterError(`non-filterable field "${prop}"`);
 
     // JSON field: the remaining props are a path inside the JSON value.
@@ -433,14 +429,15 @@ function resolveBackRelation(walk: Walk, prop: string): boolean {
   if (!match) return fail(`failed to resolve field "${prop}"`);
   const backCollection = findCollection(ctx, match[1]!);
   if (!backCollection) return fail(`failed to load back relation collection "${prop}"`);
-  const backField = findField(backCollection, match[2]!);
+  const backField = fieldByName(backCollection, match[2]!);
   if (!backField || backField.type !== "relation" || backField.collectionId !== walk.collection.id) {
     return fail(`invalid back relation field "${prop}"`);
   }
   if (backField.hidden && !walk.allowHidden) throw new FilterError(`non-filterable field "${prop}"`);
 
   // A single relation with a unique index points back at most once: a plain join, no multi-match.
-  const multiple = isMultiple(backField) || !hasSingleColumnUniqueIndex(backCollection, backField.name);
+  const multiple =
+    isMultiple(backField) || !findSingleColumnUniqueIndex(backCollection.indexes, backField.name);
   const alias = `${walk.alias}_${prop}`;
   const mmAlias = `${walk.mmAlias}_${prop}`;
   const on = (joinAlias: string, targetAlias: string) =>
@@ -482,19 +479,6 @@ function listable(walk: Walk, related: Collection, alias: string, on: Sql): Sql 
   return sql`${on} AND (${rule})`;
 }
 
-function hasSingleColumnUniqueIndex(collection: Collection, column: string): boolean {
-  return collection.indexes.some((index) => {
-    const match = /^\s*CREATE\s+UNIQUE\s+INDEX\b[^(]*\(([^)]*)\)/i.exec(index);
-    if (!match) return false;
-    const columns = match[1]!.split(",");
-    const name = columns[0]!
-      .trim()
-      .split(/\s+/)[0]!
-      .replace(/^[`"[']|[`"\]']$/g, "");
-    return columns.length === 1 && name.toLowerCase() === column.toLowerCase();
-  });
-}
-
 function readableWhen(walk: Walk, name: string): Sql | undefined {
   const collection = walk.collection;
   if (collection.type !== "auth") return undefined;
@@ -508,7 +492,7 @@ function readableWhen(walk: Walk, name: string): Sql | undefined {
 function resolveLastProp(walk: Walk, prop: string): Operand {
   const [name, modifier] = splitModifier(prop);
   const collection = walk.collection;
-  const field = findField(collection, name);
+  const field = fieldByName(collection, name);
   if (!field) {
     if (walk.nullifyMissing) return nullOperand();
     throw new FilterError(`unknown field "${name}"`);
@@ -585,7 +569,7 @@ function resolveStaticRequestField(ctx: ResolveContext, path: string[]): Operand
   if (value === null || value === undefined) return nullOperand();
   if (typeof value === "string") {
     // A numeric string sent for a number field (forms send strings) compares as a number.
-    const field = findField(collection, lastProp);
+    const field = fieldByName(collection, lastProp);
     if (field?.type === "number" && /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(value))
       value = Number(value);
   } else if (typeof value !== "number" && typeof value !== "boolean") {
@@ -633,7 +617,7 @@ function castToString(value: unknown): string {
 // ---------------------------------------------------------------------------------------------------
 // Macros and functions
 
-/** `@now`, `@todayStart`, … (PocketBase's identifier macros, UTC, datetime format of §3.1). */
+/** `@now`, `@todayStart`, … (PocketBase's identifier macros, in UTC, formatted `2006-01-02 15:04:05.000Z`). */
 export function macroValue(name: string, now = new Date()): string | number | undefined {
   const format = (date: Date) => date.toISOString().replace("T", " ");
   const y = now.getUTCFullYear();

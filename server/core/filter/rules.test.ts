@@ -1,4 +1,4 @@
-// The schema's API rules (pocketbase-api.md §11.3) executed against real rows: who sees and changes what.
+// The `users` and `stremio` API rules (docs/api.md, "Collections") executed against real rows: who sees and changes what.
 import type { DatabaseSync } from "node:sqlite";
 import { beforeEach, describe, expect, it } from "vitest";
 import {

@@ -1,4 +1,4 @@
-// The `sort` parameter (pocketbase-api.md §1.2): executed ORDER BY, specials, limits and rejections.
+// The `sort` parameter (docs/api.md, "Query parameters"): executed ORDER BY, specials, limits and rejections.
 import type { DatabaseSync } from "node:sqlite";
 import { beforeEach, describe, expect, it } from "vitest";
 import { FilterError, maxSortFields } from "./index.ts";

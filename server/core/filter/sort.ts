@@ -3,7 +3,7 @@ import { renderJoins, resolveField, type ResolveContext } from "./resolver.ts";
 import { ident, joinSql, raw, sql, type Sql } from "./sql.ts";
 import type { CompileOptions, SqlFragment } from "./types.ts";
 
-// The `sort` query parameter (PocketBase's tools/search/sort.go and provider limits, pocketbase-api.md §1.2).
+// The `sort` query parameter (PocketBase's tools/search/sort.go and provider limits; docs/api.md, "Query parameters").
 
 export const maxSortFields = 8;
 export const maxSortFieldLength = 255;

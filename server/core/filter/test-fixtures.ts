@@ -1,4 +1,4 @@
-// Test-only: small collections (the §11.3 `users` and `stremio`, plus `posts` and `notes` for multi-valued
+// Test-only: small collections (the real `users` and `stremio`, plus `posts` and `notes` for multi-valued
 // fields and escaping), an in-memory node:sqlite database holding them, and helpers that run compiled SQL.
 import { DatabaseSync } from "node:sqlite";
 import { compileExpression, compileSort } from "./index.ts";

@@ -1,6 +1,6 @@
 import { FilterError } from "./filter-error.ts";
 
-// The lexical rules of PocketBase's filter scanner (fexpr, pocketbase-api.md §8.1).
+// The lexical rules of PocketBase's filter scanner (fexpr; docs/api.md, "Filter language").
 
 export const signOperators = [
   "=",

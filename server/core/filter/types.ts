@@ -1,60 +1,9 @@
-// The collection schema types of /work/helpers/storage.md, declared here so the filter compiler does not
-// depend on server/core/schema.ts (owned by the server). Keep both in sync: schema.ts may re-export these.
+// The types the filter compiler works with. The collection model itself is shared with the schema
+// (../collection-types.ts), so a rule compiles against exactly the definition that is stored.
 
-export type FieldType =
-  | "text"
-  | "email"
-  | "url"
-  | "editor"
-  | "password"
-  | "bool"
-  | "number"
-  | "select"
-  | "relation"
-  | "date"
-  | "autodate"
-  | "json"
-  | "file";
+import type { Collection } from "../collection-types.ts";
 
-export type Field = {
-  id: string;
-  name: string;
-  type: FieldType;
-  system?: boolean;
-  hidden?: boolean;
-  required?: boolean;
-  min?: number | null;
-  max?: number | null;
-  pattern?: string;
-  autogeneratePattern?: string;
-  primaryKey?: boolean;
-  onlyInt?: boolean;
-  values?: string[];
-  maxSelect?: number;
-  collectionId?: string;
-  cascadeDelete?: boolean;
-  onCreate?: boolean;
-  onUpdate?: boolean;
-  onlyDomains?: string[] | null;
-  exceptDomains?: string[] | null;
-  cost?: number;
-};
-
-export type Collection = {
-  id: string;
-  name: string;
-  type: "base" | "auth";
-  listRule: string | null;
-  viewRule: string | null;
-  createRule: string | null;
-  updateRule: string | null;
-  deleteRule: string | null;
-  authRule?: string | null;
-  manageRule?: string | null;
-  fields: Field[];
-  indexes: string[];
-  [key: string]: unknown;
-};
+export type { Collection, Field, FieldType } from "../collection-types.ts";
 
 /** What a rule or filter may read about the current request (`@request.*`). */
 export type RequestInfo = {

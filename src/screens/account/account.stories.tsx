@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ok } from "../../auth/action-result.ts";
-import { StaticAuthProvider } from "../../auth/auth-state.tsx";
-import { paidUser, type AuthStateName } from "../../auth/auth-states.ts";
+import type { AuthStateName } from "../../auth/auth-fixtures.ts";
 import { leaveAccountNotice } from "../../auth/route-middleware.ts";
+import { awaitingPayment } from "../../widgets/auth/story-decorators.tsx";
 import { AccountScreen, type AccountActions } from "./account.tsx";
 
 const actions: AccountActions = {
@@ -14,7 +14,7 @@ const actions: AccountActions = {
   resendVerification: fn(async () => ok(undefined)),
 };
 
-/** The account page in every account state (src/auth/auth-states.ts), as the shell shows them. */
+/** The account page in every account state (src/auth/auth-fixtures.ts), as the shell shows them. */
 const meta = {
   title: "Screens/Account",
   component: AccountScreen,
@@ -94,13 +94,7 @@ export const SignedInPaid: Story = {
 /** A paid plan whose payment has not arrived: the same words as the header's badge. */
 export const AwaitingPayment: Story = {
   parameters: auth("SignedInPaid"),
-  decorators: [
-    (Story) => (
-      <StaticAuthProvider state={{ status: "authed", user: { ...paidUser, stripe: "" } }}>
-        <Story />
-      </StaticAuthProvider>
-    ),
-  ],
+  decorators: [awaitingPayment],
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     const fr = globals.locale === "fr";

@@ -5,12 +5,12 @@ import { useAuth, type AuthUser } from "../../auth/auth-state.tsx";
 import { planStatus, planStatusBadges, planStatusLabels } from "../../auth/plan-status.ts";
 import { takeAccountNotice, type AccountNotice } from "../../auth/route-middleware.ts";
 import { useAction } from "../../auth/use-action.ts";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
+import { AuthLinkButton } from "../../widgets/auth/auth-link-button.tsx";
 import { EmailChangeForm } from "../../widgets/auth/email-change-form.tsx";
 import { PasswordChangeForm } from "../../widgets/auth/password-change-form.tsx";
 import { formatPrice } from "../../lib/format.ts";
@@ -303,16 +303,8 @@ export function AuthGate({
           </CardDescription>
         </CardHeader>
         <CardContent className="flex gap-3">
-          <Button asChild>
-            <LocalizedLink to="/login">
-              <Trans>Log in</Trans>
-            </LocalizedLink>
-          </Button>
-          <Button asChild variant="outline">
-            <LocalizedLink to="/signup">
-              <Trans>Sign up</Trans>
-            </LocalizedLink>
-          </Button>
+          <AuthLinkButton to="/login" />
+          <AuthLinkButton to="/signup" variant="outline" />
         </CardContent>
       </Card>
     );

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ok } from "../../auth/action-result.ts";
 import type { AdminStats } from "../../auth/account.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
-import { paidUser, trialUser, unverifiedUser } from "../../auth/auth-states.ts";
+import { paidUser, trialUser, unverifiedUser } from "../../auth/auth-fixtures.ts";
 import { AdminScreen } from "./admin.tsx";
 
 const stats: AdminStats = {

@@ -4,8 +4,9 @@ import { useLocale } from "../../i18n/use-locale.ts";
 import { languageName } from "../../lib/format.ts";
 
 /**
- * Shown above content written in another language than the page's (issue 5: a page that exists in
- * one locale only shows the other locale's content with a notice rather than a 404).
+ * Shown above content written in another language than the page's: a page that exists in one
+ * locale only shows the other locale's content with a notice rather than a 404 (docs/product.md,
+ * Content in one language).
  */
 export function ContentLocaleNotice({ contentLocale }: { contentLocale: Locale }) {
   const locale = useLocale();

@@ -1,10 +1,32 @@
+import { Trans } from "@lingui/react/macro";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import type { AuthStateName } from "../../auth/auth-states.ts";
+import type { AuthStateName } from "../../auth/auth-fixtures.ts";
 import { AppShell } from "./app-shell.tsx";
-import { SamplePage } from "./sample-page.tsx";
 
-/** The default layout in every account state (DESIGN house style 5) and on a phone. */
+/** Stand-in page body for layout stories. */
+function SamplePage() {
+  return (
+    <article className="flex max-w-2xl flex-col gap-4">
+      <h1 className="text-3xl font-bold tracking-tight">
+        <Trans>Set up Lumen on your TV</Trans>
+      </h1>
+      <p className="text-lg text-muted-foreground">
+        <Trans>
+          Install Stremio, sign in with the credentials from your account page, and start watching.
+        </Trans>
+      </p>
+      <p className="text-muted-foreground">
+        <Trans>
+          Your credentials work on every device at the same time. If a device asks for a code instead, choose
+          “Log in with email” and use the username and password shown on your account page.
+        </Trans>
+      </p>
+    </article>
+  );
+}
+
+/** The default layout in every account state and on a phone. */
 const meta = {
   title: "Layouts/AppShell",
   component: AppShell,

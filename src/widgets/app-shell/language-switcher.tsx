@@ -5,7 +5,8 @@ import { localeNames, locales } from "../../i18n/locales.ts";
 import { switchLocalePath } from "../../i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { cn } from "../../lib/cn.ts";
-import { isNotFoundPage, localizedRequestPathPlaceholder } from "../../routes-table.ts";
+import { isNotFoundPage } from "../../routing/match.ts";
+import { localizedRequestPathPlaceholder } from "../../routing/table.ts";
 
 /**
  * Links to the current page in each language; choosing one remembers it in the locale cookie. On a

@@ -16,7 +16,7 @@ export const mainNav: readonly NavItem[] = [
   { to: "/roadmap", label: msg`Roadmap` },
   { to: "/known-issues", label: msg`Known issues` },
   { to: "/blog", label: msg`Blog` },
-  // SPEC §2 quirk: the English docs live under /fr/docs (and the French ones under /fr/fr/docs).
+  // Kept on purpose: the English docs live under /fr/docs (and the French ones under /fr/fr/docs).
   { to: "/fr/docs", label: msg`Docs` },
 ];
 

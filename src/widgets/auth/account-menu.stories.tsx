@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { StaticAuthProvider } from "../../auth/auth-state.tsx";
-import { paidUser, type AuthStateName } from "../../auth/auth-states.ts";
+import type { AuthStateName } from "../../auth/auth-fixtures.ts";
 import { AccountMenu } from "./account-menu.tsx";
+import { awaitingPayment } from "./story-decorators.tsx";
 
-/** Every account state (DESIGN house style 5), from the shared fixtures in src/auth/auth-states.ts. */
+/** Every account state, from the shared fixtures in src/auth/auth-fixtures.ts. */
 const meta = {
   title: "Widgets/AccountMenu",
   component: AccountMenu,
@@ -90,13 +90,7 @@ export const SignedInPaid: Story = {
 /** A paid plan whose payment has not arrived: the badge says so, as the account page does. */
 export const AwaitingPayment: Story = {
   parameters: auth("SignedInPaid"),
-  decorators: [
-    (Story) => (
-      <StaticAuthProvider state={{ status: "authed", user: { ...paidUser, stripe: "" } }}>
-        <Story />
-      </StaticAuthProvider>
-    ),
-  ],
+  decorators: [awaitingPayment],
   play: async ({ canvasElement, globals }) => {
     const fr = globals.locale === "fr";
     const status = fr ? "Payant (en attente de paiement)" : "Paid (awaiting payment)";

@@ -8,6 +8,7 @@ import { useScripts } from "../../lib/use-scripts.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
+import { AuthLinkButton } from "./auth-link-button.tsx";
 
 export type AccountMenuProps = {
   className?: string;
@@ -99,16 +100,8 @@ function SignInLinks({ className, ...props }: React.ComponentProps<"div">) {
   return (
     <div className={cn("flex items-center gap-1.5", className)} {...props}>
       {/* On the narrowest phones "Log in" lives in the menu sheet, so the header never wraps. */}
-      <Button asChild variant="ghost" size="sm" className="max-[419px]:hidden">
-        <LocalizedLink to="/login">
-          <Trans>Log in</Trans>
-        </LocalizedLink>
-      </Button>
-      <Button asChild size="sm">
-        <LocalizedLink to="/signup">
-          <Trans>Sign up</Trans>
-        </LocalizedLink>
-      </Button>
+      <AuthLinkButton to="/login" variant="ghost" size="sm" className="max-[419px]:hidden" />
+      <AuthLinkButton to="/signup" size="sm" />
     </div>
   );
 }

@@ -1,19 +1,14 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ConfirmEmailChangeForm } from "./confirm-email-change-form.tsx";
+import { centredCard } from "./story-decorators.tsx";
 
 const meta = {
   title: "Auth/ConfirmEmailChangeForm",
   component: ConfirmEmailChangeForm,
   args: { onSubmit: fn(), status: "idle" },
   parameters: { path: "/confirm-email-change" },
-  decorators: [
-    (Story) => (
-      <div className="flex justify-center p-6">
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [centredCard],
 } satisfies Meta<typeof ConfirmEmailChangeForm>;
 
 export default meta;

@@ -1,11 +1,8 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import * as React from "react";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Field } from "../../ui/field.tsx";
-import { PasswordInput } from "../../ui/password-input.tsx";
 import { AuthCard } from "./auth-card.tsx";
-import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
+import { PasswordField } from "./auth-fields.tsx";
+import { FormAlert, SubmitButton, SuccessThenLogIn } from "./form-parts.tsx";
 import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
 import { collectErrors, requireValue } from "./validation.ts";
 
@@ -21,7 +18,6 @@ export function ConfirmEmailChangeForm({
   message,
   onSubmit,
 }: AuthFormProps<ConfirmEmailChangeValues>) {
-  const { t } = useLingui();
   const titleId = React.useId();
   // A rejected link leaves nothing to check the password against, so the server marks it wrong
   // too: only the link's error is true then.
@@ -44,27 +40,18 @@ export function ConfirmEmailChangeForm({
       }
     >
       {status === "success" ? (
-        <div className="flex flex-col gap-5">
-          <FormSuccess show>
-            <Trans>Your email address has been changed. Log in again with the new one.</Trans>
-          </FormSuccess>
-          <Button asChild className="sm:w-full">
-            <LocalizedLink to="/login">
-              <Trans>Log in</Trans>
-            </LocalizedLink>
-          </Button>
-        </div>
+        <SuccessThenLogIn>
+          <Trans>Your email address has been changed. Log in again with the new one.</Trans>
+        </SuccessThenLogIn>
       ) : (
         <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
           <FormAlert {...form.alert} />
-          <Field label={t`Password`} error={form.errorFor("password")}>
-            <PasswordInput
-              name="password"
-              autoComplete="current-password"
-              value={form.values.password}
-              onChange={(e) => form.setValue("password", e.target.value)}
-            />
-          </Field>
+          <PasswordField
+            name="password"
+            value={form.values.password}
+            onValueChange={(value) => form.setValue("password", value)}
+            error={form.errorFor("password")}
+          />
           <SubmitButton status={status} className="sm:w-full">
             <Trans>Confirm the change</Trans>
           </SubmitButton>

@@ -1,8 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
-import { Field } from "../../ui/field.tsx";
-import { Input } from "../../ui/input.tsx";
 import { AuthCard } from "./auth-card.tsx";
+import { EmailField } from "./auth-fields.tsx";
 import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
 import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
 import { checkEmail, collectErrors } from "./validation.ts";
@@ -52,17 +51,13 @@ export function EmailChangeForm({
         <FormSuccess show={status === "success"}>
           <Trans>Check your inbox at {newEmail}: open the link we sent to confirm the change.</Trans>
         </FormSuccess>
-        <Field label={t`New email address`} error={form.errorFor("newEmail", "email")}>
-          <Input
-            name="newEmail"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            value={form.values.newEmail}
-            onChange={(e) => form.setValue("newEmail", e.target.value)}
-          />
-        </Field>
+        <EmailField
+          name="newEmail"
+          label={t`New email address`}
+          value={form.values.newEmail}
+          onValueChange={(value) => form.setValue("newEmail", value)}
+          error={form.errorFor("newEmail", "email")}
+        />
         <SubmitButton status={status} className="self-start">
           <Trans>Send the confirmation link</Trans>
         </SubmitButton>

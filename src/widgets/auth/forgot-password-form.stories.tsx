@@ -1,19 +1,14 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ForgotPasswordForm } from "./forgot-password-form.tsx";
+import { centredCard } from "./story-decorators.tsx";
 
 const meta = {
   title: "Auth/ForgotPasswordForm",
   component: ForgotPasswordForm,
   args: { onSubmit: fn(), status: "idle" },
   parameters: { path: "/forgot-password" },
-  decorators: [
-    (Story) => (
-      <div className="flex justify-center p-6">
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [centredCard],
 } satisfies Meta<typeof ForgotPasswordForm>;
 
 export default meta;

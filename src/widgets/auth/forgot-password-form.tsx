@@ -1,9 +1,8 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import * as React from "react";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { Field } from "../../ui/field.tsx";
-import { Input } from "../../ui/input.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
+import { EmailField } from "./auth-fields.tsx";
 import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
 import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
 import { checkEmail, collectErrors } from "./validation.ts";
@@ -21,7 +20,6 @@ export function ForgotPasswordForm({
   message,
   onSubmit,
 }: AuthFormProps<ForgotPasswordValues> & { defaultValues?: Partial<ForgotPasswordValues> }) {
-  const { t } = useLingui();
   const titleId = React.useId();
   const form = useAuthForm<ForgotPasswordValues>({
     initialValues: { email: "", ...defaultValues },
@@ -51,17 +49,12 @@ export function ForgotPasswordForm({
         <FormSuccess show={status === "success"}>
           <Trans>If an account exists for {email}, a reset link is on its way. Check your inbox.</Trans>
         </FormSuccess>
-        <Field label={t`Email`} error={form.errorFor("email")}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            value={form.values.email}
-            onChange={(e) => form.setValue("email", e.target.value)}
-          />
-        </Field>
+        <EmailField
+          name="email"
+          value={form.values.email}
+          onValueChange={(value) => form.setValue("email", value)}
+          error={form.errorFor("email")}
+        />
         <SubmitButton status={status} className="sm:w-full">
           <Trans>Send the reset link</Trans>
         </SubmitButton>

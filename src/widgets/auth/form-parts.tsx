@@ -3,8 +3,10 @@ import { useLingui } from "@lingui/react";
 import type * as React from "react";
 import { cn } from "../../lib/cn.ts";
 import { Button, type ButtonProps } from "../../ui/button.tsx";
-import { formErrorMessage } from "../../ui/field-error-message.ts";
+import { AlertCircleIcon, CheckCircleIcon } from "../../ui/icons.tsx";
+import { formErrorMessage } from "../../auth/field-error-message.ts";
 import { Spinner } from "../../ui/spinner.tsx";
+import { AuthLinkButton } from "./auth-link-button.tsx";
 import type { FormStatus } from "./use-auth-form.ts";
 
 /** The form-level error, announced at once (role="alert"); only in the "error" status. */
@@ -22,7 +24,7 @@ export function FormAlert({
     <div role="alert" data-slot="form-alert" className={cn(status !== "error" && "hidden", className)}>
       {status === "error" ? (
         <p className="flex items-start gap-2 rounded-md border border-danger/50 bg-danger/10 px-3 py-2.5 text-sm text-foreground">
-          <AlertIcon />
+          <AlertCircleIcon className="mt-0.5 size-4 shrink-0 text-danger" />
           <span>{formErrorMessage(i18n, message)}</span>
         </p>
       ) : null}
@@ -44,7 +46,7 @@ export function FormSuccess({
     <div role="status" data-slot="form-success" className={cn(!show && "hidden", className)}>
       {show ? (
         <p className="flex items-start gap-2 rounded-md border border-success/40 bg-success/10 px-3 py-2.5 text-sm text-foreground">
-          <CheckCircleIcon />
+          <CheckCircleIcon className="mt-0.5 size-4 shrink-0 text-success" />
           <span>{children}</span>
         </p>
       ) : null}
@@ -68,34 +70,17 @@ export function SubmitButton({
   );
 }
 
-function AlertIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-      className="mt-0.5 size-4 shrink-0 text-danger"
-    >
-      <circle cx="12" cy="12" r="9" />
-      <path d="M12 7.5v5.5M12 16.5v.01" strokeLinecap="round" />
-    </svg>
-  );
+/** The "Log in" button that ends a finished flow. */
+export function LogInButton() {
+  return <AuthLinkButton to="/login" className="sm:w-full" />;
 }
 
-function CheckCircleIcon() {
+/** A finished flow: its success note (`children`), then the way to log in. */
+export function SuccessThenLogIn({ children }: { children: React.ReactNode }) {
   return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      aria-hidden="true"
-      className="mt-0.5 size-4 shrink-0 text-success"
-    >
-      <circle cx="12" cy="12" r="9" />
-      <path d="m8 12.5 2.5 2.5L16 9.5" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
+    <div className="flex flex-col gap-5">
+      <FormSuccess show>{children}</FormSuccess>
+      <LogInButton />
+    </div>
   );
 }

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import * as React from "react";
 import { LoginForm } from "./login-form.tsx";
 import type { FormStatus } from "./use-auth-form.ts";
+import { centredCard } from "./story-decorators.tsx";
 
 type LoginFormProps = React.ComponentProps<typeof LoginForm>;
 
@@ -11,13 +12,7 @@ const meta = {
   component: LoginForm,
   args: { onSubmit: fn(), status: "idle" },
   parameters: { path: "/login" },
-  decorators: [
-    (Story) => (
-      <div className="flex justify-center p-6">
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [centredCard],
 } satisfies Meta<typeof LoginForm>;
 
 export default meta;

@@ -1,10 +1,8 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import * as React from "react";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { Field } from "../../ui/field.tsx";
-import { Input } from "../../ui/input.tsx";
-import { PasswordInput } from "../../ui/password-input.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
+import { EmailField, PasswordField } from "./auth-fields.tsx";
 import { FormAlert, SubmitButton } from "./form-parts.tsx";
 import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
 import { checkEmail, collectErrors, requireValue } from "./validation.ts";
@@ -22,7 +20,6 @@ export function LoginForm({
   message,
   onSubmit,
 }: AuthFormProps<LoginValues> & { defaultValues?: Partial<LoginValues> }) {
-  const { t } = useLingui();
   const titleId = React.useId();
   const form = useAuthForm<LoginValues>({
     initialValues: { email: "", password: "", ...defaultValues },
@@ -52,26 +49,19 @@ export function LoginForm({
     >
       <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
         <FormAlert {...form.alert} />
-        <Field label={t`Email`} error={form.errorFor("email", "identity")}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            value={form.values.email}
-            onChange={(e) => form.setValue("email", e.target.value)}
-          />
-        </Field>
+        <EmailField
+          name="email"
+          value={form.values.email}
+          onValueChange={(value) => form.setValue("email", value)}
+          error={form.errorFor("email", "identity")}
+        />
         <div className="flex flex-col gap-2">
-          <Field label={t`Password`} error={form.errorFor("password")}>
-            <PasswordInput
-              name="password"
-              autoComplete="current-password"
-              value={form.values.password}
-              onChange={(e) => form.setValue("password", e.target.value)}
-            />
-          </Field>
+          <PasswordField
+            name="password"
+            value={form.values.password}
+            onValueChange={(value) => form.setValue("password", value)}
+            error={form.errorFor("password")}
+          />
           <LocalizedLink to="/forgot-password" className={`self-end text-sm ${textLinkClassName}`}>
             <Trans>Forgot your password?</Trans>
           </LocalizedLink>

@@ -1,20 +1,14 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { trialUser } from "../../auth/auth-states.ts";
+import { trialUser } from "../../auth/auth-fixtures.ts";
 import { PasswordChangeForm } from "./password-change-form.tsx";
+import { accountFormStory } from "./story-decorators.tsx";
 
 const meta = {
   title: "Auth/PasswordChangeForm",
   component: PasswordChangeForm,
   args: { onSubmit: fn(), status: "idle", email: trialUser.email },
-  parameters: { path: "/account", auth: "SignedInTrial" },
-  decorators: [
-    (Story) => (
-      <div className="p-6">
-        <Story />
-      </div>
-    ),
-  ],
+  ...accountFormStory,
 } satisfies Meta<typeof PasswordChangeForm>;
 
 export default meta;

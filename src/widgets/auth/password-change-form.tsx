@@ -1,12 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
-import { Field } from "../../ui/field.tsx";
-import { PasswordInput } from "../../ui/password-input.tsx";
 import { AuthCard } from "./auth-card.tsx";
-import { NewPasswordFields } from "./new-password-fields.tsx";
+import { PasswordField } from "./auth-fields.tsx";
+import { NewPasswordFields, newPasswordChecks } from "./new-password-fields.tsx";
 import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
 import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
-import { checkConfirmation, checkNewPassword, collectErrors, requireValue } from "./validation.ts";
+import { collectErrors, requireValue } from "./validation.ts";
 
 export type PasswordChangeValues = { oldPassword: string; password: string; passwordConfirm: string };
 
@@ -30,8 +29,7 @@ export function PasswordChangeForm({
     validate: (v) =>
       collectErrors({
         oldPassword: requireValue(v.oldPassword),
-        password: checkNewPassword(v.password),
-        passwordConfirm: checkConfirmation(v.password, v.passwordConfirm),
+        ...newPasswordChecks(v),
       }),
     status,
     errors,
@@ -56,14 +54,13 @@ export function PasswordChangeForm({
         <FormSuccess show={status === "success"}>
           <Trans>Your password has been changed.</Trans>
         </FormSuccess>
-        <Field label={t`Current password`} error={form.errorFor("oldPassword")}>
-          <PasswordInput
-            name="oldPassword"
-            autoComplete="current-password"
-            value={form.values.oldPassword}
-            onChange={(e) => form.setValue("oldPassword", e.target.value)}
-          />
-        </Field>
+        <PasswordField
+          name="oldPassword"
+          label={t`Current password`}
+          value={form.values.oldPassword}
+          onValueChange={(value) => form.setValue("oldPassword", value)}
+          error={form.errorFor("oldPassword")}
+        />
         <NewPasswordFields form={form} />
         <SubmitButton status={status} className="self-start">
           <Trans>Change password</Trans>

@@ -1,19 +1,14 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { ResetPasswordForm } from "./reset-password-form.tsx";
+import { centredCard } from "./story-decorators.tsx";
 
 const meta = {
   title: "Auth/ResetPasswordForm",
   component: ResetPasswordForm,
   args: { onSubmit: fn(), status: "idle" },
   parameters: { path: "/reset-password" },
-  decorators: [
-    (Story) => (
-      <div className="flex justify-center p-6">
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [centredCard],
 } satisfies Meta<typeof ResetPasswordForm>;
 
 export default meta;

@@ -1,12 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { Button } from "../../ui/button.tsx";
 import { AuthCard } from "./auth-card.tsx";
-import { NewPasswordFields } from "./new-password-fields.tsx";
-import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
+import { NewPasswordFields, newPasswordChecks } from "./new-password-fields.tsx";
+import { FormAlert, SubmitButton, SuccessThenLogIn } from "./form-parts.tsx";
 import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
-import { checkConfirmation, checkNewPassword, collectErrors } from "./validation.ts";
+import { collectErrors } from "./validation.ts";
 
 export type ResetPasswordValues = { password: string; passwordConfirm: string };
 
@@ -19,11 +18,7 @@ export function ResetPasswordForm({ status, errors, message, onSubmit }: AuthFor
   const titleId = React.useId();
   const form = useAuthForm<ResetPasswordValues>({
     initialValues: { password: "", passwordConfirm: "" },
-    validate: (v) =>
-      collectErrors({
-        password: checkNewPassword(v.password),
-        passwordConfirm: checkConfirmation(v.password, v.passwordConfirm),
-      }),
+    validate: (v) => collectErrors(newPasswordChecks(v)),
     status,
     errors,
     message,
@@ -34,16 +29,9 @@ export function ResetPasswordForm({ status, errors, message, onSubmit }: AuthFor
   return (
     <AuthCard data-slot="reset-password-form" titleId={titleId} title={<Trans>Choose a new password</Trans>}>
       {status === "success" ? (
-        <div className="flex flex-col gap-5">
-          <FormSuccess show>
-            <Trans>Your password has been changed. You can now log in with it.</Trans>
-          </FormSuccess>
-          <Button asChild className="sm:w-full">
-            <LocalizedLink to="/login">
-              <Trans>Log in</Trans>
-            </LocalizedLink>
-          </Button>
-        </div>
+        <SuccessThenLogIn>
+          <Trans>Your password has been changed. You can now log in with it.</Trans>
+        </SuccessThenLogIn>
       ) : (
         <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
           <FormAlert {...form.alert} />

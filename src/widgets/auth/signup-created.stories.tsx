@@ -1,19 +1,14 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor, within } from "storybook/test";
 import { SignupCreated } from "./signup-created.tsx";
+import { centredCard } from "./story-decorators.tsx";
 
 const meta = {
   title: "Auth/SignupCreated",
   component: SignupCreated,
   args: { email: "camille.martin@example.com", linkSent: true },
   parameters: { path: "/signup" },
-  decorators: [
-    (Story) => (
-      <div className="flex justify-center p-6">
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [centredCard],
 } satisfies Meta<typeof SignupCreated>;
 
 export default meta;

@@ -1,9 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import * as React from "react";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { Button } from "../../ui/button.tsx";
 import { AuthCard } from "./auth-card.tsx";
-import { FormSuccess } from "./form-parts.tsx";
+import { FormSuccess, LogInButton } from "./form-parts.tsx";
 
 /**
  * Sign-up created the account but could not sign the visitor in (a rate limit, a network blip):
@@ -39,11 +37,7 @@ export function SignupCreated({ email, linkSent }: { email: string; linkSent: bo
             <Trans>Once logged in, you can ask for the verification link from your account.</Trans>
           )}
         </p>
-        <Button asChild className="sm:w-full">
-          <LocalizedLink to="/login">
-            <Trans>Log in</Trans>
-          </LocalizedLink>
-        </Button>
+        <LogInButton />
       </div>
     </AuthCard>
   );

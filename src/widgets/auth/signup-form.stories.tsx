@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { SignupForm } from "./signup-form.tsx";
+import { centredCard } from "./story-decorators.tsx";
 
 const meta = {
   title: "Auth/SignupForm",
@@ -25,13 +26,7 @@ const meta = {
     },
   },
   globals: { viewport: { value: "longDesktop", isRotated: false } },
-  decorators: [
-    (Story) => (
-      <div className="flex justify-center p-6">
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [centredCard],
 } satisfies Meta<typeof SignupForm>;
 
 export default meta;
@@ -210,7 +205,7 @@ export const StaleBannerClears: Story = {
   },
 };
 
-/** SPEC §8's sign-up default, which the spec words in French. */
+/** Sign-up's default error in its original French wording, which the form translates (docs/product.md, Account defaults). */
 export const Failed: Story = {
   args: { status: "error", message: "Erreur inconnue", defaultValues: filled },
   play: async ({ canvasElement, globals }) => {

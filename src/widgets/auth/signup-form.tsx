@@ -7,22 +7,15 @@ import { Badge } from "../../ui/badge.tsx";
 import { Checkbox } from "../../ui/checkbox.tsx";
 import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
-import { Label } from "../../ui/label.tsx";
-import { PasswordInput } from "../../ui/password-input.tsx";
-import { RadioGroup, RadioGroupItem } from "../../ui/radio-group.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
+import { EmailField } from "./auth-fields.tsx";
 import { FormAlert, SubmitButton } from "./form-parts.tsx";
+import { NewPasswordFields, newPasswordChecks } from "./new-password-fields.tsx";
+import { PlanOption, PlanOptionGroup } from "./plan-option.tsx";
 import { formatPrice } from "../../lib/format.ts";
-import { yearlySavingPercent, type Billing, type Plan } from "./plan-price.ts";
+import { yearlySavingPercent, type Billing, type Plan } from "../../auth/plan-price.ts";
 import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
-import {
-  checkConfirmation,
-  checkEmail,
-  checkNewPassword,
-  collectErrors,
-  passwordLength,
-  requireValue,
-} from "./validation.ts";
+import { checkEmail, collectErrors, requireValue } from "./validation.ts";
 
 export type SignupFormValues = {
   name: string;
@@ -36,9 +29,6 @@ export type SignupFormValues = {
   /** Consent to the terms of use (/cgu); required, so always true in `onSubmit`. */
   terms: boolean;
 };
-
-const optionClassName =
-  "flex cursor-pointer items-start gap-3 rounded-lg border border-border bg-background/40 p-4 transition-colors hover:border-muted-foreground has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-accent/40";
 
 /** Sign-up: name, email, password twice, plan (free trial or paid, monthly or yearly), newsletter, terms. */
 export function SignupForm({
@@ -67,8 +57,7 @@ export function SignupForm({
       collectErrors({
         name: requireValue(v.name),
         email: checkEmail(v.email),
-        password: checkNewPassword(v.password),
-        passwordConfirm: checkConfirmation(v.password, v.passwordConfirm),
+        ...newPasswordChecks(v),
         terms: requireValue(v.terms),
       }),
     status,
@@ -82,8 +71,6 @@ export function SignupForm({
   const monthly = formatPrice(siteConfig.plans.paid.monthly, locale);
   const yearly = formatPrice(siteConfig.plans.paid.yearly, locale);
   const saving = yearlySavingPercent();
-  const minLength = passwordLength.min;
-  const maxLength = passwordLength.max;
 
   return (
     <AuthCard
@@ -115,111 +102,68 @@ export function SignupForm({
             onChange={(e) => form.setValue("name", e.target.value)}
           />
         </Field>
-        <Field label={t`Email`} error={form.errorFor("email")}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            value={values.email}
-            onChange={(e) => form.setValue("email", e.target.value)}
-          />
-        </Field>
+        <EmailField
+          name="email"
+          value={values.email}
+          onValueChange={(value) => form.setValue("email", value)}
+          error={form.errorFor("email")}
+        />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field
-            label={t`Password`}
-            description={t`From ${minLength} to ${maxLength} characters: letters, numbers, spaces and symbols all work. An accented letter or an emoji counts as two or more.`}
-            error={form.errorFor("password")}
-          >
-            <PasswordInput
-              name="password"
-              autoComplete="new-password"
-              value={values.password}
-              onChange={(e) => form.setValue("password", e.target.value)}
-            />
-          </Field>
-          <Field label={t`Confirm password`} error={form.errorFor("passwordConfirm")}>
-            <PasswordInput
-              name="passwordConfirm"
-              autoComplete="new-password"
-              value={values.passwordConfirm}
-              onChange={(e) => form.setValue("passwordConfirm", e.target.value)}
-            />
-          </Field>
+          <NewPasswordFields
+            form={form}
+            labels={{ password: t`Password`, passwordConfirm: t`Confirm password` }}
+          />
         </div>
 
-        <Field label={t`Plan`} error={form.errorFor("plan")}>
-          <RadioGroup
-            name="plan"
-            value={values.plan}
-            onValueChange={(plan) => form.setValue("plan", plan as Plan)}
-            className="sm:grid-cols-2"
-          >
-            <Label className={optionClassName}>
-              <RadioGroupItem value="free" className="mt-0.5" />
-              <span className="flex flex-col gap-1">
-                <span className="font-semibold">
-                  <Trans>Free trial</Trans>
-                </span>
-                <span className="font-normal text-muted-foreground">
-                  <Plural
-                    value={trialDays}
-                    one="# day free, no card needed"
-                    other="# days free, no card needed"
-                  />
-                </span>
-              </span>
-            </Label>
-            <Label className={optionClassName}>
-              <RadioGroupItem value="paid" className="mt-0.5" />
-              <span className="flex flex-col gap-1">
-                <span className="font-semibold">
-                  <Trans>Paid plan</Trans>
-                </span>
-                <span className="font-normal text-muted-foreground">
-                  <Trans>From {monthly} per month</Trans>
-                </span>
-              </span>
-            </Label>
-          </RadioGroup>
-        </Field>
+        <PlanOptionGroup
+          label={t`Plan`}
+          error={form.errorFor("plan")}
+          name="plan"
+          value={values.plan}
+          onValueChange={(plan) => form.setValue("plan", plan as Plan)}
+        >
+          <PlanOption
+            value="free"
+            title={<Trans>Free trial</Trans>}
+            detail={
+              <Plural
+                value={trialDays}
+                one="# day free, no card needed"
+                other="# days free, no card needed"
+              />
+            }
+          />
+          <PlanOption
+            value="paid"
+            title={<Trans>Paid plan</Trans>}
+            detail={<Trans>From {monthly} per month</Trans>}
+          />
+        </PlanOptionGroup>
 
         {values.plan === "paid" ? (
-          <Field label={t`Billing`} error={form.errorFor("billing", "price", "is_monthly")}>
-            <RadioGroup
-              name="billing"
-              value={values.billing}
-              onValueChange={(billing) => form.setValue("billing", billing as Billing)}
-              className="sm:grid-cols-2"
-            >
-              <Label className={optionClassName}>
-                <RadioGroupItem value="monthly" className="mt-0.5" />
-                <span className="flex flex-col gap-1">
-                  <span className="font-semibold">
-                    <Trans>Monthly</Trans>
-                  </span>
-                  <span className="font-normal text-muted-foreground">
-                    <Trans>{monthly} per month</Trans>
-                  </span>
-                </span>
-              </Label>
-              <Label className={optionClassName}>
-                <RadioGroupItem value="yearly" className="mt-0.5" />
-                <span className="flex flex-col gap-1">
-                  <span className="flex flex-wrap items-center gap-2 font-semibold">
-                    <Trans>Yearly</Trans>
-                    <Badge variant="success">
-                      <Trans>Save {saving}%</Trans>
-                    </Badge>
-                  </span>
-                  <span className="font-normal text-muted-foreground">
-                    <Trans>{yearly} per year</Trans>
-                  </span>
-                </span>
-              </Label>
-            </RadioGroup>
-          </Field>
+          <PlanOptionGroup
+            label={t`Billing`}
+            error={form.errorFor("billing", "price", "is_monthly")}
+            name="billing"
+            value={values.billing}
+            onValueChange={(billing) => form.setValue("billing", billing as Billing)}
+          >
+            <PlanOption
+              value="monthly"
+              title={<Trans>Monthly</Trans>}
+              detail={<Trans>{monthly} per month</Trans>}
+            />
+            <PlanOption
+              value="yearly"
+              title={<Trans>Yearly</Trans>}
+              badge={
+                <Badge variant="success">
+                  <Trans>Save {saving}%</Trans>
+                </Badge>
+              }
+              detail={<Trans>{yearly} per year</Trans>}
+            />
+          </PlanOptionGroup>
         ) : null}
 
         <div className="flex flex-col gap-4">

@@ -2,7 +2,7 @@ import { setupI18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { describe, expect, it } from "vitest";
 import { messages as fr } from "../../../locales/fr/messages.po";
-import { formErrorMessage } from "../../ui/field-error-message.ts";
+import { formErrorMessage } from "../../auth/field-error-message.ts";
 import { bannerMessage } from "./use-auth-form.ts";
 
 const french = setupI18n({ locale: "fr", messages: { fr } });

@@ -1,7 +1,13 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import * as React from "react";
-import { fieldErrorDescriptor, type FieldError, type FieldErrors } from "../../ui/field-error-message.ts";
+import { useLingui } from "@lingui/react";
+import {
+  fieldErrorDescriptor,
+  fieldErrorMessage,
+  type FieldError,
+  type FieldErrors,
+} from "../../auth/field-error-message.ts";
 
 export type FormStatus = "idle" | "submitting" | "success" | "error";
 
@@ -81,6 +87,7 @@ export function useAuthForm<Values extends Record<string, unknown>>({
   const [bannerCleared, setBannerCleared] = React.useState(false);
   const formRef = React.useRef<HTMLFormElement>(null);
   const [values, setValues] = React.useState(initialValues);
+  const { i18n } = useLingui();
   const [clientErrors, setClientErrors] = React.useState<Partial<Record<string, FieldError>>>({});
   const [edited, setEdited] = React.useState<ReadonlySet<string>>(new Set());
   const [focusRequest, setFocusRequest] = React.useState(0);
@@ -117,10 +124,14 @@ export function useAuthForm<Values extends Record<string, unknown>>({
     });
   }
 
-  function errorFor(...fields: string[]): FieldError | undefined {
+  /**
+   * The first error among `fields`, in the visitor's language; the first field (the input's
+   * `name`) picks field-specific wording.
+   */
+  function errorFor(...fields: string[]): string | undefined {
     for (const field of fields) {
       const error = clientErrors[field] ?? (edited.has(field) ? undefined : errors?.[field]);
-      if (error) return error;
+      if (error) return fieldErrorMessage(i18n, error, fields[0]);
     }
     return undefined;
   }

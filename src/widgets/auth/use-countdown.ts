@@ -1,6 +1,6 @@
 import * as React from "react";
 
-/** PocketBase sends at most one verification email per user every 2 minutes (pocketbase-api.md §5.8). */
+/** PocketBase sends at most one verification email per user every 2 minutes (docs/api.md, Verification). */
 export const resendCooldownSeconds = 120;
 
 /** Whole seconds left until `endAt` (ms), never negative. */

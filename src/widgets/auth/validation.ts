@@ -1,10 +1,10 @@
-import type { FieldError, FieldErrors } from "../../ui/field-error-message.ts";
+import { passwordLength } from "../../auth/password-rules.ts";
+import type { FieldError, FieldErrors } from "../../auth/field-error-message.ts";
 
 // Client-side checks mirror the server's, with PocketBase's own codes, so one mapping
 // (ui/field-error-message.ts) words both in the visitor's language.
 
-/** PocketBase's password limits for auth collections. */
-export const passwordLength = { min: 8, max: 71 } as const;
+export { passwordLength };
 
 const required: FieldError = { code: "validation_required", message: "Cannot be blank." };
 

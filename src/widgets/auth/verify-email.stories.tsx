@@ -1,21 +1,16 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { unverifiedUser } from "../../auth/auth-states.ts";
+import { unverifiedUser } from "../../auth/auth-fixtures.ts";
 import { useCountdown } from "./use-countdown.ts";
 import { VerifyEmail, type VerifyEmailProps } from "./verify-email.tsx";
+import { centredCard } from "./story-decorators.tsx";
 
 const meta = {
   title: "Auth/VerifyEmail",
   component: VerifyEmail,
   args: { onResend: fn(), state: "pending", email: unverifiedUser.email },
   parameters: { path: "/verify-email", auth: "Unverified" },
-  decorators: [
-    (Story) => (
-      <div className="flex justify-center p-6">
-        <Story />
-      </div>
-    ),
-  ],
+  decorators: [centredCard],
 } satisfies Meta<typeof VerifyEmail>;
 
 export default meta;

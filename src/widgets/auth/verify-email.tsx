@@ -3,11 +3,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { Button } from "../../ui/button.tsx";
-import { Field } from "../../ui/field.tsx";
-import { formErrorMessage, type FieldError } from "../../ui/field-error-message.ts";
-import { Input } from "../../ui/input.tsx";
+import { formErrorMessage, type FieldError } from "../../auth/field-error-message.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
+import { EmailField } from "./auth-fields.tsx";
 import { FormAlert, FormSuccess } from "./form-parts.tsx";
 import { formatCountdown } from "./use-countdown.ts";
 import { useAuthForm, type FormStatus } from "./use-auth-form.ts";
@@ -205,17 +204,12 @@ function ResendForm({
         <Trans>A new link is on its way.</Trans>
       </FormSuccess>
       {email ? null : (
-        <Field label={t`Email`} error={form.errorFor("email")}>
-          <Input
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            spellCheck={false}
-            value={form.values.email}
-            onChange={(e) => form.setValue("email", e.target.value)}
-          />
-        </Field>
+        <EmailField
+          name="email"
+          value={form.values.email}
+          onValueChange={(value) => form.setValue("email", value)}
+          error={form.errorFor("email")}
+        />
       )}
       <Button
         type="submit"

@@ -5,6 +5,15 @@ import { localeTags } from "../../i18n/locales.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { CategoryChart, type CategoryDatum, type CategorySeries } from "./category-chart.tsx";
 import { milestoneProgress, usersByPlan } from "./chart-fixtures.ts";
+import {
+  ChartStoryFrame,
+  expectEmpty,
+  expectLoading,
+  expectRetry,
+  expectStaticNarrow,
+  tooltip,
+  valueLabel,
+} from "./chart-stories.tsx";
 
 /** Milestone progress in the active locale (story args cannot hold translated text). */
 function useMilestoneCopy() {
@@ -61,28 +70,24 @@ const meta = {
     const percent = (parameters.dataset as Dataset) !== "plans";
     const empty = args.data.length === 0 && parameters.empty === true;
     return (
-      <div className="p-6">
-        <div className="max-w-[720px]">
-          <CategoryChart
-            {...args}
-            title={args.title || copy.title}
-            description={args.description ?? copy.description}
-            categoryLabel={copy.categoryLabel}
-            series={args.series.length > 0 ? args.series : copy.series}
-            data={empty ? [] : args.data.length > 0 ? args.data : copy.data}
-            valueFormat={args.valueFormat ?? (percent ? { style: "percent" } : undefined)}
-            yMax={args.yMax ?? (percent ? 1 : undefined)}
-          />
-        </div>
-      </div>
+      <ChartStoryFrame>
+        <CategoryChart
+          {...args}
+          title={args.title || copy.title}
+          description={args.description ?? copy.description}
+          categoryLabel={copy.categoryLabel}
+          series={args.series.length > 0 ? args.series : copy.series}
+          data={empty ? [] : args.data.length > 0 ? args.data : copy.data}
+          valueFormat={args.valueFormat ?? (percent ? { style: "percent" } : undefined)}
+          yMax={args.yMax ?? (percent ? 1 : undefined)}
+        />
+      </ChartStoryFrame>
     );
   },
 } satisfies Meta<typeof CategoryChart>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const tooltip = (root: HTMLElement) => root.querySelector<HTMLElement>('[data-slot="chart-tooltip"]');
 
 export const Default: Story = {
   play: async ({ canvasElement, globals }) => {
@@ -147,10 +152,7 @@ export const Grouped: Story = {
 export const Empty: Story = {
   parameters: { empty: true },
   play: async ({ canvasElement, globals }) => {
-    const canvas = within(canvasElement);
-    await expect(
-      canvas.getByText(globals.locale === "fr" ? "Pas encore de données" : "No data yet"),
-    ).toBeVisible();
+    const canvas = await expectEmpty(canvasElement, globals.locale === "fr");
     await expect(canvas.queryAllByRole("img")).toHaveLength(0);
   },
 };
@@ -158,22 +160,18 @@ export const Empty: Story = {
 export const Loading: Story = {
   args: { status: "loading" },
   play: async ({ canvasElement, globals }) => {
-    await expect(within(canvasElement).getByRole("status")).toHaveTextContent(
-      globals.locale === "fr" ? "Chargement du graphique" : "Loading chart",
-    );
+    await expectLoading(canvasElement, globals.locale === "fr");
   },
 };
 
 export const Error: Story = {
   args: { status: "error", errorMessage: undefined, onRetry: fn() },
   play: async ({ args, canvasElement, globals }) => {
-    const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
-    await expect(canvas.getByRole("alert")).toHaveTextContent(
-      fr ? "Vérifiez votre connexion, puis réessayez." : "Check your connection, then try again.",
-    );
-    await userEvent.click(canvas.getByRole("button", { name: fr ? "Réessayer" : "Try again" }));
-    await expect(args.onRetry).toHaveBeenCalledOnce();
+    const message = fr
+      ? "Vérifiez votre connexion, puis réessayez."
+      : "Check your connection, then try again.";
+    await expectRetry(canvasElement, fr, message, args.onRetry);
   },
 };
 
@@ -187,7 +185,6 @@ export const Narrow: Story = {
   },
 };
 
-const valueLabel = (item: Element | undefined) => item?.querySelector('[data-slot="chart-value"]');
 const tableToggle = (root: HTMLElement) =>
   [...root.querySelectorAll("summary")].find((summary) => summary.closest('[data-slot="chart-frame"]'));
 
@@ -243,13 +240,7 @@ export const StaticNarrow: Story = {
   args: { interactive: false },
   globals: { viewport: { value: "mobile2", isRotated: false } },
   play: async ({ canvasElement }) => {
-    const bars = await within(canvasElement).findAllByRole("img");
-    await expect(bars).toHaveLength(milestoneProgress.length);
-    const plot = bars[0]?.closest("svg");
-    await expect(plot).toHaveAttribute("viewBox", "0 0 340 280");
-    // Ticks are drawn at 12 px in a 340 px wide viewBox: on this phone they stay at 11 px or more.
-    const scale = (plot?.getBoundingClientRect().width ?? 0) / 340;
-    await expect(12 * scale).toBeGreaterThanOrEqual(11);
+    const { items: bars, plot } = await expectStaticNarrow(canvasElement, milestoneProgress.length);
     await userEvent.tab();
     await userEvent.tab();
     await userEvent.tab();

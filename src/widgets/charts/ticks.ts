@@ -1,4 +1,4 @@
-/** The most ticks an axis ever shows (DESIGN: charts stay readable at any width). */
+/** The most ticks an axis ever shows: charts stay readable at any width. */
 export const maxTicks = 11;
 
 /** How many ticks fit along an axis of `length` pixels with `spacing` pixels per tick, 2 to 11. */

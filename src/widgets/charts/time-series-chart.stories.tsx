@@ -2,6 +2,15 @@ import { useLingui } from "@lingui/react/macro";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { weeklyIssues } from "./chart-fixtures.ts";
+import {
+  ChartStoryFrame,
+  expectEmpty,
+  expectLoading,
+  expectRetry,
+  expectStaticNarrow,
+  tooltip,
+  valueLabel,
+} from "./chart-stories.tsx";
 import { TimeSeriesChart, type TimeSeries } from "./time-series-chart.tsx";
 
 /** Story copy in the active locale (story args cannot hold translated text). */
@@ -21,24 +30,20 @@ const meta = {
   render: function Render(args) {
     const copy = useIssueCopy();
     return (
-      <div className="p-6">
-        <div className="max-w-[720px]">
-          <TimeSeriesChart
-            {...args}
-            title={args.title || copy.title}
-            description={args.description ?? copy.description}
-            series={args.series.length > 0 ? args.series : copy.series}
-          />
-        </div>
-      </div>
+      <ChartStoryFrame>
+        <TimeSeriesChart
+          {...args}
+          title={args.title || copy.title}
+          description={args.description ?? copy.description}
+          series={args.series.length > 0 ? args.series : copy.series}
+        />
+      </ChartStoryFrame>
     );
   },
 } satisfies Meta<typeof TimeSeriesChart>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const tooltip = (root: HTMLElement) => root.querySelector<HTMLElement>('[data-slot="chart-tooltip"]');
 
 export const Default: Story = {
   play: async ({ canvasElement, globals }) => {
@@ -108,10 +113,7 @@ export const WithTable: Story = {
 export const Empty: Story = {
   args: { data: [] },
   play: async ({ canvasElement, globals }) => {
-    const canvas = within(canvasElement);
-    await expect(
-      canvas.getByText(globals.locale === "fr" ? "Pas encore de données" : "No data yet"),
-    ).toBeVisible();
+    const canvas = await expectEmpty(canvasElement, globals.locale === "fr");
     await expect(canvas.queryByRole("table")).toBeNull();
   },
 };
@@ -119,10 +121,7 @@ export const Empty: Story = {
 export const Loading: Story = {
   args: { status: "loading" },
   play: async ({ canvasElement, globals }) => {
-    const canvas = within(canvasElement);
-    await expect(canvas.getByRole("status")).toHaveTextContent(
-      globals.locale === "fr" ? "Chargement du graphique" : "Loading chart",
-    );
+    const canvas = await expectLoading(canvasElement, globals.locale === "fr");
     await expect(canvas.getByRole("figure")).toHaveAttribute("aria-busy", "true");
   },
 };
@@ -130,13 +129,9 @@ export const Loading: Story = {
 export const Error: Story = {
   args: { status: "error", onRetry: fn() },
   play: async ({ args, canvasElement, globals }) => {
-    const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
-    await expect(canvas.getByRole("alert")).toHaveTextContent(
-      fr ? "Le graphique n’a pas pu être chargé" : "The chart could not be loaded",
-    );
-    await userEvent.click(canvas.getByRole("button", { name: fr ? "Réessayer" : "Try again" }));
-    await expect(args.onRetry).toHaveBeenCalledOnce();
+    const message = fr ? "Le graphique n’a pas pu être chargé" : "The chart could not be loaded";
+    await expectRetry(canvasElement, fr, message, args.onRetry);
   },
 };
 
@@ -158,8 +153,6 @@ export const Narrow: Story = {
     );
   },
 };
-
-const valueLabel = (item: Element | undefined) => item?.querySelector('[data-slot="chart-value"]');
 
 /** For pages without JavaScript: drawn at fixed widths, every week a tab stop, values shown by CSS. */
 export const Static: Story = {
@@ -213,13 +206,7 @@ export const StaticNarrow: Story = {
   args: { interactive: false },
   globals: { viewport: { value: "mobile2", isRotated: false } },
   play: async ({ canvasElement }) => {
-    const points = await within(canvasElement).findAllByRole("img");
-    await expect(points).toHaveLength(weeklyIssues.length);
-    const plot = points[0]?.closest("svg");
-    await expect(plot).toHaveAttribute("viewBox", "0 0 340 280");
-    // Ticks are drawn at 12 px in a 340 px wide viewBox: on this phone they stay at 11 px or more.
-    const scale = (plot?.getBoundingClientRect().width ?? 0) / 340;
-    await expect(12 * scale).toBeGreaterThanOrEqual(11);
+    const { items: points, plot } = await expectStaticNarrow(canvasElement, weeklyIssues.length);
     const ticks = plot?.querySelectorAll(".visx-axis-bottom .visx-axis-tick") ?? [];
     await expect(ticks.length).toBeGreaterThanOrEqual(2);
     await expect(ticks.length).toBeLessThanOrEqual(8);

@@ -1,54 +1,39 @@
 import { useLingui } from "@lingui/react/macro";
 import { AxisBottom } from "@visx/axis";
 import { curveMonotoneX } from "@visx/curve";
-import { GridRows } from "@visx/grid";
-import { Group } from "@visx/group";
-import { scaleLinear, scaleUtc } from "@visx/scale";
+import { scaleUtc } from "@visx/scale";
 import { AreaClosed, LinePath } from "@visx/shape";
-import { useId } from "react";
-import type { Locale } from "../../i18n/locales.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { ChartFrame, type ChartFrameStateProps } from "./chart-frame.tsx";
 import {
   axisColor,
-  ChartTooltip,
-  useDescribeItem,
-  labelWidth,
-  LiveAnnouncement,
-  PlotInstructions,
-  seriesCells,
-  seriesColor,
-  seriesLegend,
-  StaticItem,
-  StaticValueLabel,
   focusRingClassName,
   revealClassName,
+  seriesColor,
   tickLabelProps,
-  useChartCursor,
-  type TooltipRow,
   ValueAxis,
 } from "./chart-parts.tsx";
+import {
+  finiteValues,
+  InteractivePlot,
+  labelBounds,
+  plotItems,
+  SeriesChart,
+  seriesRows,
+  StaticPlot,
+  valueScale,
+  ValueGrid,
+  type SeriesChartProps,
+  type SeriesPlotProps,
+} from "./chart-interaction.tsx";
 import { chartFormatters, parseChartDate, type ChartDate } from "./format.ts";
 import { px } from "./static-layout.ts";
-import { exactTicks, thinTicks, tickCount } from "./ticks.ts";
+import { thinTicks, tickCount } from "./ticks.ts";
 
 /** One point in time with a value per series key. */
 export type TimeSeriesDatum = { date: ChartDate; values: Record<string, number | undefined> };
 /** A series drawn as a line, or as a line over a filled area. */
 export type TimeSeries = { key: string; label: string; kind?: "line" | "area" };
 
-export type TimeSeriesPlotProps = {
-  data: readonly TimeSeriesDatum[];
-  series: readonly TimeSeries[];
-  width: number;
-  height: number;
-  locale: Locale;
-  /** Accessible name of the plot (the chart's title). */
-  label: string;
-  valueFormat?: Intl.NumberFormatOptions;
-  /** Top of the value axis; by default the largest value, rounded up to a nice number. */
-  yMax?: number;
-};
+export type TimeSeriesPlotProps = SeriesPlotProps<TimeSeriesDatum, TimeSeries>;
 
 const margin = { top: 12, right: 24, bottom: 30 };
 
@@ -61,19 +46,16 @@ type TimeSeriesLayoutInput = Pick<
 function timeSeriesLayout({ data, series, width, height, locale, valueFormat, yMax }: TimeSeriesLayoutInput) {
   const format = chartFormatters(locale, valueFormat);
   const dates = data.map((d) => parseChartDate(d.date));
-  const values = data.flatMap((d) => series.map((s) => d.values[s.key])).filter(Number.isFinite) as number[];
+  const values = finiteValues(data, series);
 
   const innerHeight = Math.max(0, height - margin.top - margin.bottom);
-  const yScale = scaleLinear<number>({
-    domain: [Math.min(0, ...values), yMax ?? Math.max(1, ...values)],
-    range: [innerHeight, 0],
-    nice: tickCount(innerHeight, 44),
+  const { yScale, yTicks, left, topOf } = valueScale({
+    values,
+    innerHeight,
+    format,
+    min: Math.min(0, ...values),
+    max: yMax,
   });
-  const yTicks = thinTicks(
-    exactTicks(yScale.ticks(tickCount(innerHeight, 44)), format.exact),
-    tickCount(innerHeight, 28),
-  );
-  const left = Math.max(...yTicks.map((v) => labelWidth(format.tickValue(v)))) + 16;
   const innerWidth = Math.max(0, width - left - margin.right);
 
   const first = dates[0] ?? new Date(0);
@@ -85,18 +67,9 @@ function timeSeriesLayout({ data, series, width, height, locale, valueFormat, yM
   const xs = dates.map((d) => xScale(d));
   const xTicks = thinTicks(dates, tickCount(innerWidth, 76));
 
-  const rowsAt = (index: number): TooltipRow[] => {
-    const datum = data[index];
-    return series.map((s, i) => ({
-      key: s.key,
-      label: s.label,
-      value:
-        datum && Number.isFinite(datum.values[s.key]) ? format.value(datum.values[s.key] as number) : "—",
-      color: seriesColor(i),
-    }));
-  };
+  const rowsAt = (index: number) => seriesRows(series, data[index]?.values, format.value);
   /** Top of a point's highest value. */
-  const topAt = (datum: TimeSeriesDatum) => Math.min(...series.map((s) => yScale(datum.values[s.key] ?? 0)));
+  const topAt = (datum: TimeSeriesDatum) => topOf(series, datum.values);
   /** The band a point's item covers: halfway to its neighbours. */
   const bandAt = (index: number) => {
     const x = xs[index] ?? 0;
@@ -122,13 +95,7 @@ function TimeSeriesLines({
   const { innerWidth, yScale, yTicks, xs } = layout;
   return (
     <>
-      <GridRows
-        scale={yScale}
-        width={innerWidth}
-        tickValues={yTicks}
-        stroke={axisColor}
-        strokeDasharray="3 4"
-      />
+      <ValueGrid scale={yScale} ticks={yTicks} width={innerWidth} />
       {series.map((s, i) => {
         const points = data
           .map((d, index) => ({ x: xs[index] ?? 0, v: d.values[s.key] }))
@@ -242,176 +209,94 @@ function PointRing({ x, layout, className }: { x: number; layout: TimeSeriesLayo
 
 /** Lines/areas over a UTC time axis: a pure function of its props, sized by the caller. */
 export function TimeSeriesPlot(props: TimeSeriesPlotProps) {
-  const { data, series, width, height, label } = props;
-  const instructionsId = useId();
-  const cursor = useChartCursor(data.length);
-  const describeItem = useDescribeItem();
+  const { data, series } = props;
   const layout = timeSeriesLayout(props);
-  const { format, left, xs, rowsAt } = layout;
-
-  const active = cursor.active;
-  const activeDatum = active ? data[active.index] : undefined;
-  const activeX = active ? (xs[active.index] ?? 0) : 0;
-  const activeTop = activeDatum ? layout.topAt(activeDatum) : 0;
-
+  const { xs } = layout;
   return (
-    <div
-      data-slot="time-series-plot"
-      className="relative"
-      style={{ width, height }}
-      onPointerLeave={cursor.onPointerLeave}
+    <InteractivePlot
+      items={pointItems(props, layout)}
+      anchor={(index) => ({ x: xs[index] ?? 0, y: layout.topAt(data[index] as TimeSeriesDatum) })}
     >
-      <svg width={width} height={height} role="group" aria-label={label} aria-describedby={instructionsId}>
-        <Group left={left} top={margin.top}>
-          <TimeSeriesLines data={data} series={series} layout={layout} />
-          {activeDatum ? (
-            <>
-              <PointMarker x={activeX} datum={activeDatum} series={series} layout={layout} />
-              {cursor.focusVisible ? <PointRing x={activeX} layout={layout} /> : null}
-            </>
-          ) : null}
-          <TimeSeriesAxes layout={layout} />
-          {data.map((d, index) => (
-            <rect
-              key={d.date}
-              data-slot="chart-point"
-              role="img"
-              aria-label={describeItem(format.date(d.date), rowsAt(index))}
-              {...layout.bandAt(index)}
-              y={0}
-              height={layout.innerHeight}
-              fill="transparent"
-              {...cursor.itemProps(index)}
-            />
-          ))}
-        </Group>
-      </svg>
-      <PlotInstructions id={instructionsId} />
-      {activeDatum && active ? (
-        <ChartTooltip
-          x={left + activeX}
-          y={margin.top + activeTop}
-          width={width}
-          heading={format.date(activeDatum.date)}
-          rows={rowsAt(active.index)}
-        />
-      ) : null}
-      <LiveAnnouncement
-        text={activeDatum && active ? describeItem(format.date(activeDatum.date), rowsAt(active.index)) : ""}
-      />
-    </div>
+      {(active) => {
+        const activeDatum = active ? data[active.index] : undefined;
+        const activeX = active ? (xs[active.index] ?? 0) : 0;
+        return (
+          <>
+            <TimeSeriesLines data={data} series={series} layout={layout} />
+            {activeDatum ? (
+              <>
+                <PointMarker x={activeX} datum={activeDatum} series={series} layout={layout} />
+                {active?.focusVisible ? <PointRing x={activeX} layout={layout} /> : null}
+              </>
+            ) : null}
+            <TimeSeriesAxes layout={layout} />
+          </>
+        );
+      }}
+    </InteractivePlot>
   );
+}
+
+/** What both time-series plots know about their points (one item per datum). */
+function pointItems(props: TimeSeriesPlotProps, layout: TimeSeriesLayout) {
+  return plotItems(props, layout, {
+    slot: "time-series-plot",
+    itemSlot: "chart-point",
+    top: margin.top,
+    key: (d) => d.date,
+    heading: (d) => layout.format.date(d.date),
+    hitArea: layout.bandAt,
+  });
 }
 
 /**
- * The same plot without script or measurement (`interactive={false}`): drawn at `width` into a
- * `viewBox` that scales to its container; each point is a tab stop named like the interactive
- * plot's points, whose marker, value label and focus ring CSS shows on hover and keyboard focus.
+ * The time-series plot for pages without JavaScript (`interactive={false}`, see `StaticPlot`): a
+ * point's marker shows with its value label.
  */
 export function StaticTimeSeriesPlot(props: TimeSeriesPlotProps) {
-  const { data, series, width, height, label } = props;
-  const describeItem = useDescribeItem();
+  const { data, series } = props;
   const layout = timeSeriesLayout(props);
-  const { format, innerHeight, innerWidth, left, xs, rowsAt } = layout;
-  const bounds = {
-    left: 4 - left,
-    top: 2 - margin.top,
-    right: innerWidth + margin.right - 4,
-    bottom: innerHeight,
-  };
+  const { innerHeight, xs } = layout;
   return (
-    <svg
-      data-slot="time-series-plot"
-      viewBox={`0 0 ${width} ${height}`}
-      width="100%"
-      className="block h-auto"
-      role="group"
-      aria-label={label}
-    >
-      <Group left={left} top={margin.top}>
-        <TimeSeriesLines data={data} series={series} layout={layout} />
-        <TimeSeriesAxes layout={layout} />
-        {data.map((d, index) => {
-          const x = px(xs[index] ?? 0);
-          const band = layout.bandAt(index);
-          const heading = format.date(d.date);
-          const rows = rowsAt(index);
-          return (
-            <StaticItem key={d.date} slot="chart-point" description={describeItem(heading, rows)}>
-              <rect x={px(band.x)} width={px(band.width)} y={0} height={innerHeight} fill="transparent" />
+    <StaticPlot
+      items={pointItems(props, layout)}
+      bounds={labelBounds(layout, margin, innerHeight)}
+      reveal={(index) => {
+        const d = data[index] as TimeSeriesDatum;
+        const x = px(xs[index] ?? 0);
+        return {
+          marks: (
+            <>
               <PointMarker x={x} datum={d} series={series} layout={layout} className={revealClassName} />
               <PointRing x={x} layout={layout} className={focusRingClassName} />
-              <StaticValueLabel x={x} y={layout.topAt(d)} bounds={bounds} heading={heading} rows={rows} />
-            </StaticItem>
-          );
-        })}
-      </Group>
-    </svg>
+            </>
+          ),
+          label: { x, y: layout.topAt(d) },
+        };
+      }}
+    >
+      <TimeSeriesLines data={data} series={series} layout={layout} />
+      <TimeSeriesAxes layout={layout} />
+    </StaticPlot>
   );
 }
 
-export type TimeSeriesChartProps = ChartFrameStateProps & {
-  /** The chart's heading. */
-  title: string;
-  description?: string;
-  data: readonly TimeSeriesDatum[];
-  series: readonly TimeSeries[];
-  valueFormat?: Intl.NumberFormatOptions;
-  yMax?: number;
-  /** Height of the plot in pixels; the width follows the container. */
-  height?: number;
-  className?: string;
-};
+export type TimeSeriesChartProps = SeriesChartProps<TimeSeriesDatum, TimeSeries>;
 
 /**
  * A framed, responsive time-axis chart with legend, tooltip, states and a data table.
  * `interactive={false}` draws it for pages without JavaScript (see `ChartFrame`).
  */
-export function TimeSeriesChart({
-  title,
-  description,
-  data,
-  series,
-  valueFormat,
-  yMax,
-  height = 280,
-  interactive = true,
-  ...frame
-}: TimeSeriesChartProps) {
-  const Plot = interactive ? TimeSeriesPlot : StaticTimeSeriesPlot;
+export function TimeSeriesChart(props: TimeSeriesChartProps) {
   const { t } = useLingui();
-  const locale = useLocale();
-  const format = chartFormatters(locale, valueFormat);
   return (
-    <ChartFrame
-      title={title}
-      description={description}
-      height={height}
-      empty={data.length === 0}
-      legend={seriesLegend(series)}
-      table={{
-        columns: [t`Date`, ...series.map((s) => s.label)],
-        rows: data.map((d) => ({
-          key: d.date,
-          header: format.date(d.date),
-          cells: seriesCells(series, d.values, format.value),
-        })),
-      }}
-      interactive={interactive}
-      {...frame}
-    >
-      {({ width }) => (
-        <Plot
-          data={data}
-          series={series}
-          width={width}
-          height={height}
-          locale={locale}
-          label={title}
-          valueFormat={valueFormat}
-          yMax={yMax}
-        />
-      )}
-    </ChartFrame>
+    <SeriesChart
+      {...props}
+      firstColumn={t`Date`}
+      rowKey={(d) => d.date}
+      rowHeader={(d, format) => format.date(d.date)}
+      plot={TimeSeriesPlot}
+      staticPlot={StaticTimeSeriesPlot}
+    />
   );
 }

@@ -7,7 +7,7 @@ import { cn } from "../../lib/cn.ts";
 import { Button } from "../../ui/button.tsx";
 import { Sheet, SheetClose, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "../../ui/sheet.tsx";
 
-/** A documentation page in the sidebar: its English route path (`/fr/docs/...`, SPEC §2) and title. */
+/** A documentation page in the sidebar: its English route path (`/fr/docs/...`) and title. */
 export type DocLink = { href: string; title: string };
 /** A heading of the current page, for the table of contents (`depth` 2 or 3 are listed). */
 export type DocHeading = { id: string; text: string; depth: number };

@@ -13,7 +13,7 @@ type Story = StoryObj<typeof meta>;
 
 export const NotFound: Story = {
   args: { status: 404 },
-  // SPEC §8: "Page Not Found: {fullPath}", in the visitor's language.
+  // "Page Not Found: {path}", in the visitor's language.
   render: function Render(args) {
     const { t } = useLingui();
     const path = "/docs/a/b";

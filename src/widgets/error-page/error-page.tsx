@@ -4,7 +4,7 @@ import { Button } from "../../ui/button.tsx";
 import { LogoMark } from "../app-shell/brand.tsx";
 
 export type ErrorPageProps = {
-  /** HTTP status; SPEC §2: defaults to 500. */
+  /** HTTP status; 500 when none is known. */
   status?: number;
   /** A specific message; otherwise the status's default text. */
   message?: string;

@@ -1,80 +1,51 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import type { HomeFeature } from "../../content/page-data.ts";
+import { homeFixture } from "../../screens/fixtures.ts";
 import { FeatureGrid } from "./feature-grid.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 
-const features: Record<"en" | "fr", { title: string; features: HomeFeature[] }> = {
-  en: {
-    title: "Everything you need to start watching",
-    features: [
-      {
-        icon: "key",
-        title: "Credentials generated for you",
-        text: "A Stremio username and a strong password, one click from the clipboard.",
-      },
-      {
-        icon: "devices",
-        title: "One account on every screen",
-        text: "The same credentials on the web, your computer, Android and your TV.",
-      },
-      {
-        icon: "refresh",
-        title: "Back in control in one click",
-        text: "Regenerate your credentials: the old ones stop working at once.",
-      },
-      {
-        icon: "clock",
-        title: "Ready in a minute",
-        text: "Confirm your email and your credentials are waiting for you.",
-      },
-      {
-        icon: "shield",
-        title: "No card for the trial",
-        text: "The 7-day free trial only needs an email address.",
-      },
-      {
-        icon: "support",
-        title: "Real people, in English and French",
-        text: "Ask on Discord or read the guides, in both languages.",
-      },
-    ],
-  },
-  fr: {
-    title: "Tout ce qu’il faut pour commencer à regarder",
-    features: [
-      {
-        icon: "key",
-        title: "Des identifiants générés pour vous",
-        text: "Un nom d’utilisateur Stremio et un mot de passe robuste, à un clic du presse-papiers.",
-      },
-      {
-        icon: "devices",
-        title: "Un seul compte sur tous vos écrans",
-        text: "Les mêmes identifiants sur le Web, l’ordinateur, Android et la télévision.",
-      },
-      {
-        icon: "refresh",
-        title: "Tout reprendre en main en un clic",
-        text: "Régénérez vos identifiants\u00a0: les anciens cessent aussitôt de fonctionner.",
-      },
-      {
-        icon: "clock",
-        title: "Prêt en une minute",
-        text: "Confirmez votre e-mail et vos identifiants vous attendent.",
-      },
-      {
-        icon: "shield",
-        title: "Pas de carte pour l’essai",
-        text: "L’essai gratuit de 7 jours ne demande qu’une adresse e-mail.",
-      },
-      {
-        icon: "support",
-        title: "De vraies personnes, en français et en anglais",
-        text: "Posez vos questions sur Discord ou lisez les guides, dans les deux langues.",
-      },
-    ],
-  },
+/** The home page's features, plus three more: the grid at its fullest. */
+const more: Record<"en" | "fr", HomeFeature[]> = {
+  en: [
+    {
+      icon: "clock",
+      title: "Ready in a minute",
+      text: "Confirm your email and your credentials are waiting for you.",
+    },
+    {
+      icon: "shield",
+      title: "No card for the trial",
+      text: "The 7-day free trial only needs an email address.",
+    },
+    {
+      icon: "support",
+      title: "Real people, in English and French",
+      text: "Ask on Discord or read the guides, in both languages.",
+    },
+  ],
+  fr: [
+    {
+      icon: "clock",
+      title: "Prêt en une minute",
+      text: "Confirmez votre e-mail et vos identifiants vous attendent.",
+    },
+    {
+      icon: "shield",
+      title: "Pas de carte pour l’essai",
+      text: "L’essai gratuit de 7 jours ne demande qu’une adresse e-mail.",
+    },
+    {
+      icon: "support",
+      title: "De vraies personnes, en français et en anglais",
+      text: "Posez vos questions sur Discord ou lisez les guides, dans les deux langues.",
+    },
+  ],
+};
+
+const features = {
+  en: { title: homeFixture.en.featuresTitle, features: [...homeFixture.en.features, ...more.en] },
+  fr: { title: homeFixture.fr.featuresTitle, features: [...homeFixture.fr.features, ...more.fr] },
 };
 
 const meta = {

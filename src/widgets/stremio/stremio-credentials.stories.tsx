@@ -1,9 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import * as React from "react";
 import { expect, fn, spyOn, userEvent, waitFor, within } from "storybook/test";
-import { trialUser } from "../../auth/auth-states.ts";
+import { trialUser } from "../../auth/auth-fixtures.ts";
 import type { FormStatus } from "../auth/use-auth-form.ts";
 import { StremioCredentials, type StremioCredentialsProps } from "./stremio-credentials.tsx";
+import { accountFormStory } from "../auth/story-decorators.tsx";
 
 const credentials = { username: trialUser.stremio_username, password: trialUser.stremio_password };
 
@@ -11,14 +12,7 @@ const meta = {
   title: "Stremio/StremioCredentials",
   component: StremioCredentials,
   args: { onGenerate: fn(), status: "idle", credentials },
-  parameters: { path: "/account", auth: "SignedInTrial" },
-  decorators: [
-    (Story) => (
-      <div className="p-6">
-        <Story />
-      </div>
-    ),
-  ],
+  ...accountFormStory,
   // The browser's clipboard needs a permission prompt in headless runs: observe the call instead.
   beforeEach: () => {
     const spy = spyOn(navigator.clipboard, "writeText").mockResolvedValue(undefined);

@@ -1,21 +1,11 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "../../ui/alert-dialog.tsx";
+import { ConfirmDialog } from "../../ui/alert-dialog.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../ui/card.tsx";
 import { CopyButton } from "../../ui/copy-button.tsx";
-import { EyeIcon, EyeOffIcon } from "../../ui/password-input.tsx";
+import { EyeIcon, EyeOffIcon, StrokeIcon } from "../../ui/icons.tsx";
 import { Separator } from "../../ui/separator.tsx";
 import { FormAlert, FormSuccess } from "../auth/form-parts.tsx";
 import type { FormStatus } from "../auth/use-auth-form.ts";
@@ -178,21 +168,15 @@ function EmptyState({ status, onGenerate }: { status: FormStatus; onGenerate: ()
       data-slot="stremio-credentials-empty"
       className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-border px-6 py-10 text-center"
     >
-      <svg
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        aria-hidden="true"
-        className="size-10 text-muted-foreground"
-      >
+      {/* Hand-drawn: lucide's keys draw another bow and bit. */}
+      <StrokeIcon strokeWidth="1.5" className="size-10 text-muted-foreground">
         <circle cx="8" cy="15" r="4" />
         <path
           d="m10.8 12.2 8.7-8.7M16 7l2.5 2.5M18.5 4.5 21 7"
           strokeLinecap="round"
           strokeLinejoin="round"
         />
-      </svg>
+      </StrokeIcon>
       <div className="grid gap-1">
         <p className="font-medium">
           <Trans>No Stremio credentials yet</Trans>
@@ -210,34 +194,22 @@ function EmptyState({ status, onGenerate }: { status: FormStatus; onGenerate: ()
 
 function RegenerateButton({ status, onConfirm }: { status: FormStatus; onConfirm: () => void }) {
   return (
-    <AlertDialog>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button type="button" variant="outline" pending={status === "submitting"}>
           <Trans>Regenerate</Trans>
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>
-            <Trans>Regenerate your Stremio credentials?</Trans>
-          </AlertDialogTitle>
-          <AlertDialogDescription>
-            <Trans>
-              Both your Stremio username and your password will change, and the current ones will stop
-              working. You will need to sign in again with the new credentials on every device.
-            </Trans>
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>
-            <Trans>Cancel</Trans>
-          </AlertDialogCancel>
-          <AlertDialogAction onClick={onConfirm}>
-            <Trans>Regenerate</Trans>
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={<Trans>Regenerate your Stremio credentials?</Trans>}
+      description={
+        <Trans>
+          Both your Stremio username and your password will change, and the current ones will stop working.
+          You will need to sign in again with the new credentials on every device.
+        </Trans>
+      }
+      confirm={<Trans>Regenerate</Trans>}
+      onConfirm={onConfirm}
+    />
   );
 }
 

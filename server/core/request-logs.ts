@@ -1,0 +1,286 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import { setImmediate as yieldToEventLoop } from "node:timers/promises";
+import { formatDateTime } from "./values.ts";
+
+// PocketBase's request logs: the `_logs` table of a separate SQLite file, `DATA_DIR/auxiliary.db`,
+// in PocketBase's own shape, so its tools and its logs API read it unchanged. Entries are buffered in
+// memory and written in one transaction every `flushInterval` ms (or every `batchSize` entries): a
+// request never waits for a log write, and the main database is never touched.
+
+/** PocketBase's (slog's) levels. */
+export const logLevels = { debug: -4, info: 0, warn: 4, error: 8 } as const;
+
+/** PocketBase's default retention, in days. */
+export const defaultLogsMaxDays = 5;
+
+export type LogEntry = {
+  id: string;
+  /** `2006-01-02 15:04:05.000Z`, UTC. */
+  created: string;
+  level: number;
+  message: string;
+  data: Record<string, unknown>;
+};
+
+export type RequestLogsOptions = {
+  /** Days a log is kept; 0 records nothing (PocketBase's `logs.maxDays`). Default 5. */
+  maxDays?: number;
+  /** Longest time an entry waits in memory before it is written (ms). Default 200. */
+  flushInterval?: number;
+  /** Entries that trigger a write at once. Default 200. */
+  batchSize?: number;
+  /** Entries kept in memory while the file cannot be written (locked, disk full); the oldest go first. */
+  maxBuffered?: number;
+  /** How often old logs are deleted (ms). Default one hour. */
+  pruneInterval?: number;
+  /** The clock (tests). */
+  now?: () => Date;
+  /** Where write failures are reported (default console.error). */
+  warn?: (line: string) => void;
+};
+
+const schema = `
+  CREATE TABLE IF NOT EXISTS "_logs" (
+    "id"      TEXT PRIMARY KEY DEFAULT ('r'||lower(hex(randomblob(7)))) NOT NULL,
+    "level"   INTEGER DEFAULT 0 NOT NULL,
+    "message" TEXT DEFAULT '' NOT NULL,
+    "data"    JSON DEFAULT '{}' NOT NULL,
+    "created" TEXT DEFAULT (strftime('%Y-%m-%d %H:%M:%fZ')) NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS "idx_logs_level" ON "_logs" ("level");
+  CREATE INDEX IF NOT EXISTS "idx_logs_message" ON "_logs" ("message");
+  CREATE INDEX IF NOT EXISTS "idx_logs_created_hour" ON "_logs" (strftime('%Y-%m-%d %H:00:00', "created"));
+`;
+
+const pruneChunk = 5000;
+
+const idAlphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
+let pool = Buffer.alloc(0);
+let poolIndex = 0;
+
+/**
+ * A PocketBase id (15 characters of `[a-z0-9]`) from a pool of random bytes: one log per request
+ * cannot afford 15 `randomInt` calls. Bytes of 252 and above are skipped, so every character is
+ * equally likely.
+ */
+function logId(): string {
+  let id = "";
+  while (id.length < 15) {
+    if (poolIndex >= pool.length) {
+      pool = randomBytes(4096);
+      poolIndex = 0;
+    }
+    const byte = pool[poolIndex++]!;
+    if (byte < 252) id += idAlphabet[byte % 36];
+  }
+  return id;
+}
+
+/** The request log store: a write buffer in front of `DATA_DIR/auxiliary.db`. */
+export class RequestLogs {
+  readonly maxDays: number;
+  readonly file: string;
+  private db: DatabaseSync | null = null;
+  private insert: StatementSync | null = null;
+  private buffer: LogEntry[] = [];
+  private flushTimer: NodeJS.Timeout | undefined;
+  private flushSoon: NodeJS.Immediate | undefined;
+  private pruneTimer: NodeJS.Timeout | undefined;
+  private failing = false;
+  private dropped = 0;
+  private closed = false;
+  private readonly flushInterval: number;
+  private readonly batchSize: number;
+  private readonly maxBuffered: number;
+  private readonly now: () => Date;
+  private readonly warn: (line: string) => void;
+
+  constructor(dataDir: string, options: RequestLogsOptions = {}) {
+    this.maxDays = options.maxDays ?? defaultLogsMaxDays;
+    this.file = path.join(dataDir, "auxiliary.db");
+    this.flushInterval = options.flushInterval ?? 200;
+    this.batchSize = options.batchSize ?? 200;
+    this.maxBuffered = options.maxBuffered ?? 10_000;
+    this.now = options.now ?? (() => new Date());
+    this.warn = options.warn ?? ((line) => console.error(line));
+    try {
+      mkdirSync(dataDir, { recursive: true });
+      // No busy timeout: node:sqlite is synchronous, so waiting for a lock would stall every request.
+      // A locked file fails the write at once and the entries wait for the next one.
+      const db = new DatabaseSync(this.file, { timeout: 0 });
+      db.exec(`PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL;`);
+      db.exec(schema);
+      this.db = db;
+      this.insert = db.prepare(
+        `INSERT INTO "_logs" ("id", "level", "message", "data", "created") VALUES (?, ?, ?, ?, ?)`,
+      );
+    } catch (error) {
+      // Without its file the server still serves every request; it only keeps no logs.
+      this.warn(`Request logs disabled: cannot open ${this.file}: ${(error as Error).message}`);
+      this.db?.close();
+      this.db = null;
+    }
+    if (this.db) {
+      void this.pruneGradually();
+      const every = options.pruneInterval ?? 60 * 60 * 1000;
+      this.pruneTimer = setInterval(() => void this.pruneGradually(), every);
+      this.pruneTimer.unref();
+    }
+  }
+
+  /** Whether requests are recorded (`maxDays` > 0 and the file is open). */
+  get enabled(): boolean {
+    return this.maxDays > 0 && this.db !== null && !this.closed;
+  }
+
+  /** Queues one entry; written within `flushInterval` ms. Never throws. */
+  add(entry: Omit<LogEntry, "id" | "created"> & { created?: string }) {
+    if (!this.enabled) return;
+    this.buffer.push({
+      id: logId(),
+      created: entry.created ?? formatDateTime(this.now()),
+      level: entry.level,
+      message: entry.message,
+      data: entry.data,
+    });
+    if (this.buffer.length > this.maxBuffered) {
+      this.dropped += this.buffer.length - this.maxBuffered;
+      this.buffer.splice(0, this.buffer.length - this.maxBuffered);
+    }
+    if (this.buffer.length >= this.batchSize * 5 && !this.failing) {
+      // The event loop had no turn for the scheduled write (a burst of work): write now.
+      this.flush();
+    } else if (this.buffer.length >= this.batchSize && !this.failing) {
+      // Right after the current answer leaves, not before it.
+      if (!this.flushSoon) {
+        this.flushSoon = setImmediate(() => {
+          this.flushSoon = undefined;
+          this.flush();
+        });
+        this.flushSoon.unref();
+      }
+    } else if (!this.flushTimer) {
+      this.flushTimer = setTimeout(() => {
+        this.flushTimer = undefined;
+        this.flush();
+      }, this.flushInterval);
+      this.flushTimer.unref();
+    }
+  }
+
+  /** Entries waiting to be written. */
+  get pending(): number {
+    return this.buffer.length;
+  }
+
+  /**
+   * Writes the buffered entries in one transaction. False (entries kept, retried later) when the
+   * file cannot be written; never throws.
+   */
+  flush(): boolean {
+    if (this.flushTimer) {
+      clearTimeout(this.flushTimer);
+      this.flushTimer = undefined;
+    }
+    if (this.buffer.length === 0 || !this.db || !this.insert) return true;
+    const batch = this.buffer;
+    this.buffer = [];
+    try {
+      this.db.exec("BEGIN IMMEDIATE");
+      try {
+        for (const entry of batch) {
+          this.insert.run(entry.id, entry.level, entry.message, JSON.stringify(entry.data), entry.created);
+        }
+        this.db.exec("COMMIT");
+      } catch (error) {
+        if (this.db.isTransaction) this.db.exec("ROLLBACK");
+        throw error;
+      }
+      if (this.failing || this.dropped > 0) {
+        const lost = this.dropped ? ` (${this.dropped} entries dropped meanwhile)` : "";
+        this.warn(`Request logs written again${lost}.`);
+      }
+      this.failing = false;
+      this.dropped = 0;
+      return true;
+    } catch (error) {
+      this.buffer = batch.concat(this.buffer);
+      if (!this.failing) this.warn(`Cannot write request logs (will retry): ${(error as Error).message}`);
+      this.failing = true;
+      // Retry later, still without waiting for a lock.
+      if (!this.closed && !this.flushTimer) {
+        this.flushTimer = setTimeout(
+          () => {
+            this.flushTimer = undefined;
+            this.flush();
+          },
+          Math.max(this.flushInterval, 1000),
+        );
+        this.flushTimer.unref();
+      }
+      return false;
+    }
+  }
+
+  /** The oldest `created` kept: logs created at or before it are deleted (PocketBase's `DeleteOldLogs`). */
+  cutoff(now = this.now()): string {
+    return formatDateTime(new Date(now.getTime() - this.maxDays * 24 * 60 * 60 * 1000));
+  }
+
+  /**
+   * Deletes the logs older than `maxDays` days before `now` (all of them when `maxDays` is 0, as
+   * PocketBase does), at most `limit` rows. Returns how many were deleted; 0 when the file is busy.
+   */
+  prune(now = this.now(), limit = Number.POSITIVE_INFINITY): number {
+    if (!this.db) return 0;
+    const cutoff = this.cutoff(now);
+    let deleted = 0;
+    try {
+      while (deleted < limit) {
+        const chunk = Math.min(pruneChunk, limit - deleted);
+        const { changes } = this.db
+          .prepare(
+            `DELETE FROM "_logs" WHERE rowid IN (SELECT rowid FROM "_logs" WHERE "created" <= ? LIMIT ?)`,
+          )
+          .run(cutoff, chunk);
+        deleted += Number(changes);
+        if (Number(changes) < chunk) break;
+      }
+    } catch (error) {
+      this.warn(`Cannot delete old request logs: ${(error as Error).message}`);
+    }
+    return deleted;
+  }
+
+  /** Prunes in chunks, letting requests run in between. */
+  private async pruneGradually() {
+    const now = this.now();
+    while (!this.closed && this.prune(now, pruneChunk) === pruneChunk) await yieldToEventLoop();
+  }
+
+  /** Rows of a read query on the log file (the buffer is written first, so recent requests show). */
+  all(sql: string, params: SQLInputValue[] = []): Record<string, SQLInputValue>[] {
+    if (!this.db) throw new Error("request logs are not available");
+    this.flush();
+    return this.db.prepare(sql).all(...params) as Record<string, SQLInputValue>[];
+  }
+
+  /** Writes what is buffered, stops the timers and closes the file. */
+  close() {
+    if (this.closed) return;
+    this.flush();
+    this.closed = true;
+    clearTimeout(this.flushTimer);
+    clearImmediate(this.flushSoon);
+    clearInterval(this.pruneTimer);
+    this.flushTimer = undefined;
+    if (this.buffer.length > 0) this.warn(`${this.buffer.length} request logs could not be written.`);
+    this.buffer = [];
+    if (this.db?.isOpen) this.db.close();
+    this.db = null;
+    this.insert = null;
+  }
+}

@@ -1,0 +1,102 @@
+import type { Meta, StoryObj } from "@storybook/react-vite";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { ok } from "../../auth/action-result.ts";
+import { trialUser } from "../../auth/auth-fixtures.ts";
+import { LoginScreen } from "./login.tsx";
+import { refused } from "./story-actions.ts";
+
+/** The login page: the form, its request running, PocketBase's refusals and a successful login. */
+const meta = {
+  title: "Screens/Account/Login",
+  component: LoginScreen,
+  args: { login: fn(async () => ok(trialUser)), onLoggedIn: fn() },
+  parameters: { path: "/login" },
+} satisfies Meta<typeof LoginScreen>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const email = "camille.martin@example.com";
+const password = "correct horse battery";
+
+/** Types the address and the password as a visitor does, then presses Enter. */
+async function logIn(canvasElement: HTMLElement, fr: boolean, address = email) {
+  const canvas = within(canvasElement);
+  await userEvent.type(canvas.getByLabelText(fr ? "E-mail" : "Email"), address);
+  await userEvent.type(canvas.getByLabelText(fr ? "Mot de passe" : "Password"), `${password}{Enter}`);
+}
+
+/** The empty form, then a login that works: the route takes over (`onLoggedIn`). */
+export const Default: Story = {
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("heading", { level: 1 })).toHaveTextContent(fr ? "Se connecter" : "Log in");
+    await expect(canvas.getByLabelText(fr ? "E-mail" : "Email")).toHaveValue("");
+    await expect(canvas.queryByRole("alert")).toBeNull();
+    const button = canvas.getByRole("button", { name: fr ? "Se connecter" : "Log in" });
+    await expect(button).not.toHaveAttribute("aria-busy");
+    await logIn(canvasElement, fr);
+    await expect(args.login).toHaveBeenCalledWith(email, password);
+    await waitFor(() => expect(args.onLoggedIn).toHaveBeenCalledTimes(1));
+  },
+};
+
+/** While the request runs the button is busy, and a second Enter sends nothing more. */
+export const LoggingIn: Story = {
+  args: { login: fn(() => new Promise<never>(() => {})) },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await logIn(canvasElement, fr);
+    const button = canvas.getByRole("button", { name: fr ? "Se connecter" : "Log in" });
+    await waitFor(() => expect(button).toHaveAttribute("aria-busy", "true"));
+    await expect(button).toHaveAttribute("aria-disabled", "true");
+    await userEvent.keyboard("{Enter}");
+    await expect(args.login).toHaveBeenCalledTimes(1);
+    await expect(args.onLoggedIn).not.toHaveBeenCalled();
+  },
+};
+
+/** PocketBase rejects the address (its `identity` field): the email field says why and takes focus. */
+export const InvalidEmail: Story = {
+  args: {
+    login: fn(async () =>
+      refused(400, {
+        message: "An error occurred while validating the submitted data.",
+        data: { identity: { code: "validation_is_email", message: "Must be a valid email address." } },
+      }),
+    ),
+  },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await logIn(canvasElement, fr, "camille.martin@example..com");
+    const field = canvas.getByLabelText(fr ? "E-mail" : "Email");
+    await waitFor(() => expect(field).toHaveFocus());
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(
+      fr ? "Saisissez une adresse e-mail valide." : "Enter a valid email address.",
+    );
+    await expect(canvas.getByRole("alert")).toHaveTextContent(
+      fr ? "Certains champs demandent votre attention." : "Some fields need your attention.",
+    );
+    await expect(args.onLoggedIn).not.toHaveBeenCalled();
+  },
+};
+
+/** A wrong password: one message for the form, no field blamed (it never says which was wrong). */
+export const WrongPassword: Story = {
+  args: { login: fn(async () => refused(400, { message: "Failed to authenticate.", data: {} })) },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await logIn(canvasElement, fr);
+    await expect(await canvas.findByRole("alert")).toHaveTextContent(
+      fr ? "E-mail ou mot de passe incorrect." : "Wrong email or password.",
+    );
+    await expect(canvas.getByLabelText(fr ? "E-mail" : "Email")).not.toHaveAttribute("aria-invalid");
+    await expect(canvas.getByLabelText(fr ? "Mot de passe" : "Password")).not.toHaveAttribute("aria-invalid");
+    await expect(args.onLoggedIn).not.toHaveBeenCalled();
+  },
+};
