@@ -17,6 +17,7 @@ import { recordCrud } from "./api/record-crud.ts";
 import { recordEmailChange } from "./api/record-email-change.ts";
 import { recordPasswordReset } from "./api/record-password-reset.ts";
 import { recordVerification } from "./api/record-verification.ts";
+import { publicSettings, settingsApi } from "./api/settings.ts";
 import { findAuthRecordByToken } from "./core/auth.ts";
 import { Backups } from "./core/backups.ts";
 import { nextCronMatch, parseCron } from "./core/cron.ts";
@@ -62,6 +63,8 @@ export type AppOptions = {
   backupsKeep?: number;
   /** Days request logs are kept in `dataDir/auxiliary.db` (default 5, like PocketBase); 0 turns logging off. */
   logsMaxDays?: number;
+  /** Shutdown grace period (ms), applied by main.ts; the app only reports it (`GET /api/settings`). */
+  shutdownTimeout?: number;
 };
 
 export type App = Hono & {
@@ -106,8 +109,9 @@ export function createApp(options: AppOptions): App {
   const log = options.log ?? ((line: string) => console.log(line));
   const appUrl = options.appUrl ?? "http://localhost:8090";
   const appName = options.appName ?? siteConfig.name;
+  const mailFrom = options.mailFrom ?? `${appName} <no-reply@${new URL(siteConfig.url).hostname}>`;
   const mailer = createMailer({
-    from: options.mailFrom ?? `${appName} <no-reply@${new URL(siteConfig.url).hostname}>`,
+    from: mailFrom,
     smtp: options.smtp,
     outboxDir: path.join(options.dataDir, "outbox"),
     queueDir: path.join(options.dataDir, "mail-queue"),
@@ -200,6 +204,25 @@ export function createApp(options: AppOptions): App {
   api.route("/", fileToken);
   api.route("/", backupsApi(backups));
   api.route("/", logsApi(logs));
+  api.route(
+    "/",
+    settingsApi(
+      publicSettings({
+        appName,
+        appUrl,
+        mailFrom,
+        smtp: options.smtp,
+        backupsCron: options.backupsCron,
+        backupsKeep: options.backupsKeep ?? 7,
+        logsMaxDays: logs.maxDays,
+        rateLimits: rules,
+        trustProxy: options.trustProxy ?? false,
+        bodyLimit: options.bodyLimit ?? defaultBodyLimit,
+        corsOrigins: origins,
+        shutdownTimeout: options.shutdownTimeout ?? 10_000,
+      }),
+    ),
+  );
   api.all("*", () => {
     throw new ApiError(404);
   });

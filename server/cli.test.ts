@@ -49,10 +49,20 @@ describe("npm run superuser", () => {
       );
       await expect(runSuperuserCommand(dir, ["frobnicate"])).rejects.toThrow(/Unknown command/);
 
+      // The only superuser stays: without one nobody could sign in to manage the server.
+      await expect(runSuperuserCommand(dir, ["delete", "root@example.com"])).rejects.toThrow(
+        'You can\'t delete the only existing superuser "root@example.com". Create another superuser first.',
+      );
+      expect(superuser(dir, "root@example.com")).toBeDefined();
+      await runSuperuserCommand(dir, ["create", "second@example.com", "third pass 3"]);
       expect(await runSuperuserCommand(dir, ["delete", "root@example.com"])).toContain(
         "Successfully deleted",
       );
       expect(superuser(dir, "root@example.com")).toBeUndefined();
+      await expect(runSuperuserCommand(dir, ["delete", "second@example.com"])).rejects.toThrow(
+        /only existing superuser/,
+      );
+      expect(superuser(dir, "second@example.com")).toBeDefined();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -73,6 +83,13 @@ describe("npm run superuser", () => {
       const bad = run("delete", "missing@example.com");
       expect(bad.status).toBe(1);
       expect(bad.stderr).toContain("No superuser with the email missing@example.com.");
+      const last = run("delete", "ops@example.com");
+      expect(last.status).toBe(1);
+      expect(last.stdout).toBe("");
+      expect(last.stderr.trim()).toBe(
+        'You can\'t delete the only existing superuser "ops@example.com". Create another superuser first.',
+      );
+      expect(superuser(dir, "ops@example.com")).toBeDefined();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -8,7 +8,7 @@ import { maxPasswordBytes, passwordLength } from "../src/auth/password-rules.ts"
 import { hashPassword, passwordTooLong } from "./core/passwords.ts";
 import { autogenerate, newRecordData } from "./core/records.ts";
 import { superusersCollectionName } from "./core/schema.ts";
-import { type RecordData, Store } from "./core/store.ts";
+import { LastSuperuserError, type RecordData, Store } from "./core/store.ts";
 import { nowDateTime } from "./core/values.ts";
 import { isEmail, runeLength } from "./forms/validation.ts";
 
@@ -18,7 +18,7 @@ Commands:
   upsert EMAIL PASS   create the superuser, or set the password of an existing one
   create EMAIL PASS   create a new superuser
   update EMAIL PASS   change the password of an existing superuser
-  delete EMAIL        delete a superuser
+  delete EMAIL        delete a superuser (never the last one)
 
 The database is DATA_DIR/data.db (DATA_DIR defaults to pb_data).`;
 
@@ -56,7 +56,14 @@ export async function runSuperuserCommand(dataDir: string, args: string[]): Prom
     const existing = findAuthRecordByEmail(store, collection, address);
     if (command === "delete") {
       if (!existing) throw new CliError(`No superuser with the email ${address}.`);
-      store.delete(collection, String(existing.id));
+      try {
+        store.delete(collection, String(existing.id));
+      } catch (error) {
+        if (!(error instanceof LastSuperuserError)) throw error;
+        throw new CliError(
+          `You can't delete the only existing superuser "${existing.email}". Create another superuser first.`,
+        );
+      }
       return `Successfully deleted superuser "${existing.email}".`;
     }
     if (existing) {

@@ -5,7 +5,7 @@ import { configFromEnv } from "./config.ts";
 import { installShutdown } from "./shutdown.ts";
 
 const { port, host, shutdownTimeout, ...options } = configFromEnv();
-const app = createApp(options);
+const app = createApp({ ...options, shutdownTimeout });
 
 const server = serve({ fetch: app.fetch, port, hostname: host }, (info) => {
   console.log(`Serving the site and the API on http://localhost:${info.port} (data in ${options.dataDir})`);

@@ -7,6 +7,7 @@ import { exceedsMaxFilterLength, usesSuperuserOnlyFields } from "../core/filter/
 import { canAccessRecord, filterSql, FilterError, type Requester, ruleSql, sortSql } from "../core/rules.ts";
 import { type Collection, fieldByName, isAuth } from "../core/schema.ts";
 import {
+  LastSuperuserError,
   type RecordData,
   RequiredRelationError,
   type SqlFragment,
@@ -325,6 +326,7 @@ async function remove(c: ApiContext) {
   try {
     store.delete(collection, id);
   } catch (error) {
+    if (error instanceof LastSuperuserError) throw new ApiError(400, error.message);
     if (error instanceof RequiredRelationError) {
       throw new ApiError(
         400,

@@ -34,6 +34,13 @@ export class UniqueError extends Error {
 /** A delete refused because a required relation still points at the record. */
 export class RequiredRelationError extends Error {}
 
+/** A delete refused because it would leave no superuser (PocketBase's `pbSuperusersRecordDelete` hook). */
+export class LastSuperuserError extends Error {
+  constructor() {
+    super("You can't delete the only existing superuser.");
+  }
+}
+
 /** Quotes an SQL identifier. */
 export function q(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
@@ -472,7 +479,15 @@ export class Store {
    * cascadeDelete go too, optional relations are emptied, a required one refuses the delete.
    */
   delete(collection: Collection, id: string) {
-    this.transaction(() => this.deleteCascade(collection, id, new Set()));
+    this.transaction(() => {
+      // Counted inside the write transaction, so two deletes (or the CLI and the API) can't race
+      // past the check and leave nobody able to sign in as a superuser.
+      if (collection.name === superusersCollectionName) {
+        const others = this.count(collection, { sql: `"r"."id" != ?`, params: [id] });
+        if (others === 0 && this.findById(collection, id)) throw new LastSuperuserError();
+      }
+      this.deleteCascade(collection, id, new Set());
+    });
   }
 
   private deleteCascade(collection: Collection, id: string, seen: Set<string>) {
