@@ -4,6 +4,7 @@ import { chromium } from "./vitest.config.ts";
 const port = Number(process.env.E2E_PORT ?? 4390);
 // Another checkout or build can run its own e2e beside this one: its port, site and data folder.
 const dataDir = process.env.E2E_DATA_DIR ?? "test-results/pb_data";
+const dashboardAlone = process.argv.slice(2).some((arg) => /dashboard\.spec/.test(arg));
 
 /** E2E: the built site served by the real server (site + API on one port), in Debian Chromium. */
 export default defineConfig({
@@ -21,6 +22,13 @@ export default defineConfig({
     launchOptions: chromium,
     trace: "retain-on-failure",
   },
+  // The dashboard's journey restores a backup, which undoes whatever other tests wrote meanwhile:
+  // in a whole run it waits until every other spec is done; named alone on the command line
+  // (`npx playwright test tests/e2e/dashboard.spec.ts`) it runs alone.
+  projects: [
+    { name: "site", testIgnore: /dashboard\.spec\.ts$/ },
+    { name: "dashboard", testMatch: /dashboard\.spec\.ts$/, dependencies: dashboardAlone ? [] : ["site"] },
+  ],
   webServer: {
     command: "node server/main.ts",
     url: `http://127.0.0.1:${port}/api/health`,

@@ -86,6 +86,26 @@ export const pages: readonly PageDef[] = [
     middleware: ["auth-pocketbase", "admin"],
     indexable: false,
   },
+  // The superuser dashboard (PocketBase's path): prerendered shells; its layout asks for a
+  // superuser session of its own and shows the superuser sign-in form until there is one.
+  ...(
+    [
+      // With its trailing slash: React Router names the data file of a path `/_` `/_.data`, which
+      // is the home page's; `/_/` gets `/_/_.data`. The server serves it at `/_`.
+      ["dashboard-users", "/_/", "users"],
+      ["dashboard-user", "/_/user", "user"],
+      ["dashboard-superusers", "/_/superusers", "superusers"],
+      ["dashboard-backups", "/_/backups", "backups"],
+      ["dashboard-logs", "/_/logs", "logs"],
+      ["dashboard-settings", "/_/settings", "settings"],
+    ] as const
+  ).map(([id, path, file]): PageDef => ({
+    id,
+    path,
+    file: `routes/dashboard/${file}.tsx`,
+    layout: "dashboard",
+    indexable: false,
+  })),
 ];
 
 /** Files generated without a page, prerendered like pages, each in both locales where it has one. */

@@ -1,7 +1,10 @@
 import type { Locale } from "../i18n/locales.ts";
 
-/** Which shell a page renders in: the site's default layout, the documentation's, or none (decoys). */
-export type LayoutName = "default" | "docs" | "none";
+/**
+ * Which shell a page renders in: the site's default layout, the documentation's, the superuser
+ * dashboard's (its own session and navigation, no site header), or none (decoys).
+ */
+export type LayoutName = "default" | "docs" | "dashboard" | "none";
 
 /** The route middleware a page may name (`src/routing/middleware.ts` runs them). */
 export const middlewareNames = ["admin", "auth", "auth-pocketbase"] as const;

@@ -1,0 +1,344 @@
+import { msg } from "@lingui/core/macro";
+import PocketBase, { LocalAuthStore, type RecordModel } from "pocketbase";
+import { attempt, failure, ok, type ActionResult } from "../auth/action-result.ts";
+import type { AuthUser } from "../auth/auth-state.tsx";
+import { pocketBaseUrl } from "../auth/pocketbase.ts";
+import { planStatusFilters, type PlanStatus } from "../auth/plan-status.ts";
+import { isClientResponseError } from "../auth/sdk-error.ts";
+
+/**
+ * The superuser dashboard's API calls (`/_/`). The dashboard holds no privilege of its own: every
+ * call goes through the API as the signed-in superuser, whose session lives in its own store
+ * (`__pb_superuser_auth__` in localStorage), apart from a visitor's `pb_auth` cookie.
+ */
+export const superuserStoreKey = "__pb_superuser_auth__";
+
+const signInFailed = msg`Login failed`;
+const loadFailed = msg`Could not load the data.`;
+const saveFailed = msg`Could not save the changes.`;
+const actionFailed = msg`The action failed.`;
+
+/** A client whose session is the superuser's; a 401 answer forgets it. */
+export function createSuperuserClient(url = pocketBaseUrl()): PocketBase {
+  const pb = new PocketBase(url, new LocalAuthStore(superuserStoreKey));
+  pb.afterSend = (response, data) => {
+    if (response.status === 401) pb.authStore.clear();
+    return data;
+  };
+  return pb;
+}
+
+const superusers = (pb: PocketBase) => pb.collection("_superusers");
+const users = (pb: PocketBase) => pb.collection("users");
+
+export type Superuser = { id: string; email: string; created: string };
+
+/** Whether the client holds a superuser session that the server still accepts (an auth refresh). */
+export async function checkSuperuser(pb: PocketBase): Promise<ActionResult<Superuser | null>> {
+  if (!pb.authStore.isValid || pb.authStore.record?.collectionName !== "_superusers") {
+    if (pb.authStore.token) pb.authStore.clear();
+    return ok(null);
+  }
+  try {
+    const { record } = await superusers(pb).authRefresh<Superuser>({ requestKey: null });
+    return ok(record);
+  } catch (error) {
+    if (isClientResponseError(error) && error.status === 0 && !error.isAbort)
+      return failure(error, loadFailed);
+    pb.authStore.clear();
+    return ok(null);
+  }
+}
+
+export async function signInSuperuser(
+  pb: PocketBase,
+  email: string,
+  password: string,
+): Promise<ActionResult<Superuser>> {
+  return attempt(async () => {
+    const { record } = await superusers(pb).authWithPassword<Superuser>(email.trim(), password);
+    return record;
+  }, signInFailed);
+}
+
+// Users.
+
+export type UserSort = "created" | "email" | "name";
+export type YesNo = "all" | "yes" | "no";
+
+export type UsersQuery = {
+  search: string;
+  status: PlanStatus | "all";
+  verified: YesNo;
+  admin: YesNo;
+  sort: UserSort;
+  descending: boolean;
+  page: number;
+  perPage: number;
+};
+
+export const defaultUsersQuery: UsersQuery = {
+  search: "",
+  status: "all",
+  verified: "all",
+  admin: "all",
+  sort: "created",
+  descending: true,
+  page: 1,
+  perPage: 20,
+};
+
+export type Page<T> = { items: T[]; page: number; perPage: number; totalItems: number; totalPages: number };
+
+/** The users list's filter: the search (email or name contains, any case) and the chosen filters. */
+export function usersFilter(pb: Pick<PocketBase, "filter">, query: UsersQuery): string {
+  const parts: string[] = [];
+  const search = query.search.trim();
+  if (search) parts.push(pb.filter("(email ~ {:q} || name ~ {:q})", { q: search }));
+  if (query.status !== "all") parts.push(`(${planStatusFilters[query.status]})`);
+  if (query.verified !== "all") parts.push(`verified = ${query.verified === "yes"}`);
+  if (query.admin !== "all") parts.push(`admin = ${query.admin === "yes"}`);
+  return parts.join(" && ");
+}
+
+export async function listUsers(pb: PocketBase, query: UsersQuery): Promise<ActionResult<Page<AuthUser>>> {
+  return attempt(async () => {
+    const list = await users(pb).getList<AuthUser>(query.page, query.perPage, {
+      filter: usersFilter(pb, query),
+      sort: `${query.descending ? "-" : ""}${query.sort},-id`,
+      requestKey: null,
+    });
+    return list;
+  }, loadFailed);
+}
+
+/** A user's Stremio record as the dashboard shows it: never the password itself. */
+export type StremioSummary = { id: string; username: string; hasPassword: boolean };
+export type UserDetails = { user: AuthUser; stremio: StremioSummary | null };
+
+export async function loadUser(pb: PocketBase, id: string): Promise<ActionResult<UserDetails>> {
+  return attempt(async () => {
+    const user = await users(pb).getOne<AuthUser>(id, { requestKey: null });
+    const records = await pb
+      .collection("stremio")
+      .getList<RecordModel>(1, 1, { filter: pb.filter("user = {:id}", { id }), requestKey: null });
+    const record = records.items[0];
+    const stremio = record
+      ? { id: record.id, username: String(record.email ?? ""), hasPassword: Boolean(record.password) }
+      : null;
+    return { user, stremio };
+  }, loadFailed);
+}
+
+export type UserEdit = Pick<
+  AuthUser,
+  "name" | "email" | "plan" | "price" | "is_monthly" | "stripe" | "admin" | "verified"
+>;
+
+export async function updateUser(
+  pb: PocketBase,
+  id: string,
+  values: UserEdit,
+): Promise<ActionResult<AuthUser>> {
+  return attempt(
+    () =>
+      users(pb).update<AuthUser>(id, {
+        ...values,
+        name: values.name.trim(),
+        email: values.email.trim(),
+        stripe: values.stripe.trim(),
+      }),
+    saveFailed,
+  );
+}
+
+export async function resendVerification(pb: PocketBase, email: string): Promise<ActionResult> {
+  return attempt(async () => {
+    await users(pb).requestVerification(email);
+    return undefined;
+  }, actionFailed);
+}
+
+export async function resendPasswordReset(pb: PocketBase, email: string): Promise<ActionResult> {
+  return attempt(async () => {
+    await users(pb).requestPasswordReset(email);
+    return undefined;
+  }, actionFailed);
+}
+
+/**
+ * Deletes a user. The `stremio` relation cascades on delete (docs/api.md, Collections); a record
+ * still there afterwards (a server without the cascade) is deleted explicitly.
+ */
+export async function deleteUser(pb: PocketBase, id: string): Promise<ActionResult> {
+  return attempt(async () => {
+    await users(pb).delete(id);
+    const left = await pb
+      .collection("stremio")
+      .getFullList<RecordModel>({ filter: pb.filter("user = {:id}", { id }), requestKey: null });
+    for (const record of left) await pb.collection("stremio").delete(record.id);
+    return undefined;
+  }, actionFailed);
+}
+
+// Superusers.
+
+export async function listSuperusers(pb: PocketBase): Promise<ActionResult<Superuser[]>> {
+  return attempt(
+    () => superusers(pb).getFullList<Superuser>({ sort: "created", requestKey: null }),
+    loadFailed,
+  );
+}
+
+export async function addSuperuser(
+  pb: PocketBase,
+  values: { email: string; password: string },
+): Promise<ActionResult<Superuser>> {
+  return attempt(
+    () =>
+      superusers(pb).create<Superuser>({
+        email: values.email.trim(),
+        password: values.password,
+        passwordConfirm: values.password,
+      }),
+    saveFailed,
+  );
+}
+
+/** The server refuses to remove the last superuser; the page says why in its own words. */
+const lastSuperuser = "You can't delete the only existing superuser.";
+
+export async function removeSuperuser(pb: PocketBase, id: string): Promise<ActionResult> {
+  try {
+    await superusers(pb).delete(id);
+    return ok(undefined);
+  } catch (error) {
+    const message = isClientResponseError(error)
+      ? (error.response as { message?: string }).message
+      : undefined;
+    return failure(
+      error,
+      message === lastSuperuser
+        ? msg`The last superuser cannot be removed: add another one first.`
+        : actionFailed,
+    );
+  }
+}
+
+// Backups.
+
+export type Backup = { key: string; size: number; modified: string };
+
+export async function listBackups(pb: PocketBase): Promise<ActionResult<Backup[]>> {
+  return attempt(() => pb.backups.getFullList({ requestKey: null }), loadFailed);
+}
+
+export async function createBackup(pb: PocketBase, name: string): Promise<ActionResult> {
+  const trimmed = name.trim();
+  return attempt(async () => {
+    await pb.backups.create(trimmed ? (trimmed.endsWith(".zip") ? trimmed : `${trimmed}.zip`) : "");
+    return undefined;
+  }, actionFailed);
+}
+
+/** A download address for one backup, with a file token valid for a few minutes. */
+export async function backupDownloadUrl(pb: PocketBase, key: string): Promise<ActionResult<string>> {
+  return attempt(async () => pb.backups.getDownloadURL(await pb.files.getToken(), key), actionFailed);
+}
+
+export async function restoreBackup(pb: PocketBase, key: string): Promise<ActionResult> {
+  return attempt(async () => {
+    await pb.backups.restore(key);
+    return undefined;
+  }, actionFailed);
+}
+
+export async function deleteBackup(pb: PocketBase, key: string): Promise<ActionResult> {
+  return attempt(async () => {
+    await pb.backups.delete(key);
+    return undefined;
+  }, actionFailed);
+}
+
+export async function uploadBackup(pb: PocketBase, file: File): Promise<ActionResult> {
+  return attempt(async () => {
+    const body = new FormData();
+    body.append("file", file);
+    await pb.backups.upload(body);
+    return undefined;
+  }, actionFailed);
+}
+
+// Logs.
+
+export type LogEntry = {
+  id: string;
+  created: string;
+  level: number;
+  message: string;
+  data: Record<string, unknown>;
+};
+
+export type LogsQuery = {
+  status: "all" | "2xx" | "3xx" | "4xx" | "5xx";
+  method: string;
+  url: string;
+  authId: string;
+  page: number;
+};
+
+export const defaultLogsQuery: LogsQuery = { status: "all", method: "all", url: "", authId: "", page: 1 };
+export const logsPerPage = 50;
+
+export function logsFilter(pb: Pick<PocketBase, "filter">, query: LogsQuery): string {
+  const parts: string[] = [];
+  if (query.status !== "all") {
+    const from = Number(query.status[0]) * 100;
+    parts.push(`data.status >= ${from} && data.status < ${from + 100}`);
+  }
+  if (query.method !== "all") parts.push(pb.filter("data.method = {:m}", { m: query.method }));
+  if (query.url.trim()) parts.push(pb.filter("data.url ~ {:u}", { u: query.url.trim() }));
+  if (query.authId.trim()) parts.push(pb.filter("data.authId = {:a}", { a: query.authId.trim() }));
+  return parts.join(" && ");
+}
+
+export type LogsResult = Page<LogEntry> & { perHour: { date: string; total: number }[] };
+
+export async function listLogs(pb: PocketBase, query: LogsQuery): Promise<ActionResult<LogsResult>> {
+  return attempt(async () => {
+    const filter = logsFilter(pb, query);
+    const [list, perHour] = await Promise.all([
+      pb.logs.getList(query.page, logsPerPage, { filter, sort: "-created", requestKey: null }),
+      pb.logs.getStats({ filter, requestKey: null }),
+    ]);
+    return { ...list, items: list.items as unknown as LogEntry[], perHour };
+  }, loadFailed);
+}
+
+// Settings.
+
+/** `GET /api/settings`, PocketBase's shape plus this server's own keys; every part may be absent. */
+export type ServerSettings = {
+  meta?: { appName?: string; appURL?: string; senderName?: string; senderAddress?: string };
+  smtp?: { enabled?: boolean; host?: string; port?: number };
+  backups?: { cron?: string; cronMaxKeep?: number };
+  rateLimits?: { enabled?: boolean; rules?: { label: string; maxRequests: number; duration: number }[] };
+  logs?: { maxDays?: number };
+  trustedProxy?: { headers?: string[] };
+  bodyLimit?: number;
+  trustProxy?: boolean | string | string[];
+  mailMode?: "smtp" | "outbox";
+  corsOrigins?: string[];
+  /** Seconds. */
+  shutdownTimeout?: number;
+};
+
+/** The settings, or `null` when this server has no settings endpoint (404). */
+export async function loadSettings(pb: PocketBase): Promise<ActionResult<ServerSettings | null>> {
+  try {
+    return ok(await pb.send<ServerSettings>("/api/settings", { method: "GET", requestKey: null }));
+  } catch (error) {
+    if (isClientResponseError(error) && error.status === 404) return ok(null);
+    return failure(error, loadFailed);
+  }
+}

@@ -1,0 +1,255 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useRef, useState } from "react";
+import type { ActionResult, FieldErrors } from "../../auth/action-result.ts";
+import { fieldErrorMessage } from "../../auth/field-error-message.ts";
+import type { Backup } from "../../dashboard/superuser.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { ConfirmDialog } from "../../ui/alert-dialog.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Field } from "../../ui/field.tsx";
+import { Input } from "../../ui/input.tsx";
+import {
+  ActionNote,
+  cellClassName,
+  formatBytes,
+  formatDateTime,
+  headCellClassName,
+  LoadError,
+  LoadingRows,
+  PageHeading,
+  tableClassName,
+  useLoad,
+  type Note,
+} from "../../widgets/dashboard/parts.tsx";
+
+export type BackupsScreenProps = {
+  loadBackups: () => Promise<ActionResult<Backup[]>>;
+  /** `BACKUPS_CRON` as the server's settings report it: a schedule, `""` for none, `null` when unknown. */
+  loadSchedule: () => Promise<ActionResult<string | null>>;
+  createBackup: (name: string) => Promise<ActionResult>;
+  downloadUrl: (key: string) => Promise<ActionResult<string>>;
+  restoreBackup: (key: string) => Promise<ActionResult>;
+  deleteBackup: (key: string) => Promise<ActionResult>;
+  uploadBackup: (file: File) => Promise<ActionResult>;
+  /** Opens a download address (the route: the browser's download). */
+  onDownload: (url: string) => void;
+  /** After a restore: the superuser session may have to be checked again. */
+  onRestored: () => void;
+};
+
+function Schedule({ loadSchedule }: Pick<BackupsScreenProps, "loadSchedule">) {
+  const [state] = useLoad(loadSchedule);
+  const cron = state.status === "ready" ? state.data : null;
+  return (
+    <span data-slot="backups-schedule">
+      {cron ? (
+        <Trans>
+          Automatic backups: <code className="text-foreground">{cron}</code> (UTC), set by the server’s
+          BACKUPS_CRON.
+        </Trans>
+      ) : cron === "" ? (
+        <Trans>No automatic backups: the server’s BACKUPS_CRON is not set.</Trans>
+      ) : (
+        <Trans>Automatic backups are server configuration (BACKUPS_CRON, BACKUPS_KEEP), not set here.</Trans>
+      )}
+    </span>
+  );
+}
+
+/** `/_/backups`: the server's backups: list, make, download, restore, delete, upload. */
+export function BackupsScreen(props: BackupsScreenProps) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const [state, reload] = useLoad(props.loadBackups);
+  const [note, setNote] = useState<Note | null>(null);
+  const [name, setName] = useState("");
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  const run = async (key: string, action: () => Promise<ActionResult>, done: string, after?: () => void) => {
+    if (busy) return false;
+    setBusy(key);
+    setNote(null);
+    setErrors({});
+    const result = await action();
+    setBusy(null);
+    if (result.success) {
+      setNote({ kind: "success", text: done });
+      reload();
+      after?.();
+      return true;
+    }
+    if (!result.error.aborted) {
+      setErrors(result.error.fieldErrors);
+      const field = Object.entries(result.error.fieldErrors)[0];
+      setNote({
+        kind: "error",
+        text: field ? fieldErrorMessage(i18n, field[1], field[0]) : result.error.message,
+      });
+    }
+    return false;
+  };
+
+  return (
+    <div>
+      <PageHeading
+        title={<Trans>Backups</Trans>}
+        description={<Schedule loadSchedule={props.loadSchedule} />}
+      />
+      <ActionNote note={note} />
+      <div className="mb-6 grid gap-4 md:grid-cols-2">
+        <form
+          noValidate
+          aria-label={t`Make a backup`}
+          className="flex items-end gap-3 rounded-lg border p-4"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            if (await run("create", () => props.createBackup(name), t`The backup is made.`)) setName("");
+          }}
+        >
+          <Field
+            label={t`Name (optional)`}
+            description={t`Lowercase letters, digits, - and _; .zip is added.`}
+            error={errors.name ? fieldErrorMessage(i18n, errors.name, "name") : undefined}
+            className="flex-1"
+          >
+            <Input name="name" autoComplete="off" value={name} onChange={(e) => setName(e.target.value)} />
+          </Field>
+          <Button type="submit" pending={busy === "create"}>
+            <Trans>Make a backup</Trans>
+          </Button>
+        </form>
+        <form
+          aria-label={t`Upload a backup`}
+          className="flex items-end gap-3 rounded-lg border p-4"
+          onSubmit={async (event) => {
+            event.preventDefault();
+            const file = fileRef.current?.files?.[0];
+            if (!file) return;
+            if (
+              (await run("upload", () => props.uploadBackup(file), t`The backup is uploaded.`)) &&
+              fileRef.current
+            ) {
+              fileRef.current.value = "";
+            }
+          }}
+        >
+          <Field label={t`A .zip archive`} className="flex-1">
+            <Input ref={fileRef} name="file" type="file" accept=".zip,application/zip" />
+          </Field>
+          <Button type="submit" variant="outline" pending={busy === "upload"}>
+            <Trans>Upload</Trans>
+          </Button>
+        </form>
+      </div>
+      {state.status === "loading" ? <LoadingRows rows={3} /> : null}
+      {state.status === "error" ? <LoadError message={state.message} onRetry={reload} /> : null}
+      {state.status === "ready" && state.data.length === 0 ? (
+        <p role="status" className="rounded-md border px-4 py-8 text-center text-muted-foreground">
+          <Trans>No backups yet.</Trans>
+        </p>
+      ) : null}
+      {state.status === "ready" && state.data.length > 0 ? (
+        <div className="overflow-x-auto">
+          <table className={tableClassName}>
+            <thead>
+              <tr>
+                <th className={headCellClassName}>
+                  <Trans>Name</Trans>
+                </th>
+                <th className={headCellClassName}>
+                  <Trans>Size</Trans>
+                </th>
+                <th className={headCellClassName}>
+                  <Trans>Date</Trans>
+                </th>
+                <th className={headCellClassName}>
+                  <span className="sr-only">
+                    <Trans>Actions</Trans>
+                  </span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {state.data.map((backup) => (
+                <tr key={backup.key} data-slot="dashboard-backup">
+                  <td className={`${cellClassName} break-all font-mono`}>{backup.key}</td>
+                  <td className={`${cellClassName} whitespace-nowrap`}>{formatBytes(backup.size, locale)}</td>
+                  <td className={`${cellClassName} whitespace-nowrap`}>
+                    {formatDateTime(backup.modified, locale)}
+                  </td>
+                  <td className={cellClassName}>
+                    <div className="flex flex-wrap justify-end gap-2">
+                      <Button
+                        variant="outline"
+                        size="sm"
+                        aria-label={t`Download ${backup.key}`}
+                        pending={busy === `download:${backup.key}`}
+                        onClick={async () => {
+                          setBusy(`download:${backup.key}`);
+                          const result = await props.downloadUrl(backup.key);
+                          setBusy(null);
+                          if (result.success) props.onDownload(result.data);
+                          else if (!result.error.aborted)
+                            setNote({ kind: "error", text: result.error.message });
+                        }}
+                      >
+                        <Trans>Download</Trans>
+                      </Button>
+                      <ConfirmDialog
+                        trigger={
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            aria-label={t`Restore ${backup.key}`}
+                            pending={busy === `restore:${backup.key}`}
+                          >
+                            <Trans>Restore</Trans>
+                          </Button>
+                        }
+                        title={t`Restore ${backup.key}?`}
+                        description={t`The whole database is replaced by this backup: every change made since is lost, and you may have to sign in again.`}
+                        confirm={t`Restore`}
+                        onConfirm={() =>
+                          void run(
+                            `restore:${backup.key}`,
+                            () => props.restoreBackup(backup.key),
+                            t`The backup is restored.`,
+                            props.onRestored,
+                          )
+                        }
+                      />
+                      <ConfirmDialog
+                        trigger={
+                          <Button
+                            variant="outline"
+                            size="sm"
+                            aria-label={t`Delete ${backup.key}`}
+                            pending={busy === `delete:${backup.key}`}
+                          >
+                            <Trans>Delete</Trans>
+                          </Button>
+                        }
+                        title={t`Delete ${backup.key}?`}
+                        description={t`The archive is removed from the server for good.`}
+                        confirm={t`Delete`}
+                        onConfirm={() =>
+                          void run(
+                            `delete:${backup.key}`,
+                            () => props.deleteBackup(backup.key),
+                            t`The backup is deleted.`,
+                          )
+                        }
+                      />
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,359 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useCallback, useEffect, useState } from "react";
+import type { ActionResult, FieldErrors } from "../../auth/action-result.ts";
+import type { AuthUser } from "../../auth/auth-state.tsx";
+import { fieldErrorMessage } from "../../auth/field-error-message.ts";
+import { planStatus, planStatusBadges, planStatusLabels } from "../../auth/plan-status.ts";
+import type { UserDetails, UserEdit } from "../../dashboard/superuser.ts";
+import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { ConfirmDialog } from "../../ui/alert-dialog.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Field } from "../../ui/field.tsx";
+import { Input } from "../../ui/input.tsx";
+import { Switch } from "../../ui/switch.tsx";
+import {
+  ActionNote,
+  ChoiceField,
+  formatDateTime,
+  LoadError,
+  LoadingRows,
+  PageHeading,
+  useLoad,
+  type Note,
+} from "../../widgets/dashboard/parts.tsx";
+
+export type UserScreenProps = {
+  id: string;
+  loadUser: (id: string) => Promise<ActionResult<UserDetails>>;
+  saveUser: (id: string, values: UserEdit) => Promise<ActionResult<AuthUser>>;
+  sendVerification: (email: string) => Promise<ActionResult>;
+  sendPasswordReset: (email: string) => Promise<ActionResult>;
+  deleteUser: (id: string) => Promise<ActionResult>;
+  /** After the user is deleted (the route goes back to the list). */
+  onDeleted: () => void;
+};
+
+type FormValues = Omit<UserEdit, "price"> & { price: string };
+
+const editOf = (user: AuthUser): FormValues => ({
+  name: user.name,
+  email: user.email,
+  plan: user.plan,
+  price: String(user.price),
+  is_monthly: user.is_monthly,
+  stripe: user.stripe,
+  admin: user.admin,
+  verified: user.verified,
+});
+
+function SwitchField({
+  label,
+  checked,
+  onChange,
+  error,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string;
+}) {
+  return (
+    <Field label={label} orientation="horizontal" error={error}>
+      <Switch checked={checked} onCheckedChange={onChange} />
+    </Field>
+  );
+}
+
+function UserForm({
+  details,
+  saveUser,
+  onSaved,
+  setNote,
+}: {
+  details: UserDetails;
+  saveUser: UserScreenProps["saveUser"];
+  onSaved: (user: AuthUser) => void;
+  setNote: (note: Note | null) => void;
+}) {
+  const { t, i18n } = useLingui();
+  const [values, setValues] = useState(() => editOf(details.user));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saving, setSaving] = useState(false);
+  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
+    setValues((v) => ({ ...v, [key]: value }));
+    setErrors(({ [key]: _gone, ...rest }) => rest);
+  };
+  const errorOf = (field: string) => {
+    const error = errors[field];
+    return error ? fieldErrorMessage(i18n, error, field) : undefined;
+  };
+  return (
+    <form
+      aria-label={t`Edit the user`}
+      noValidate
+      className="grid gap-5 md:grid-cols-2"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (saving) return;
+        setSaving(true);
+        setNote(null);
+        const price = Number(values.price.replace(",", "."));
+        const result = await saveUser(details.user.id, {
+          ...values,
+          price: Number.isFinite(price) ? price : NaN,
+        });
+        setSaving(false);
+        if (result.success) {
+          setErrors({});
+          setNote({ kind: "success", text: t`The user is saved.` });
+          onSaved(result.data);
+        } else if (!result.error.aborted) {
+          setErrors(result.error.fieldErrors);
+          setNote({
+            kind: "error",
+            text: Object.keys(result.error.fieldErrors).length
+              ? t`Some fields need your attention.`
+              : result.error.message,
+          });
+        }
+      }}
+    >
+      <Field label={t`Name`} error={errorOf("name")}>
+        <Input name="name" value={values.name} onChange={(e) => set("name", e.target.value)} />
+      </Field>
+      <Field label={t`Email`} error={errorOf("email")}>
+        <Input
+          name="email"
+          type="email"
+          value={values.email}
+          onChange={(e) => set("email", e.target.value)}
+        />
+      </Field>
+      <ChoiceField
+        label={t`Plan`}
+        value={values.plan}
+        options={[
+          { value: "free", label: t`Trial (free)` },
+          { value: "paid", label: t`Paid` },
+        ]}
+        onChange={(plan) => set("plan", plan)}
+      />
+      <Field label={t`Price`} error={errorOf("price")}>
+        <Input
+          name="price"
+          inputMode="decimal"
+          value={values.price}
+          onChange={(e) => set("price", e.target.value)}
+        />
+      </Field>
+      <Field
+        label={t`Stripe customer`}
+        description={t`Filled once the payment arrived: a paid plan without it awaits payment.`}
+        error={errorOf("stripe")}
+      >
+        <Input
+          name="stripe"
+          autoComplete="off"
+          value={values.stripe}
+          onChange={(e) => set("stripe", e.target.value)}
+        />
+      </Field>
+      <div className="flex flex-col gap-4">
+        <SwitchField
+          label={t`Billed monthly`}
+          checked={values.is_monthly}
+          onChange={(v) => set("is_monthly", v)}
+          error={errorOf("is_monthly")}
+        />
+        <SwitchField
+          label={t`Site admin`}
+          checked={values.admin}
+          onChange={(v) => set("admin", v)}
+          error={errorOf("admin")}
+        />
+        <SwitchField
+          label={t`Verified`}
+          checked={values.verified}
+          onChange={(v) => set("verified", v)}
+          error={errorOf("verified")}
+        />
+      </div>
+      <div className="md:col-span-2">
+        <Button type="submit" pending={saving}>
+          <Trans>Save</Trans>
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** `/_/user?id=`: one user: edit, mails sent again, Stremio record, delete. */
+export function UserScreen({
+  id,
+  loadUser,
+  saveUser,
+  sendVerification,
+  sendPasswordReset,
+  deleteUser,
+  onDeleted,
+}: UserScreenProps) {
+  const { t, i18n } = useLingui();
+  const locale = useLocale();
+  const load = useCallback(() => loadUser(id), [loadUser, id]);
+  const [state, reload] = useLoad(load);
+  const [details, setDetails] = useState<UserDetails | null>(null);
+  const [note, setNote] = useState<Note | null>(null);
+  const [busy, setBusy] = useState<"verification" | "reset" | "delete" | null>(null);
+  useEffect(() => setDetails(state.status === "ready" ? state.data : null), [state]);
+
+  const run = async (
+    kind: "verification" | "reset" | "delete",
+    action: () => Promise<ActionResult>,
+    done: string,
+  ) => {
+    setBusy(kind);
+    setNote(null);
+    const result = await action();
+    setBusy(null);
+    if (result.success) {
+      if (kind === "delete") onDeleted();
+      else setNote({ kind: "success", text: done });
+    } else if (!result.error.aborted) setNote({ kind: "error", text: result.error.message });
+  };
+
+  const back = (
+    <LocalizedLink to="/_" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+      <Trans>All users</Trans>
+    </LocalizedLink>
+  );
+  if (!id) {
+    return (
+      <div>
+        <PageHeading title={<Trans>User</Trans>} />
+        <p role="alert" className="mb-4">
+          <Trans>No user is named in the address.</Trans>
+        </p>
+        {back}
+      </div>
+    );
+  }
+  if (state.status === "loading" || (state.status === "ready" && !details)) return <LoadingRows />;
+  if (state.status === "error") {
+    return (
+      <div className="flex flex-col gap-4">
+        <LoadError message={state.message} onRetry={reload} />
+        {back}
+      </div>
+    );
+  }
+  if (!details) return null;
+  const { user, stremio } = details;
+  const status = planStatus(user);
+  return (
+    <div>
+      {back}
+      <PageHeading
+        title={user.email}
+        description={
+          <Trans>
+            Signed up {formatDateTime(user.created, locale)}, id {user.id}
+          </Trans>
+        }
+      >
+        <Badge variant={planStatusBadges[status]}>{i18n._(planStatusLabels[status])}</Badge>
+      </PageHeading>
+      <ActionNote note={note} />
+      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <section aria-labelledby="user-edit" className="rounded-lg border p-5">
+          <h2 id="user-edit" className="mb-4 text-lg font-semibold">
+            <Trans>Account</Trans>
+          </h2>
+          <UserForm
+            key={user.updated}
+            details={details}
+            saveUser={saveUser}
+            setNote={setNote}
+            onSaved={(saved) => setDetails({ ...details, user: saved })}
+          />
+        </section>
+        <div className="flex flex-col gap-6">
+          <section aria-labelledby="user-stremio" className="rounded-lg border p-5">
+            <h2 id="user-stremio" className="mb-3 text-lg font-semibold">
+              <Trans>Stremio record</Trans>
+            </h2>
+            {stremio ? (
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+                <dt className="text-muted-foreground">
+                  <Trans>Username</Trans>
+                </dt>
+                <dd className="break-all">
+                  <code>{stremio.username || "—"}</code>
+                </dd>
+                <dt className="text-muted-foreground">
+                  <Trans>Password</Trans>
+                </dt>
+                <dd>{stremio.hasPassword ? <Trans>Set (not shown)</Trans> : <Trans>None</Trans>}</dd>
+              </dl>
+            ) : (
+              <p className="text-sm text-muted-foreground">
+                <Trans>This user has no Stremio record.</Trans>
+              </p>
+            )}
+          </section>
+          <section aria-labelledby="user-mails" className="flex flex-col gap-3 rounded-lg border p-5">
+            <h2 id="user-mails" className="text-lg font-semibold">
+              <Trans>Emails</Trans>
+            </h2>
+            <Button
+              variant="outline"
+              pending={busy === "verification"}
+              disabled={user.verified}
+              onClick={() =>
+                run(
+                  "verification",
+                  () => sendVerification(user.email),
+                  t`The verification email is on its way.`,
+                )
+              }
+            >
+              <Trans>Send the verification email again</Trans>
+            </Button>
+            <Button
+              variant="outline"
+              pending={busy === "reset"}
+              onClick={() =>
+                run("reset", () => sendPasswordReset(user.email), t`The password-reset email is on its way.`)
+              }
+            >
+              <Trans>Send a password-reset email</Trans>
+            </Button>
+          </section>
+          <section
+            aria-labelledby="user-delete"
+            className="flex flex-col gap-3 rounded-lg border border-danger/40 p-5"
+          >
+            <h2 id="user-delete" className="text-lg font-semibold">
+              <Trans>Delete</Trans>
+            </h2>
+            <p className="text-sm text-muted-foreground">
+              <Trans>Deletes the account and its Stremio record. This cannot be undone.</Trans>
+            </p>
+            <ConfirmDialog
+              trigger={
+                <Button variant="destructive" pending={busy === "delete"}>
+                  <Trans>Delete this user</Trans>
+                </Button>
+              }
+              title={t`Delete ${user.email}?`}
+              description={t`The account and its Stremio record are deleted for good. Only a backup can bring them back.`}
+              confirm={t`Delete`}
+              onConfirm={() => run("delete", () => deleteUser(user.id), "")}
+            />
+          </section>
+        </div>
+      </div>
+    </div>
+  );
+}
