@@ -110,6 +110,7 @@ export function createApp(options: AppOptions): App {
   const appUrl = options.appUrl ?? "http://localhost:8090";
   const appName = options.appName ?? siteConfig.name;
   const mailFrom = options.mailFrom ?? `${appName} <no-reply@${new URL(siteConfig.url).hostname}>`;
+  const logs = new RequestLogs(options.dataDir, { maxDays: options.logsMaxDays });
   const mailer = createMailer({
     from: mailFrom,
     smtp: options.smtp,
@@ -117,6 +118,8 @@ export function createApp(options: AppOptions): App {
     queueDir: path.join(options.dataDir, "mail-queue"),
     log,
     retryDelays: options.mailRetryDelays,
+    // Delivery problems go to the logs API beside the requests (nothing when logs are off).
+    appLog: (entry) => logs.add(entry),
   });
   const rules = options.rateLimits === undefined ? defaultRateLimits : options.rateLimits;
   const ctx: AppContext = {
@@ -146,8 +149,6 @@ export function createApp(options: AppOptions): App {
       `Automatic backups at "${options.backupsCron}" (UTC), keeping ${options.backupsKeep ?? 7}; next ${next}`,
     );
   }
-
-  const logs = new RequestLogs(options.dataDir, { maxDays: options.logsMaxDays });
 
   const app = new Hono();
 

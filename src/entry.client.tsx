@@ -1,7 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
-import { activateLocale } from "./i18n/catalog.ts";
+import { activateLocale, catalogsOfPath } from "./i18n/catalog.ts";
 import { isLocale } from "./i18n/locales.ts";
 import { isAbsoluteUrl } from "./routing/rules.ts";
 import { reloadAfterChunkError, startUpdatePolling } from "./lib/app-updates.ts";
@@ -33,11 +33,14 @@ async function initialMiddleware(): Promise<boolean> {
   return false;
 }
 
-// The prerendered HTML says which language it is in; load that catalog before hydrating so the
+// The prerendered HTML says which language it is in; load its catalogs before hydrating so the
 // first client render matches the server's text (no flash of the other language).
 const lang = document.documentElement.lang;
 
-Promise.all([activateLocale(isLocale(lang) ? lang : "en"), initialMiddleware()])
+Promise.all([
+  activateLocale(isLocale(lang) ? lang : "en", catalogsOfPath(window.location.pathname)),
+  initialMiddleware(),
+])
   .then(([, proceed]) => {
     if (!proceed) return;
     startTransition(() => {

@@ -19,7 +19,7 @@ import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import { AuthProvider } from "./auth/auth-provider.tsx";
 import { preloadedFonts } from "./fonts.ts";
-import { activateLocale } from "./i18n/catalog.ts";
+import { activateLocale, catalogsOfPath } from "./i18n/catalog.ts";
 import { defaultLocale } from "./i18n/locales.ts";
 import { localeOfPath } from "./i18n/paths.ts";
 import { isOutdated, loadBuildMeta } from "./lib/app-updates.ts";
@@ -38,7 +38,7 @@ async function loadLocale(request: Request) {
   // Prerendering asks for `/fr.data` (or `/_.data` for the home page): the locale is the page's.
   const pathname = new URL(request.url).pathname.replace(/(\/_)?\.data$/, "") || "/";
   const locale = localeOfPath(pathname);
-  await activateLocale(locale);
+  await activateLocale(locale, catalogsOfPath(pathname));
   return { locale };
 }
 
@@ -81,13 +81,15 @@ const navigationMiddleware: Route.ClientMiddlewareFunction = async ({ request, p
 };
 export const clientMiddleware: Route.ClientMiddlewareFunction[] = [navigationMiddleware];
 
-// The root's data is the locale: refresh it when a navigation crosses languages.
+// The root's data is the locale and its catalogs: refresh it when a navigation crosses languages,
+// or enters or leaves the dashboard.
 export function shouldRevalidate({
   currentUrl,
   nextUrl,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  return localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname) || defaultShouldRevalidate;
+  const catalogs = (url: URL) => `${localeOfPath(url.pathname)} ${catalogsOfPath(url.pathname)}`;
+  return catalogs(currentUrl) !== catalogs(nextUrl) || defaultShouldRevalidate;
 }
 
 export const links: Route.LinksFunction = () => [

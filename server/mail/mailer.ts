@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { randomString } from "../core/random.ts";
+import { logLevels } from "../core/request-logs.ts";
 
 export type SmtpOptions = {
   host: string;
@@ -27,7 +28,16 @@ export type MailerOptions = {
    * message is sent. Default 1 s, 5 s, 30 s, 2 min, then every 10 min.
    */
   retryDelays?: number[];
+  /**
+   * Records delivery problems as app log entries (the `_logs` table, beside the requests), in
+   * addition to the lines on stderr: a failed attempt that will be retried, a mail refused for good,
+   * a mail sent after a failure, a mail left queued at shutdown. `data.type` is `"mail"`; entries
+   * carry the recipient and the subject, never the body, the link or its token.
+   */
+  appLog?: (entry: MailLogEntry) => void;
 };
+
+export type MailLogEntry = { level: number; message: string; data: Record<string, unknown> };
 
 export type Message = { to: string; subject: string; text: string; html: string; link: string };
 
@@ -56,6 +66,9 @@ export type Mailer = {
   close(): Promise<void>;
 };
 
+/** A message being delivered: its file in the queue folder once saved; whether it was logged as left queued. */
+type Job = { mail: QueuedMail; file?: string; leftQueued?: boolean };
+
 const defaultRetryDelays = [1000, 5000, 30_000, 120_000, 600_000];
 // How long close() waits for a send already under way.
 const closeTimeoutMs = 5000;
@@ -67,9 +80,34 @@ function isPermanent(error: unknown): boolean {
   return responseCode === undefined || responseCode >= 500;
 }
 
+/** An error's message without the mail's link or its token, should a server echo them back. */
+function redact(reason: string, message: Message): string {
+  let safe = reason;
+  if (message.link) safe = safe.split(message.link).join("*****");
+  const token = /[?&]token=([^&#\s]+)/.exec(message.link)?.[1];
+  if (token) safe = safe.split(token).join("*****");
+  return safe;
+}
+
 /** Nodemailer over SMTP when configured; otherwise each message is written to the outbox as a `.eml` file. */
 export function createMailer(options: MailerOptions): Mailer {
   const retryDelays = options.retryDelays?.length ? options.retryDelays : defaultRetryDelays;
+  /** One app log entry about `mail`; a logger that throws never stops a delivery. */
+  const appLog = (level: number, text: string, mail: QueuedMail, extra: Record<string, unknown>) => {
+    if (!options.appLog) return;
+    const { to, subject } = mail.message;
+    try {
+      options.appLog({ level, message: text, data: { type: "mail", to, subject, ...extra } });
+    } catch (error) {
+      console.error(`Could not log a mail event: ${(error as Error).message}`);
+    }
+  };
+  /** Logged once per message, whether close() gave up on it or its loop stopped. */
+  const leftQueued = (job: Job) => {
+    if (!job.file || job.leftQueued) return;
+    job.leftQueued = true;
+    appLog(logLevels.warn, "Mail left queued for the next start", job.mail, { file: job.file });
+  };
   const domain = /@([^\s>]+)/.exec(options.from)?.[1] ?? "localhost";
   // streamTransport builds the complete MIME message without sending it.
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
@@ -158,7 +196,8 @@ export function createMailer(options: MailerOptions): Mailer {
 
   // ------------------------------------------------------------ delivery
 
-  const pending = new Map<Promise<void>, QueuedMail>();
+  /** Each send under way, with its file in the queue folder once saved. */
+  const pending = new Map<Promise<void>, Job>();
   const sleepers = new Set<() => void>();
   let closing = false;
 
@@ -175,17 +214,23 @@ export function createMailer(options: MailerOptions): Mailer {
     });
   }
 
-  async function deliver(mail: QueuedMail, file: string | undefined, onFailed?: () => void) {
+  async function deliver(job: Job, onFailed?: () => void) {
+    const { mail, file } = job;
     const what = `the mail "${mail.message.subject}" to ${mail.message.to}`;
     for (let attempt = 0; ; attempt++) {
       if (closing && attempt > 0) {
-        if (file) console.error(`Leaving ${what} queued in ${file} for the next start`);
-        else await saveAtClose(mail, what);
+        if (file) {
+          console.error(`Leaving ${what} queued in ${file} for the next start`);
+          leftQueued(job);
+        } else await saveAtClose(mail, what);
         return;
       }
       try {
         await transmit(mail);
         if (file) rmSync(file, { force: true });
+        if (attempt > 0) {
+          appLog(logLevels.info, "Sent mail after a failed attempt", mail, { attempts: attempt + 1 });
+        }
         return;
       } catch (error) {
         if (attempt === 0) onFailed?.();
@@ -193,7 +238,12 @@ export function createMailer(options: MailerOptions): Mailer {
         if (smtp && isPermanent(error)) {
           console.error(`The SMTP server refused ${what} (${reason}); moving it to the outbox`);
           try {
-            console.error(`Saved ${what} to ${await writeOutbox(mail)}`);
+            const outbox = await writeOutbox(mail);
+            console.error(`Saved ${what} to ${outbox}`);
+            appLog(logLevels.error, "The SMTP server refused the mail; it was moved to the outbox", mail, {
+              error: redact(reason, mail.message),
+              outbox,
+            });
             if (file) rmSync(file, { force: true });
           } catch (saveError) {
             console.error(`Could not move ${what} to the outbox: ${(saveError as Error).message}`);
@@ -203,6 +253,11 @@ export function createMailer(options: MailerOptions): Mailer {
         if (closing) continue; // leaves it queued (above)
         const delay = retryDelays[Math.min(attempt, retryDelays.length - 1)]!;
         console.error(`Sending ${what} failed (${reason}); retrying in ${delay} ms`);
+        appLog(logLevels.warn, "Failed to send mail; it stays queued and will be retried", mail, {
+          error: redact(reason, mail.message),
+          attempt: attempt + 1,
+          retryIn: delay,
+        });
         await sleep(delay);
       }
     }
@@ -217,9 +272,10 @@ export function createMailer(options: MailerOptions): Mailer {
     }
   }
 
-  function start(job: Promise<void>, mail: QueuedMail) {
-    pending.set(job, mail);
-    void job.finally(() => pending.delete(job));
+  function start(run: (job: Job) => Promise<void>, job: Job) {
+    const promise = run(job);
+    pending.set(promise, job);
+    void promise.finally(() => pending.delete(promise));
   }
 
   // Messages left by the previous run go out first (in whichever mode the server now runs).
@@ -231,8 +287,11 @@ export function createMailer(options: MailerOptions): Mailer {
     );
     for (const { file, mail } of leftover) {
       start(
-        new Promise((resolve) => setImmediate(resolve)).then(() => deliver(mail, file)),
-        mail,
+        async (job) => {
+          await new Promise((resolve) => setImmediate(resolve));
+          await deliver(job);
+        },
+        { mail, file },
       );
     }
   }
@@ -241,22 +300,24 @@ export function createMailer(options: MailerOptions): Mailer {
     mode: smtp ? "smtp" : "outbox",
     send: (message) => transmit(fresh(message)),
     queue(message, onFailed) {
-      const mail = fresh(message);
-      const job = (async () => {
-        // After the current request's answer has been written.
-        await new Promise((resolve) => setImmediate(resolve));
-        let file: string | undefined;
-        if (smtp) {
-          try {
-            file = saveQueued(mail);
-          } catch (error) {
-            // Still worth a try: only a crash before it is sent would lose it now.
-            console.error(`Could not save a queued mail to ${options.queueDir}: ${(error as Error).message}`);
+      start(
+        async (job) => {
+          // After the current request's answer has been written.
+          await new Promise((resolve) => setImmediate(resolve));
+          if (smtp) {
+            try {
+              job.file = saveQueued(job.mail);
+            } catch (error) {
+              // Still worth a try: only a crash before it is sent would lose it now.
+              console.error(
+                `Could not save a queued mail to ${options.queueDir}: ${(error as Error).message}`,
+              );
+            }
           }
-        }
-        await deliver(mail, file, onFailed);
-      })();
-      start(job, mail);
+          await deliver(job, onFailed);
+        },
+        { mail: fresh(message) },
+      );
     },
     async idle() {
       while (pending.size > 0) await Promise.allSettled([...pending.keys()]);
@@ -271,6 +332,7 @@ export function createMailer(options: MailerOptions): Mailer {
       // A send still hanging: its message is in the queue folder already, for the next start.
       if (pending.size > 0) {
         console.error(`${pending.size} mail(s) still being sent at shutdown stay in ${options.queueDir}`);
+        for (const job of pending.values()) leftQueued(job);
       }
       smtp?.close();
     },

@@ -1,7 +1,8 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
-import PocketBase from "pocketbase";
+import PocketBase, { type LogModel } from "pocketbase";
 import { afterEach, describe, expect, it } from "vitest";
+import { runSuperuserCommand } from "../cli.ts";
 import { fixtureRoot } from "../testing/fixtures.ts";
 import { readOutbox } from "../testing/outbox.ts";
 import { closedPort, smtpPass, smtpUser, startSmtp } from "../testing/smtp.ts";
@@ -9,7 +10,8 @@ import { spawnServer } from "../testing/start-server.ts";
 
 // The real server process (configured by SMTP_* variables, as in production) against a real SMTP
 // server: STARTTLS on a self-signed certificate, AUTH, the three account mails in both languages;
-// and a mail sent while the SMTP server is down waits on disk and goes out once it is back.
+// and a mail sent while the SMTP server is down waits on disk and goes out once it is back. Delivery
+// problems are also app log entries (`data.type = "mail"`), read back with the SDK's `pb.logs`.
 
 const appUrl = "https://lumen.test";
 const from = "Lumen <no-reply@lumen.test>";
@@ -63,6 +65,30 @@ async function waitForOutput(output: () => string, pattern: RegExp, timeoutMs = 
   while (!pattern.test(output())) {
     if (Date.now() > deadline) throw new Error(`expected ${pattern} in the server's output:\n${output()}`);
     await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** A superuser of the server about to run on `dataDir` (created before it starts). */
+async function superuser(dataDir: string) {
+  await runSuperuserCommand(dataDir, ["upsert", "root@lumen.test", "super secret 1"]);
+  return async (url: string) => {
+    const pb = new PocketBase(url);
+    await pb.collection("_superusers").authWithPassword("root@lumen.test", "super secret 1");
+    return pb;
+  };
+}
+
+// The SDK's `LogModel` types `level` as a string; the API answers a number, as PocketBase does.
+const levelOf = (entry: LogModel) => Number(entry.level);
+
+/** Polls the mail log entries until `done(entries)` (up to `timeoutMs`); oldest first. */
+async function waitForMailLogs(pb: PocketBase, done: (entries: LogModel[]) => boolean, timeoutMs = 10_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { items } = await pb.logs.getList(1, 50, { filter: 'data.type = "mail"', sort: "@rowid" });
+    if (done(items)) return items;
+    if (Date.now() > deadline) throw new Error(`mail logs so far: ${JSON.stringify(items, null, 2)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
@@ -139,9 +165,10 @@ describe("real SMTP", () => {
     const smtp = await startSmtp();
     cleanups.push(() => smtp.close());
     const dataDir = freshDataDir();
+    // With the logs off (LOGS_MAX_DAYS=0), a failure is only on stderr, and the mailer works as usual.
     const { url, output, child } = await spawn(
       dataDir,
-      smtpEnv(smtp.port, { SMTP_TLS_REJECT_UNAUTHORIZED: "" }),
+      smtpEnv(smtp.port, { SMTP_TLS_REJECT_UNAUTHORIZED: "", LOGS_MAX_DAYS: "0" }),
     );
     const pb = new PocketBase(url);
     await signUp(pb, "careful@example.com", "en");
@@ -154,12 +181,15 @@ describe("real SMTP", () => {
     expect(queued(dataDir)).toHaveLength(1);
     expect(await stop(child)).toBe(0);
     expect(queued(dataDir)).toHaveLength(1); // still there for the next start
+    expect(output()).toMatch(/Leaving the mail "Verify your Lumen email" to careful@example\.com queued/);
   }, 30_000);
 
   it("keeps a mail sent while the SMTP server is down, and delivers it once the server is up", async () => {
     const port = await closedPort();
     const dataDir = freshDataDir();
+    const signIn = await superuser(dataDir);
     const { url, output } = await spawn(dataDir, smtpEnv(port));
+    const root = await signIn(url);
     const pb = new PocketBase(url);
     await signUp(pb, "patient@example.com", "fr");
     expect(await pb.collection("users").requestPasswordReset("patient@example.com")).toBe(true);
@@ -170,6 +200,16 @@ describe("real SMTP", () => {
     );
     expect(queued(dataDir)).toHaveLength(1);
     expect(readOutbox(dataDir)).toHaveLength(0);
+    // ...and in the logs API, as a warning.
+    const subject = "Réinitialisez votre mot de passe Lumen";
+    const [failed] = await waitForMailLogs(root, (entries) => entries.length > 0);
+    expect(failed).toMatchObject({
+      level: 4,
+      message: "Failed to send mail; it stays queued and will be retried",
+      data: { type: "mail", to: "patient@example.com", subject, attempt: 1, retryIn: 1000 },
+    });
+    expect(failed!.data.error).toMatch(/ECONNREFUSED/);
+    expect(JSON.stringify(failed)).not.toMatch(/token|https?:|reset-password/i);
 
     const smtp = await startSmtp({ port });
     cleanups.push(() => smtp.close());
@@ -178,11 +218,33 @@ describe("real SMTP", () => {
     expect(mail!.link.startsWith(`${appUrl}/fr/reset-password?token=`)).toBe(true);
     await waitForOutput(() => String(queued(dataDir).length), /^0$/);
     expect(smtp.received).toHaveLength(1); // once
+
+    const entries = await waitForMailLogs(root, (all) => all.some((entry) => levelOf(entry) === 0));
+    const sent = entries.find((entry) => levelOf(entry) === 0)!;
+    expect(sent).toMatchObject({
+      message: "Sent mail after a failed attempt",
+      data: { type: "mail", to: "patient@example.com", subject },
+    });
+    expect(sent.data.attempts).toBeGreaterThanOrEqual(2);
+    // One warning per failed attempt, numbered; none holds the link, its token or the body.
+    const warnings = entries.filter((entry) => levelOf(entry) === 4);
+    expect(warnings.map((entry) => entry.data.attempt)).toEqual(
+      Array.from({ length: sent.data.attempts - 1 }, (_, i) => i + 1),
+    );
+    const token = new URL(mail!.link).searchParams.get("token")!;
+    for (const entry of entries) {
+      const json = JSON.stringify(entry);
+      expect(json).not.toContain(token);
+      expect(json).not.toContain(mail!.link);
+      expect(json).not.toContain(appUrl);
+      for (const key of ["text", "html", "link", "token"]) expect(entry.data).not.toHaveProperty(key);
+    }
   }, 30_000);
 
   it("keeps queued mail across a restart and sends it at the next start", async () => {
     const port = await closedPort();
     const dataDir = freshDataDir();
+    const signIn = await superuser(dataDir);
     const first = await spawn(dataDir, smtpEnv(port));
     const pb = new PocketBase(first.url);
     const emails = ["one@example.com", "two@example.com", "three@example.com"];
@@ -202,6 +264,15 @@ describe("real SMTP", () => {
     expect(mails.map((m) => m.to).sort()).toEqual([...emails].sort());
     expect(second.output()).toMatch(/Sending 3 mail\(s\) left in .*mail-queue by the previous run/);
     await waitForOutput(() => String(queued(dataDir).length), /^0$/);
+    // The first run logged each mail it left queued, with its file in the queue folder.
+    const root = await signIn(second.url);
+    const left = await waitForMailLogs(root, (all) => all.some((entry) => levelOf(entry) === 4));
+    const leftQueued = left.filter((entry) => entry.message === "Mail left queued for the next start");
+    expect(leftQueued.map((entry) => entry.data.to).sort()).toEqual([...emails].sort());
+    for (const entry of leftQueued) {
+      expect(entry).toMatchObject({ level: 4, data: { type: "mail", subject: "Verify your Lumen email" } });
+      expect(path.dirname(entry.data.file)).toBe(path.join(dataDir, "mail-queue"));
+    }
     expect(await stop(second.child)).toBe(0);
     expect(smtp.received).toHaveLength(3);
   }, 30_000);
@@ -210,7 +281,9 @@ describe("real SMTP", () => {
     const smtp = await startSmtp({ reject: (to) => to.startsWith("nobody") });
     cleanups.push(() => smtp.close());
     const dataDir = freshDataDir();
+    const signIn = await superuser(dataDir);
     const { url, output, child } = await spawn(dataDir, smtpEnv(smtp.port));
+    const root = await signIn(url);
     const pb = new PocketBase(url);
     await signUp(pb, "nobody@example.com", "en");
     expect(await pb.collection("users").requestVerification("nobody@example.com")).toBe(true);
@@ -222,6 +295,18 @@ describe("real SMTP", () => {
     expect(readOutbox(dataDir)[0]!.to).toBe("nobody@example.com");
     expect(queued(dataDir)).toHaveLength(0);
     expect(output()).not.toMatch(/retrying/);
+    // One error in the logs API, naming the outbox file; no warning (it was never retried).
+    const entries = await waitForMailLogs(root, (all) => all.length > 0);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      level: 8,
+      message: "The SMTP server refused the mail; it was moved to the outbox",
+      data: { type: "mail", to: "nobody@example.com", subject: "Verify your Lumen email" },
+    });
+    expect(entries[0]!.data.error).toMatch(/550/);
+    expect(path.dirname(entries[0]!.data.outbox)).toBe(path.join(dataDir, "outbox"));
+    expect(existsSync(entries[0]!.data.outbox)).toBe(true);
+    expect(JSON.stringify(entries[0])).not.toMatch(/token|https?:|verify-email/i);
     expect(await stop(child)).toBe(0);
   }, 30_000);
 });

@@ -39,4 +39,11 @@ describe("logsFilter", () => {
       'data.status >= 400 && data.status < 500 && data.method = "POST" && data.url ~ "/api/backups" && data.authId = "abc"',
     );
   });
+
+  it("keeps to one kind of entry", () => {
+    expect(logsFilter(pb, { ...defaultLogsQuery, type: "mail" })).toBe('data.type = "mail"');
+    expect(logsFilter(pb, { ...defaultLogsQuery, type: "request", status: "5xx" })).toBe(
+      'data.type = "request" && data.status >= 500 && data.status < 600',
+    );
+  });
 });

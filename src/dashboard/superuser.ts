@@ -280,6 +280,8 @@ export type LogEntry = {
 };
 
 export type LogsQuery = {
+  /** Requests, the server's mail delivery entries, or both. */
+  type: "all" | "request" | "mail";
   status: "all" | "2xx" | "3xx" | "4xx" | "5xx";
   method: string;
   url: string;
@@ -287,11 +289,19 @@ export type LogsQuery = {
   page: number;
 };
 
-export const defaultLogsQuery: LogsQuery = { status: "all", method: "all", url: "", authId: "", page: 1 };
+export const defaultLogsQuery: LogsQuery = {
+  type: "all",
+  status: "all",
+  method: "all",
+  url: "",
+  authId: "",
+  page: 1,
+};
 export const logsPerPage = 50;
 
 export function logsFilter(pb: Pick<PocketBase, "filter">, query: LogsQuery): string {
   const parts: string[] = [];
+  if (query.type !== "all") parts.push(pb.filter("data.type = {:t}", { t: query.type }));
   if (query.status !== "all") {
     const from = Number(query.status[0]) * 100;
     parts.push(`data.status >= ${from} && data.status < ${from + 100}`);

@@ -11,13 +11,12 @@ import { Input } from "../../ui/input.tsx";
 import {
   ActionNote,
   cellClassName,
+  DataTable,
+  ActionsHeading,
   formatBytes,
   formatDateTime,
-  headCellClassName,
-  LoadError,
-  LoadingRows,
+  Loaded,
   PageHeading,
-  tableClassName,
   useLoad,
   type Note,
 } from "../../widgets/dashboard/parts.tsx";
@@ -143,113 +142,94 @@ export function BackupsScreen(props: BackupsScreenProps) {
           </Button>
         </form>
       </div>
-      {state.status === "loading" ? <LoadingRows rows={3} /> : null}
-      {state.status === "error" ? <LoadError message={state.message} onRetry={reload} /> : null}
-      {state.status === "ready" && state.data.length === 0 ? (
-        <p role="status" className="rounded-md border px-4 py-8 text-center text-muted-foreground">
-          <Trans>No backups yet.</Trans>
-        </p>
-      ) : null}
-      {state.status === "ready" && state.data.length > 0 ? (
-        <div className="overflow-x-auto">
-          <table className={tableClassName}>
-            <thead>
-              <tr>
-                <th className={headCellClassName}>
-                  <Trans>Name</Trans>
-                </th>
-                <th className={headCellClassName}>
-                  <Trans>Size</Trans>
-                </th>
-                <th className={headCellClassName}>
-                  <Trans>Date</Trans>
-                </th>
-                <th className={headCellClassName}>
-                  <span className="sr-only">
-                    <Trans>Actions</Trans>
-                  </span>
-                </th>
+      <Loaded
+        state={state}
+        onRetry={reload}
+        rows={3}
+        isEmpty={(list) => list.length === 0}
+        empty={<Trans>No backups yet.</Trans>}
+      >
+        {(list) => (
+          <DataTable
+            headings={[<Trans>Name</Trans>, <Trans>Size</Trans>, <Trans>Date</Trans>, <ActionsHeading />]}
+          >
+            {list.map((backup) => (
+              <tr key={backup.key} data-slot="dashboard-backup">
+                <td className={`${cellClassName} break-all font-mono`}>{backup.key}</td>
+                <td className={`${cellClassName} whitespace-nowrap`}>{formatBytes(backup.size, locale)}</td>
+                <td className={`${cellClassName} whitespace-nowrap`}>
+                  {formatDateTime(backup.modified, locale)}
+                </td>
+                <td className={cellClassName}>
+                  <div className="flex flex-wrap justify-end gap-2">
+                    <Button
+                      variant="outline"
+                      size="sm"
+                      aria-label={t`Download ${backup.key}`}
+                      pending={busy === `download:${backup.key}`}
+                      onClick={async () => {
+                        setBusy(`download:${backup.key}`);
+                        const result = await props.downloadUrl(backup.key);
+                        setBusy(null);
+                        if (result.success) props.onDownload(result.data);
+                        else if (!result.error.aborted)
+                          setNote({ kind: "error", text: result.error.message });
+                      }}
+                    >
+                      <Trans>Download</Trans>
+                    </Button>
+                    <ConfirmDialog
+                      trigger={
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={t`Restore ${backup.key}`}
+                          pending={busy === `restore:${backup.key}`}
+                        >
+                          <Trans>Restore</Trans>
+                        </Button>
+                      }
+                      title={t`Restore ${backup.key}?`}
+                      description={t`The whole database is replaced by this backup: every change made since is lost, and you may have to sign in again.`}
+                      confirm={t`Restore`}
+                      onConfirm={() =>
+                        void run(
+                          `restore:${backup.key}`,
+                          () => props.restoreBackup(backup.key),
+                          t`The backup is restored.`,
+                          props.onRestored,
+                        )
+                      }
+                    />
+                    <ConfirmDialog
+                      trigger={
+                        <Button
+                          variant="outline"
+                          size="sm"
+                          aria-label={t`Delete ${backup.key}`}
+                          pending={busy === `delete:${backup.key}`}
+                        >
+                          <Trans>Delete</Trans>
+                        </Button>
+                      }
+                      title={t`Delete ${backup.key}?`}
+                      description={t`The archive is removed from the server for good.`}
+                      confirm={t`Delete`}
+                      onConfirm={() =>
+                        void run(
+                          `delete:${backup.key}`,
+                          () => props.deleteBackup(backup.key),
+                          t`The backup is deleted.`,
+                        )
+                      }
+                    />
+                  </div>
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {state.data.map((backup) => (
-                <tr key={backup.key} data-slot="dashboard-backup">
-                  <td className={`${cellClassName} break-all font-mono`}>{backup.key}</td>
-                  <td className={`${cellClassName} whitespace-nowrap`}>{formatBytes(backup.size, locale)}</td>
-                  <td className={`${cellClassName} whitespace-nowrap`}>
-                    {formatDateTime(backup.modified, locale)}
-                  </td>
-                  <td className={cellClassName}>
-                    <div className="flex flex-wrap justify-end gap-2">
-                      <Button
-                        variant="outline"
-                        size="sm"
-                        aria-label={t`Download ${backup.key}`}
-                        pending={busy === `download:${backup.key}`}
-                        onClick={async () => {
-                          setBusy(`download:${backup.key}`);
-                          const result = await props.downloadUrl(backup.key);
-                          setBusy(null);
-                          if (result.success) props.onDownload(result.data);
-                          else if (!result.error.aborted)
-                            setNote({ kind: "error", text: result.error.message });
-                        }}
-                      >
-                        <Trans>Download</Trans>
-                      </Button>
-                      <ConfirmDialog
-                        trigger={
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            aria-label={t`Restore ${backup.key}`}
-                            pending={busy === `restore:${backup.key}`}
-                          >
-                            <Trans>Restore</Trans>
-                          </Button>
-                        }
-                        title={t`Restore ${backup.key}?`}
-                        description={t`The whole database is replaced by this backup: every change made since is lost, and you may have to sign in again.`}
-                        confirm={t`Restore`}
-                        onConfirm={() =>
-                          void run(
-                            `restore:${backup.key}`,
-                            () => props.restoreBackup(backup.key),
-                            t`The backup is restored.`,
-                            props.onRestored,
-                          )
-                        }
-                      />
-                      <ConfirmDialog
-                        trigger={
-                          <Button
-                            variant="outline"
-                            size="sm"
-                            aria-label={t`Delete ${backup.key}`}
-                            pending={busy === `delete:${backup.key}`}
-                          >
-                            <Trans>Delete</Trans>
-                          </Button>
-                        }
-                        title={t`Delete ${backup.key}?`}
-                        description={t`The archive is removed from the server for good.`}
-                        confirm={t`Delete`}
-                        onConfirm={() =>
-                          void run(
-                            `delete:${backup.key}`,
-                            () => props.deleteBackup(backup.key),
-                            t`The backup is deleted.`,
-                          )
-                        }
-                      />
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      ) : null}
+            ))}
+          </DataTable>
+        )}
+      </Loaded>
     </div>
   );
 }

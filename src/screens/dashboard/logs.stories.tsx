@@ -19,7 +19,7 @@ export const Expanded: Story = {
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
-    await expect(await canvas.findByText(fr ? "4 requêtes" : "4 requests")).toBeVisible();
+    await expect(await canvas.findByText(fr ? "5 entrées" : "5 entries")).toBeVisible();
     const row = canvas.getByRole("button", { name: "POST /api/collections/users/auth-refresh" });
     await userEvent.click(row);
     await expect(row).toHaveAttribute("aria-expanded", "true");
@@ -30,15 +30,38 @@ export const Expanded: Story = {
   },
 };
 
+/** A mail the server could not send yet: its level, and the recipient, the error and the next try. */
+export const MailDelivery: Story = {
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    const row = await canvas.findByRole("button", {
+      name: fr
+        ? "E-mail pas encore envoyé : il reste en file d’attente et sera réessayé"
+        : "Mail not sent yet: it stays queued and is tried again",
+    });
+    await expect(canvas.getByText(fr ? "Avertissement" : "Warning")).toBeVisible();
+    await userEvent.click(row);
+    await expect(canvas.getByText("dana@example.com")).toBeVisible();
+    await expect(canvas.getByText("connect ECONNREFUSED 10.0.0.25:587")).toBeVisible();
+    await expect(canvas.getByText(fr ? "Prochain essai dans (ms)" : "Next try in (ms)")).toBeVisible();
+    await expect(canvas.queryByText(fr ? "Agent utilisateur" : "User agent")).toBeNull();
+  },
+};
+
 export const Filtered: Story = {
   play: async ({ canvasElement, globals, args }) => {
     const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
+    await userEvent.click(canvas.getByRole("combobox", { name: "Type" }));
+    await userEvent.click(
+      await within(document.body).findByRole("option", { name: fr ? "Requêtes" : "Requests" }),
+    );
     await userEvent.type(canvas.getByLabelText(fr ? "L’URL contient" : "URL contains"), "/api/backups");
     await userEvent.click(canvas.getByRole("button", { name: fr ? "Filtrer" : "Filter" }));
     await waitFor(() =>
       expect(args.loadLogs).toHaveBeenLastCalledWith(
-        expect.objectContaining({ url: "/api/backups", page: 1 }),
+        expect.objectContaining({ type: "request", url: "/api/backups", page: 1 }),
       ),
     );
   },
@@ -50,8 +73,8 @@ export const Empty: Story = {
     await expect(
       await within(canvasElement).findByText(
         globals.locale === "fr"
-          ? "Aucune requête ne correspond à ces filtres."
-          : "No request matches these filters.",
+          ? "Aucune entrée ne correspond à ces filtres."
+          : "No entry matches these filters.",
       ),
     ).toBeVisible();
   },

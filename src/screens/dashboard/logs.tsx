@@ -14,13 +14,12 @@ import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
 import {
   cellClassName,
+  DataTable,
   ChoiceField,
   formatDateTime,
-  headCellClassName,
-  LoadError,
-  LoadingRows,
+  Loaded,
+  Pager,
   PageHeading,
-  tableClassName,
   useLoad,
 } from "../../widgets/dashboard/parts.tsx";
 
@@ -38,24 +37,70 @@ function statusVariant(status: unknown) {
   return "secondary" as const;
 }
 
+function levelVariant(level: number) {
+  if (level >= 8) return "danger" as const;
+  if (level >= 4) return "warning" as const;
+  return "secondary" as const;
+}
+
+/** A request's status, or the level of the server's own entries (mail delivery). */
+function EntryBadge({ log }: { log: LogEntry }) {
+  const { t } = useLingui();
+  if (log.data.type === "request") {
+    return <Badge variant={statusVariant(log.data.status)}>{text(log.data.status)}</Badge>;
+  }
+  const level = Number(log.level);
+  const label = level >= 8 ? t`Error` : level >= 4 ? t`Warning` : t`Info`;
+  return <Badge variant={levelVariant(level)}>{label}</Badge>;
+}
+
+/**
+ * The row's title: a request's `METHOD URL`; the server's mail entries worded in the page's
+ * language (their `message` is the server's English); any other entry's message as it is.
+ */
+function useEntryTitle() {
+  const { t } = useLingui();
+  return (log: LogEntry): string => {
+    const d = log.data;
+    if (d.type !== "mail") return log.message;
+    if (d.outbox !== undefined) return t`Mail refused by the SMTP server, moved to the outbox`;
+    if (d.attempts !== undefined) return t`Mail sent after a failed attempt`;
+    if (d.attempt !== undefined) return t`Mail not sent yet: it stays queued and is tried again`;
+    if (d.file !== undefined) return t`Mail left queued for the next start`;
+    return log.message;
+  };
+}
+
 function LogDetails({ log }: { log: LogEntry }) {
   const { t } = useLingui();
   const d = log.data;
-  const rows: [string, unknown][] = [
-    [t`Method`, d.method],
-    [t`URL`, d.url],
-    [t`Status`, d.status],
-    [t`Time taken (ms)`, typeof d.execTime === "number" ? d.execTime.toFixed(2) : d.execTime],
-    [t`Client IP`, d.userIP],
-    [t`Auth`, d.auth],
-    [t`Auth id`, d.authId],
-    [t`User agent`, d.userAgent],
-    [t`Referer`, d.referer],
-    [t`Error`, d.error],
-  ];
+  const rows: [string, unknown][] =
+    d.type === "request"
+      ? [
+          [t`Method`, d.method],
+          [t`URL`, d.url],
+          [t`Status`, d.status],
+          [t`Time taken (ms)`, typeof d.execTime === "number" ? d.execTime.toFixed(2) : d.execTime],
+          [t`Client IP`, d.userIP],
+          [t`Auth`, d.auth],
+          [t`Auth id`, d.authId],
+          [t`User agent`, d.userAgent],
+          [t`Referer`, d.referer],
+          [t`Error`, d.error],
+        ]
+      : [
+          [t`To`, d.to],
+          [t`Subject`, d.subject],
+          [t`Error`, d.error],
+          [t`Attempt`, d.attempt ?? d.attempts],
+          [t`Next try in (ms)`, d.retryIn],
+          [t`File`, d.outbox ?? d.file],
+        ];
+  // A mail entry has only the keys its kind needs.
+  const shown = d.type === "request" ? rows : rows.filter(([, value]) => value !== undefined);
   return (
     <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-xs">
-      {rows.map(([label, value]) => (
+      {shown.map(([label, value]) => (
         <Fragment key={label}>
           <dt className="text-muted-foreground">{label}</dt>
           <dd className="break-all font-mono">{text(value)}</dd>
@@ -65,7 +110,40 @@ function LogDetails({ log }: { log: LogEntry }) {
   );
 }
 
-/** `/_/logs`: the API's request logs, newest first, filtered; a row opens its details. */
+/** Entries per hour: a bar for each of the last 48 hours that have any. */
+function PerHour({ perHour }: { perHour: LogsResult["perHour"] }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const hours = perHour.slice(-48);
+  if (hours.length === 0) return null;
+  const busiest = Math.max(1, ...hours.map((h) => h.total));
+  return (
+    <figure className="mb-6">
+      <figcaption className="mb-2 text-sm text-muted-foreground">
+        <Trans>Entries per hour</Trans>
+      </figcaption>
+      <ol className="flex h-16 items-end gap-px" aria-label={t`Entries per hour`}>
+        {hours.map((hour) => (
+          <li
+            key={hour.date}
+            className="flex-1 rounded-t-sm bg-primary/70"
+            style={{ height: `${Math.max(4, (hour.total / busiest) * 100)}%` }}
+            title={`${formatDateTime(hour.date, locale)}: ${hour.total}`}
+          >
+            <span className="sr-only">
+              {formatDateTime(hour.date, locale)}: {hour.total}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </figure>
+  );
+}
+
+/**
+ * `/_/logs`: the API's requests and the server's mail delivery entries, newest first, filtered; a
+ * row opens its details.
+ */
 export function LogsScreen({ loadLogs }: LogsScreenProps) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -74,7 +152,13 @@ export function LogsScreen({ loadLogs }: LogsScreenProps) {
   const [open, setOpen] = useState<string | null>(null);
   const load = useCallback(() => loadLogs(query), [loadLogs, query]);
   const [state, reload] = useLoad(load);
+  const titleOf = useEntryTitle();
   const change = (patch: Partial<LogsQuery>) => setQuery((q) => ({ ...q, page: 1, ...patch }));
+  const types = [
+    { value: "all", label: t`All` },
+    { value: "request", label: t`Requests` },
+    { value: "mail", label: t`Mail delivery` },
+  ] as const;
   const statuses = [
     { value: "all", label: t`All` },
     { value: "2xx", label: t`2xx (success)` },
@@ -86,13 +170,16 @@ export function LogsScreen({ loadLogs }: LogsScreenProps) {
     value,
     label: value === "all" ? t`All` : value,
   }));
-  const perHour = state.status === "ready" ? state.data.perHour : [];
-  const busiest = Math.max(1, ...perHour.map((h) => h.total));
   return (
     <div>
       <PageHeading
         title={<Trans>Logs</Trans>}
-        description={<Trans>Every API request, newest first (bodies and secrets are never logged).</Trans>}
+        description={
+          <Trans>
+            Every API request and every mail delivery problem, newest first (bodies and secrets are never
+            logged).
+          </Trans>
+        }
       >
         <Button variant="outline" size="sm" onClick={reload}>
           <Trans>Refresh</Trans>
@@ -100,12 +187,18 @@ export function LogsScreen({ loadLogs }: LogsScreenProps) {
       </PageHeading>
       <form
         role="search"
-        className="mb-6 grid grid-cols-2 items-end gap-3 md:grid-cols-5"
+        className="mb-6 grid grid-cols-2 items-end gap-3 md:grid-cols-3 lg:grid-cols-6"
         onSubmit={(event) => {
           event.preventDefault();
           change(draft);
         }}
       >
+        <ChoiceField
+          label={t`Type`}
+          value={query.type}
+          options={types}
+          onChange={(type) => change({ type })}
+        />
         <ChoiceField
           label={t`Status`}
           value={query.status}
@@ -138,115 +231,61 @@ export function LogsScreen({ loadLogs }: LogsScreenProps) {
           <Trans>Filter</Trans>
         </Button>
       </form>
-      {state.status === "loading" ? <LoadingRows /> : null}
-      {state.status === "error" ? <LoadError message={state.message} onRetry={reload} /> : null}
-      {state.status === "ready" ? (
-        <>
-          {perHour.length > 0 ? (
-            <figure className="mb-6">
-              <figcaption className="mb-2 text-sm text-muted-foreground">
-                <Trans>Requests per hour</Trans>
-              </figcaption>
-              <ol className="flex h-16 items-end gap-px" aria-label={t`Requests per hour`}>
-                {perHour.slice(-48).map((hour) => (
-                  <li
-                    key={hour.date}
-                    className="flex-1 rounded-t-sm bg-primary/70"
-                    style={{ height: `${Math.max(4, (hour.total / busiest) * 100)}%` }}
-                    title={`${formatDateTime(hour.date, locale)}: ${hour.total}`}
-                  >
-                    <span className="sr-only">
-                      {formatDateTime(hour.date, locale)}: {hour.total}
-                    </span>
-                  </li>
-                ))}
-              </ol>
-            </figure>
-          ) : null}
-          {state.data.totalItems === 0 ? (
-            <p role="status" className="rounded-md border px-4 py-8 text-center text-muted-foreground">
-              <Trans>No request matches these filters.</Trans>
+      <Loaded
+        state={state}
+        onRetry={reload}
+        isEmpty={(entries) => entries.totalItems === 0}
+        empty={<Trans>No entry matches these filters.</Trans>}
+      >
+        {(entries) => (
+          <>
+            <PerHour perHour={entries.perHour} />
+            <p role="status" className="mb-2 text-sm text-muted-foreground">
+              <Plural value={entries.totalItems} one="# entry" other="# entries" />
             </p>
-          ) : (
-            <>
-              <p role="status" className="mb-2 text-sm text-muted-foreground">
-                <Plural value={state.data.totalItems} one="# request" other="# requests" />
-              </p>
-              <div className="overflow-x-auto">
-                <table className={tableClassName}>
-                  <thead>
+            <DataTable headings={[<Trans>Status</Trans>, <Trans>Entry</Trans>, <Trans>Date</Trans>]}>
+              {entries.items.map((log) => (
+                <Fragment key={log.id}>
+                  <tr data-slot="dashboard-log">
+                    <td className={cellClassName}>
+                      <EntryBadge log={log} />
+                    </td>
+                    <td
+                      className={
+                        log.data.type === "request" ? `${cellClassName} break-all font-mono` : cellClassName
+                      }
+                    >
+                      <button
+                        type="button"
+                        aria-expanded={open === log.id}
+                        className="text-left hover:underline"
+                        onClick={() => setOpen(open === log.id ? null : log.id)}
+                      >
+                        {titleOf(log)}
+                      </button>
+                    </td>
+                    <td className={`${cellClassName} whitespace-nowrap`}>
+                      {formatDateTime(log.created, locale)}
+                    </td>
+                  </tr>
+                  {open === log.id ? (
                     <tr>
-                      <th className={headCellClassName}>
-                        <Trans>Status</Trans>
-                      </th>
-                      <th className={headCellClassName}>
-                        <Trans>Request</Trans>
-                      </th>
-                      <th className={headCellClassName}>
-                        <Trans>Date</Trans>
-                      </th>
+                      <td colSpan={3} className={`${cellClassName} bg-surface`}>
+                        <LogDetails log={log} />
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {state.data.items.map((log) => (
-                      <Fragment key={log.id}>
-                        <tr data-slot="dashboard-log">
-                          <td className={cellClassName}>
-                            <Badge variant={statusVariant(log.data.status)}>{text(log.data.status)}</Badge>
-                          </td>
-                          <td className={`${cellClassName} break-all font-mono`}>
-                            <button
-                              type="button"
-                              aria-expanded={open === log.id}
-                              className="text-left hover:underline"
-                              onClick={() => setOpen(open === log.id ? null : log.id)}
-                            >
-                              {log.message}
-                            </button>
-                          </td>
-                          <td className={`${cellClassName} whitespace-nowrap`}>
-                            {formatDateTime(log.created, locale)}
-                          </td>
-                        </tr>
-                        {open === log.id ? (
-                          <tr>
-                            <td colSpan={3} className={`${cellClassName} bg-surface`}>
-                              <LogDetails log={log} />
-                            </td>
-                          </tr>
-                        ) : null}
-                      </Fragment>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-              <nav aria-label={t`Pages`} className="mt-4 flex items-center justify-end gap-3 text-sm">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={query.page <= 1}
-                  onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
-                >
-                  <Trans>Previous</Trans>
-                </Button>
-                <span>
-                  <Trans>
-                    Page {state.data.page} of {Math.max(state.data.totalPages, 1)}
-                  </Trans>
-                </span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={query.page >= state.data.totalPages}
-                  onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
-                >
-                  <Trans>Next</Trans>
-                </Button>
-              </nav>
-            </>
-          )}
-        </>
-      ) : null}
+                  ) : null}
+                </Fragment>
+              ))}
+            </DataTable>
+            <Pager
+              page={entries.page}
+              totalPages={entries.totalPages}
+              onPage={(page) => setQuery((q) => ({ ...q, page }))}
+            />
+          </>
+        )}
+      </Loaded>
     </div>
   );
 }

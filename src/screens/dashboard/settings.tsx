@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Fragment, type ReactNode } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
 import type { ServerSettings } from "../../dashboard/superuser.ts";
-import { LoadError, LoadingRows, PageHeading, useLoad } from "../../widgets/dashboard/parts.tsx";
+import { Loaded, PageHeading, useLoad } from "../../widgets/dashboard/parts.tsx";
 
 export type SettingsScreenProps = {
   /** The settings, or `null` when the server has no settings endpoint. */
@@ -41,66 +41,68 @@ export function SettingsScreen({ loadSettings }: SettingsScreenProps) {
         title={<Trans>Settings</Trans>}
         description={<Trans>Read-only: the server takes them from its environment at start.</Trans>}
       />
-      {state.status === "loading" ? <LoadingRows rows={4} /> : null}
-      {state.status === "error" ? <LoadError message={state.message} onRetry={reload} /> : null}
-      {state.status === "ready" && state.data === null ? (
-        <p role="status" className="rounded-md border px-4 py-8 text-center text-muted-foreground">
+      <Loaded
+        state={state}
+        onRetry={reload}
+        rows={4}
+        empty={
           <Trans>
             This server does not report its settings (no GET /api/settings): they are not available here.
           </Trans>
-        </p>
-      ) : null}
-      {state.status === "ready" && state.data ? (
-        <div className="grid gap-6 lg:grid-cols-2">
-          <Group
-            title={<Trans>Application</Trans>}
-            rows={[
-              [t`Name`, value(state.data.meta?.appName)],
-              [t`Address`, value(state.data.meta?.appURL)],
-              [t`Sender name`, value(state.data.meta?.senderName)],
-              [t`Sender address`, value(state.data.meta?.senderAddress)],
-            ]}
-          />
-          <Group
-            title={<Trans>Email</Trans>}
-            rows={[
-              [
-                t`Delivery`,
-                state.data.mailMode === "outbox"
-                  ? t`Outbox folder (no SMTP)`
-                  : state.data.mailMode === "smtp"
-                    ? t`SMTP`
-                    : value(undefined),
-              ],
-              [t`SMTP enabled`, value(state.data.smtp?.enabled)],
-              [t`SMTP host`, value(state.data.smtp?.host)],
-              [t`SMTP port`, value(state.data.smtp?.port)],
-            ]}
-          />
-          <Group
-            title={<Trans>Requests</Trans>}
-            rows={[
-              [t`Body limit (bytes)`, value(state.data.bodyLimit)],
-              [t`Trusted proxy`, value(state.data.trustedProxy?.headers ?? state.data.trustProxy)],
-              [t`Allowed origins (CORS)`, value(state.data.corsOrigins)],
-              [t`Shutdown timeout (s)`, value(state.data.shutdownTimeout)],
-              [t`Logs kept (days)`, value(state.data.logs?.maxDays)],
-              [t`Rate limits`, value(state.data.rateLimits?.enabled)],
-              ...(state.data.rateLimits?.rules ?? []).map((rule): [string, ReactNode] => [
-                rule.label,
-                t`${rule.maxRequests} per ${rule.duration} s`,
-              ]),
-            ]}
-          />
-          <Group
-            title={<Trans>Backups</Trans>}
-            rows={[
-              [t`Schedule (BACKUPS_CRON)`, value(state.data.backups?.cron)],
-              [t`Kept (BACKUPS_KEEP)`, value(state.data.backups?.cronMaxKeep)],
-            ]}
-          />
-        </div>
-      ) : null}
+        }
+      >
+        {(settings) => (
+          <div className="grid gap-6 lg:grid-cols-2">
+            <Group
+              title={<Trans>Application</Trans>}
+              rows={[
+                [t`Name`, value(settings.meta?.appName)],
+                [t`Address`, value(settings.meta?.appURL)],
+                [t`Sender name`, value(settings.meta?.senderName)],
+                [t`Sender address`, value(settings.meta?.senderAddress)],
+              ]}
+            />
+            <Group
+              title={<Trans>Email</Trans>}
+              rows={[
+                [
+                  t`Delivery`,
+                  settings.mailMode === "outbox"
+                    ? t`Outbox folder (no SMTP)`
+                    : settings.mailMode === "smtp"
+                      ? t`SMTP`
+                      : value(undefined),
+                ],
+                [t`SMTP enabled`, value(settings.smtp?.enabled)],
+                [t`SMTP host`, value(settings.smtp?.host)],
+                [t`SMTP port`, value(settings.smtp?.port)],
+              ]}
+            />
+            <Group
+              title={<Trans>Requests</Trans>}
+              rows={[
+                [t`Body limit (bytes)`, value(settings.bodyLimit)],
+                [t`Trusted proxy`, value(settings.trustedProxy?.headers ?? settings.trustProxy)],
+                [t`Allowed origins (CORS)`, value(settings.corsOrigins)],
+                [t`Shutdown timeout (s)`, value(settings.shutdownTimeout)],
+                [t`Logs kept (days)`, value(settings.logs?.maxDays)],
+                [t`Rate limits`, value(settings.rateLimits?.enabled)],
+                ...(settings.rateLimits?.rules ?? []).map((rule): [string, ReactNode] => [
+                  rule.label,
+                  t`${rule.maxRequests} per ${rule.duration} s`,
+                ]),
+              ]}
+            />
+            <Group
+              title={<Trans>Backups</Trans>}
+              rows={[
+                [t`Schedule (BACKUPS_CRON)`, value(settings.backups?.cron)],
+                [t`Kept (BACKUPS_KEEP)`, value(settings.backups?.cronMaxKeep)],
+              ]}
+            />
+          </div>
+        )}
+      </Loaded>
     </div>
   );
 }

@@ -73,6 +73,20 @@ export const logs: LogEntry[] = [
   request("l1", "PATCH", "/api/collections/users/records/k3m9q0w1e2r3t4y", 200, "2026-11-24 23:20:11.000Z"),
   request("l2", "GET", "/api/collections/users/records?page=1&perPage=20", 200, "2026-11-24 23:19:58.000Z"),
   request("l3", "POST", "/api/collections/users/auth-refresh", 401, "2026-11-24 23:18:40.000Z"),
+  {
+    id: "l5",
+    created: "2026-11-24 23:12:30.000Z",
+    level: 4,
+    message: "Failed to send mail; it stays queued and will be retried",
+    data: {
+      type: "mail",
+      to: "dana@example.com",
+      subject: "Verify your email",
+      error: "connect ECONNREFUSED 10.0.0.25:587",
+      attempt: 2,
+      retryIn: 5000,
+    },
+  },
   request("l4", "GET", "/api/health", 200, "2026-11-24 23:10:00.000Z"),
 ];
 

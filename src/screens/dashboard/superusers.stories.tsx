@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, fn, userEvent, within } from "storybook/test";
+import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { done, inDashboard, never, offline, ok, refused, superusers } from "./story-fixtures.tsx";
 import { SuperusersScreen, type SuperusersScreenProps } from "./superusers.tsx";
 
@@ -89,6 +89,8 @@ export const AddFieldErrors: Story = {
         fr ? "Doit contenir entre 8 et 71 caractères." : "Must be between 8 and 71 characters.",
       ),
     ).toBeVisible();
+    // Focus goes to the first field to fix.
+    await waitFor(() => expect(canvas.getByLabelText(fr ? "E-mail" : "Email")).toHaveFocus());
   },
 };
 

@@ -11,12 +11,12 @@ import { EmailField, PasswordField } from "../../widgets/auth/auth-fields.tsx";
 import {
   ActionNote,
   cellClassName,
+  DataTable,
+  ActionsHeading,
   formatDateTime,
-  headCellClassName,
-  LoadError,
-  LoadingRows,
+  Loaded,
   PageHeading,
-  tableClassName,
+  useFocusFirstInvalid,
   useLoad,
   type Note,
 } from "../../widgets/dashboard/parts.tsx";
@@ -44,6 +44,7 @@ export function SuperusersScreen({
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [adding, setAdding] = useState(false);
+  const [form, failed] = useFocusFirstInvalid();
   const errorOf = (field: string) =>
     errors[field] ? fieldErrorMessage(i18n, errors[field], field) : undefined;
 
@@ -65,28 +66,11 @@ export function SuperusersScreen({
       <ActionNote note={note} />
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
         <section aria-label={t`Superusers`}>
-          {state.status === "loading" ? <LoadingRows rows={2} /> : null}
-          {state.status === "error" ? <LoadError message={state.message} onRetry={reload} /> : null}
-          {state.status === "ready" ? (
-            <>
-              <table className={tableClassName}>
-                <thead>
-                  <tr>
-                    <th className={headCellClassName}>
-                      <Trans>Email</Trans>
-                    </th>
-                    <th className={headCellClassName}>
-                      <Trans>Created</Trans>
-                    </th>
-                    <th className={headCellClassName}>
-                      <span className="sr-only">
-                        <Trans>Actions</Trans>
-                      </span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {state.data.map((superuser) => (
+          <Loaded state={state} onRetry={reload} rows={2}>
+            {(superusers) => (
+              <>
+                <DataTable headings={[<Trans>Email</Trans>, <Trans>Created</Trans>, <ActionsHeading />]}>
+                  {superusers.map((superuser) => (
                     <tr key={superuser.id} data-slot="dashboard-superuser">
                       <td className={cellClassName}>
                         {superuser.email}
@@ -100,7 +84,7 @@ export function SuperusersScreen({
                         {formatDateTime(superuser.created, locale)}
                       </td>
                       <td className={`${cellClassName} text-right`}>
-                        {state.data.length > 1 ? (
+                        {superusers.length > 1 ? (
                           <ConfirmDialog
                             trigger={
                               <Button variant="outline" size="sm" aria-label={t`Remove ${superuser.email}`}>
@@ -124,21 +108,22 @@ export function SuperusersScreen({
                       </td>
                     </tr>
                   ))}
-                </tbody>
-              </table>
-              {state.data.length <= 1 ? (
-                <p id="last-superuser" className="mt-3 text-sm text-muted-foreground">
-                  <Trans>The last superuser cannot be removed: add another one first.</Trans>
-                </p>
-              ) : null}
-            </>
-          ) : null}
+                </DataTable>
+                {superusers.length <= 1 ? (
+                  <p id="last-superuser" className="mt-3 text-sm text-muted-foreground">
+                    <Trans>The last superuser cannot be removed: add another one first.</Trans>
+                  </p>
+                ) : null}
+              </>
+            )}
+          </Loaded>
         </section>
         <section aria-labelledby="add-superuser" className="rounded-lg border p-5">
           <h2 id="add-superuser" className="mb-4 text-lg font-semibold">
             <Trans>Add a superuser</Trans>
           </h2>
           <form
+            ref={form}
             noValidate
             aria-labelledby="add-superuser"
             className="flex flex-col gap-4"
@@ -159,6 +144,7 @@ export function SuperusersScreen({
                 setErrors(result.error.fieldErrors);
                 if (Object.keys(result.error.fieldErrors).length === 0)
                   setNote({ kind: "error", text: result.error.message });
+                else failed();
               }
             }}
           >

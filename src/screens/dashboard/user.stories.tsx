@@ -89,7 +89,10 @@ export const FieldErrors: Story = {
           : "An account already exists with this email address.",
       ),
     ).toBeVisible();
-    await expect(canvas.getByLabelText(fr ? "E-mail" : "Email")).toHaveAttribute("aria-invalid", "true");
+    const email = canvas.getByLabelText(fr ? "E-mail" : "Email");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    // Focus goes to the first field to fix.
+    await waitFor(() => expect(email).toHaveFocus());
     await expect(canvas.getByRole("alert")).toHaveTextContent(
       fr ? "Certains champs demandent votre attention." : "Some fields need your attention.",
     );

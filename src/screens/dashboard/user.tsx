@@ -20,6 +20,7 @@ import {
   LoadError,
   LoadingRows,
   PageHeading,
+  useFocusFirstInvalid,
   useLoad,
   type Note,
 } from "../../widgets/dashboard/parts.tsx";
@@ -81,6 +82,7 @@ function UserForm({
   const [values, setValues] = useState(() => editOf(details.user));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [saving, setSaving] = useState(false);
+  const [form, failed] = useFocusFirstInvalid();
   const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
     setErrors(({ [key]: _gone, ...rest }) => rest);
@@ -91,6 +93,7 @@ function UserForm({
   };
   return (
     <form
+      ref={form}
       aria-label={t`Edit the user`}
       noValidate
       className="grid gap-5 md:grid-cols-2"
@@ -110,13 +113,13 @@ function UserForm({
           setNote({ kind: "success", text: t`The user is saved.` });
           onSaved(result.data);
         } else if (!result.error.aborted) {
+          const invalid = Object.keys(result.error.fieldErrors).length > 0;
           setErrors(result.error.fieldErrors);
           setNote({
             kind: "error",
-            text: Object.keys(result.error.fieldErrors).length
-              ? t`Some fields need your attention.`
-              : result.error.message,
+            text: invalid ? t`Some fields need your attention.` : result.error.message,
           });
+          if (invalid) failed();
         }
       }}
     >

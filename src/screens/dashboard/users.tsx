@@ -18,13 +18,12 @@ import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
 import {
   cellClassName,
+  DataTable,
   ChoiceField,
   formatDateTime,
-  headCellClassName,
-  LoadError,
-  LoadingRows,
+  Loaded,
+  Pager,
   PageHeading,
-  tableClassName,
   useLoad,
 } from "../../widgets/dashboard/parts.tsx";
 
@@ -122,74 +121,62 @@ export function UsersScreen({ loadUsers, initialQuery }: UsersScreenProps) {
           onChange={(order) => change({ descending: order === "desc" })}
         />
       </div>
-      {state.status === "loading" ? <LoadingRows /> : null}
-      {state.status === "error" ? <LoadError message={state.message} onRetry={reload} /> : null}
-      {state.status === "ready" ? (
-        state.data.totalItems === 0 ? (
-          <p role="status" className="rounded-md border px-4 py-8 text-center text-muted-foreground">
-            <Trans>No user matches these filters.</Trans>
-          </p>
-        ) : (
+      <Loaded
+        state={state}
+        onRetry={reload}
+        isEmpty={(users) => users.totalItems === 0}
+        empty={<Trans>No user matches these filters.</Trans>}
+      >
+        {(users) => (
           <>
             <p role="status" className="mb-2 text-sm text-muted-foreground">
-              <Plural value={state.data.totalItems} one="# user" other="# users" />
+              <Plural value={users.totalItems} one="# user" other="# users" />
             </p>
-            <div className="overflow-x-auto">
-              <table className={tableClassName}>
-                <thead>
-                  <tr>
-                    <th className={headCellClassName}>
-                      <Trans>Email</Trans>
-                    </th>
-                    <th className={headCellClassName}>
-                      <Trans>Name</Trans>
-                    </th>
-                    <th className={headCellClassName}>
-                      <Trans>Plan</Trans>
-                    </th>
-                    <th className={headCellClassName}>
-                      <Trans>Verified</Trans>
-                    </th>
-                    <th className={headCellClassName}>
-                      <Trans>Signed up</Trans>
-                    </th>
+            <DataTable
+              headings={[
+                <Trans>Email</Trans>,
+                <Trans>Name</Trans>,
+                <Trans>Plan</Trans>,
+                <Trans>Verified</Trans>,
+                <Trans>Signed up</Trans>,
+              ]}
+            >
+              {users.items.map((user) => {
+                const status = planStatus(user);
+                return (
+                  <tr key={user.id} data-slot="dashboard-user">
+                    <td className={cellClassName}>
+                      <LocalizedLink
+                        to={`/_/user?id=${encodeURIComponent(user.id)}`}
+                        className="font-medium text-primary underline-offset-4 hover:underline"
+                      >
+                        {user.email}
+                      </LocalizedLink>
+                      {user.admin ? (
+                        <Badge variant="outline" className="ml-2">
+                          <Trans>Site admin</Trans>
+                        </Badge>
+                      ) : null}
+                    </td>
+                    <td className={cellClassName}>{user.name || "—"}</td>
+                    <td className={cellClassName}>
+                      <Badge variant={planStatusBadges[status]}>{i18n._(planStatusLabels[status])}</Badge>
+                    </td>
+                    <td className={cellClassName}>
+                      {user.verified ? <Trans>Yes</Trans> : <Trans>No</Trans>}
+                    </td>
+                    <td className={`${cellClassName} whitespace-nowrap`}>
+                      {formatDateTime(user.created, locale)}
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {state.data.items.map((user) => {
-                    const status = planStatus(user);
-                    return (
-                      <tr key={user.id} data-slot="dashboard-user">
-                        <td className={cellClassName}>
-                          <LocalizedLink
-                            to={`/_/user?id=${encodeURIComponent(user.id)}`}
-                            className="font-medium text-primary underline-offset-4 hover:underline"
-                          >
-                            {user.email}
-                          </LocalizedLink>
-                          {user.admin ? (
-                            <Badge variant="outline" className="ml-2">
-                              <Trans>Site admin</Trans>
-                            </Badge>
-                          ) : null}
-                        </td>
-                        <td className={cellClassName}>{user.name || "—"}</td>
-                        <td className={cellClassName}>
-                          <Badge variant={planStatusBadges[status]}>{i18n._(planStatusLabels[status])}</Badge>
-                        </td>
-                        <td className={cellClassName}>
-                          {user.verified ? <Trans>Yes</Trans> : <Trans>No</Trans>}
-                        </td>
-                        <td className={`${cellClassName} whitespace-nowrap`}>
-                          {formatDateTime(user.created, locale)}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-            <nav aria-label={t`Pages`} className="mt-4 flex flex-wrap items-end justify-between gap-3">
+                );
+              })}
+            </DataTable>
+            <Pager
+              page={users.page}
+              totalPages={users.totalPages}
+              onPage={(page) => setQuery((q) => ({ ...q, page }))}
+            >
               <ChoiceField
                 label={t`Per page`}
                 value={String(query.perPage)}
@@ -197,33 +184,10 @@ export function UsersScreen({ loadUsers, initialQuery }: UsersScreenProps) {
                 onChange={(perPage) => change({ perPage: Number(perPage) })}
                 className="w-28"
               />
-              <div className="flex items-center gap-3 text-sm">
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={query.page <= 1}
-                  onClick={() => setQuery((q) => ({ ...q, page: q.page - 1 }))}
-                >
-                  <Trans>Previous</Trans>
-                </Button>
-                <span>
-                  <Trans>
-                    Page {state.data.page} of {Math.max(state.data.totalPages, 1)}
-                  </Trans>
-                </span>
-                <Button
-                  variant="outline"
-                  size="sm"
-                  disabled={query.page >= state.data.totalPages}
-                  onClick={() => setQuery((q) => ({ ...q, page: q.page + 1 }))}
-                >
-                  <Trans>Next</Trans>
-                </Button>
-              </div>
-            </nav>
+            </Pager>
           </>
-        )
-      ) : null}
+        )}
+      </Loaded>
     </div>
   );
 }

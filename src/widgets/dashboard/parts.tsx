@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useCallback, useEffect, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
 import { localeTags, type Locale } from "../../i18n/locales.ts";
 import { Button } from "../../ui/button.tsx";
@@ -8,6 +8,7 @@ import { Field } from "../../ui/field.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { AlertCircleIcon, CheckCircleIcon } from "../../ui/icons.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
+import { focusFirstInvalid } from "../auth/use-auth-form.ts";
 
 export type LoadState<T> =
   { status: "loading" } | { status: "error"; message: MessageDescriptor } | { status: "ready"; data: T };
@@ -82,6 +83,85 @@ export function LoadingRows({ rows = 5 }: { rows?: number }) {
   );
 }
 
+/**
+ * One load's four states: placeholder rows while it loads, the error with a retry, `empty` when
+ * there is nothing to show (no data, or `isEmpty`), else `children` with the data.
+ */
+export function Loaded<T>({
+  state,
+  onRetry,
+  rows,
+  isEmpty,
+  empty,
+  children,
+}: {
+  state: LoadState<T>;
+  onRetry: () => void;
+  rows?: number;
+  isEmpty?: (data: NonNullable<T>) => boolean;
+  empty?: ReactNode;
+  children: (data: NonNullable<T>) => ReactNode;
+}) {
+  if (state.status === "loading") return <LoadingRows rows={rows} />;
+  if (state.status === "error") return <LoadError message={state.message} onRetry={onRetry} />;
+  const { data } = state;
+  if (data === null || data === undefined || isEmpty?.(data)) {
+    return (
+      <p role="status" className="rounded-md border px-4 py-8 text-center text-muted-foreground">
+        {empty}
+      </p>
+    );
+  }
+  return children(data);
+}
+
+/** Previous and next page around "Page n of m"; `children` sit at the start (the page size). */
+export function Pager({
+  page,
+  totalPages,
+  onPage,
+  children,
+}: {
+  page: number;
+  totalPages: number;
+  onPage: (page: number) => void;
+  children?: ReactNode;
+}) {
+  const { t } = useLingui();
+  return (
+    <nav aria-label={t`Pages`} className="mt-4 flex flex-wrap items-end justify-between gap-3">
+      {children}
+      <div className="ml-auto flex items-center gap-3 text-sm">
+        <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          <Trans>Previous</Trans>
+        </Button>
+        <span>
+          <Trans>
+            Page {page} of {Math.max(totalPages, 1)}
+          </Trans>
+        </span>
+        <Button variant="outline" size="sm" disabled={page >= totalPages} onClick={() => onPage(page + 1)}>
+          <Trans>Next</Trans>
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/**
+ * A form's focus after a failed save, as on the site's forms: `failed()` moves it to the first
+ * field marked invalid once the errors are shown. Returns the form's ref and `failed`.
+ */
+export function useFocusFirstInvalid() {
+  const form = useRef<HTMLFormElement>(null);
+  const [failures, setFailures] = useState(0);
+  useEffect(() => {
+    if (failures > 0) focusFirstInvalid(form.current);
+  }, [failures]);
+  const failed = useCallback(() => setFailures((n) => n + 1), []);
+  return [form, failed] as const;
+}
+
 /** The outcome of the last action: a success note (status) or an error (alert). */
 export function ActionNote({ note }: { note: Note | null }) {
   const { i18n } = useLingui();
@@ -135,9 +215,36 @@ export function formatBytes(bytes: number, locale: Locale): string {
   return `${number.format(value)} ${units[unit]}`;
 }
 
-export const tableClassName = "w-full border-collapse text-left text-sm";
-export const headCellClassName = "border-b px-3 py-2 font-medium text-muted-foreground";
 export const cellClassName = "border-b px-3 py-2 align-top";
+
+/** A list's table: its column headings, then its rows (`<tr>`); it scrolls sideways when narrow. */
+export function DataTable({ headings, children }: { headings: ReactNode[]; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table className="w-full border-collapse text-left text-sm">
+        <thead>
+          <tr>
+            {headings.map((heading, index) => (
+              <th key={index} className="border-b px-3 py-2 font-medium text-muted-foreground">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The heading of a column of buttons: read by screen readers, not shown. */
+export function ActionsHeading() {
+  return (
+    <span className="sr-only">
+      <Trans>Actions</Trans>
+    </span>
+  );
+}
 
 /** A labelled select of a few fixed options. */
 export function ChoiceField<V extends string>({
