@@ -5,7 +5,7 @@ import PocketBase, { ClientResponseError } from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runSuperuserCommand } from "../cli.ts";
 import { configFromEnv } from "../config.ts";
-import { RequestLogs } from "../core/request-logs.ts";
+import { logId, RequestLogs } from "../core/request-logs.ts";
 import { fixtureRoot } from "../testing/fixtures.ts";
 import { startServer, type TestServer } from "../testing/start-server.ts";
 import { maskUrl } from "./logs.ts";
@@ -370,5 +370,20 @@ describe("retention", () => {
       expect(messages(reopened)).toHaveLength(4);
       reopened.close();
     });
+  });
+});
+
+describe("log ids", () => {
+  it("are PocketBase ids in time order, unique also within one millisecond", () => {
+    const now = Date.parse("2026-11-25T02:40:00.000Z");
+    const ids = [
+      ...Array.from({ length: 50_000 }, () => logId(now)),
+      ...Array.from({ length: 3 }, (_, i) => logId(now + 1 + i)),
+    ];
+    for (const id of ids) expect(id).toMatch(/^[a-z0-9]{15}$/);
+    expect(new Set(ids).size).toBe(ids.length);
+    // In order across milliseconds, whatever the counter says.
+    expect(ids.at(-3)! > ids[0]!).toBe(true);
+    expect([...ids.slice(-3)].sort()).toEqual(ids.slice(-3));
   });
 });
