@@ -8,7 +8,20 @@ const meta = {
   component: LogsScreen,
   decorators: [inDashboard],
   args: { loadLogs: fn(async () => ok({ ...pageOf(logs, 1, 50), perHour })) },
-  parameters: { path: "/_/logs" },
+  parameters: {
+    path: "/_/logs",
+    // The whole page with a row open in one screenshot: screenshots only show what fits in the viewport.
+    viewport: {
+      options: {
+        tallDesktop: {
+          name: "Desktop, whole page",
+          styles: { width: "1200px", height: "1000px" },
+          type: "desktop",
+        },
+      },
+    },
+  },
+  globals: { viewport: { value: "tallDesktop", isRotated: false } },
 } satisfies Meta<typeof LogsScreen>;
 
 export default meta;

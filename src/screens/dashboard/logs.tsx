@@ -110,31 +110,45 @@ function LogDetails({ log }: { log: LogEntry }) {
   );
 }
 
-/** Entries per hour: a bar for each of the last 48 hours that have any. */
+const hourMs = 60 * 60 * 1000;
+const hoursShown = 48;
+
+/**
+ * Entries per hour over the 48 hours up to the latest one that has any: one slot per hour, so a
+ * quiet hour is a gap, not a missing bar.
+ */
 function PerHour({ perHour }: { perHour: LogsResult["perHour"] }) {
   const { t } = useLingui();
   const locale = useLocale();
-  const hours = perHour.slice(-48);
-  if (hours.length === 0) return null;
-  const busiest = Math.max(1, ...hours.map((h) => h.total));
+  const totals = new Map(perHour.map((hour) => [Date.parse(hour.date.replace(" ", "T")), hour]));
+  const latest = Math.max(...totals.keys());
+  if (!Number.isFinite(latest)) return null;
+  const hours = Array.from({ length: hoursShown }, (_, i) =>
+    totals.get(latest - (hoursShown - 1 - i) * hourMs),
+  );
+  const busiest = Math.max(1, ...hours.map((hour) => hour?.total ?? 0));
   return (
     <figure className="mb-6">
       <figcaption className="mb-2 text-sm text-muted-foreground">
         <Trans>Entries per hour</Trans>
       </figcaption>
       <ol className="flex h-16 items-end gap-px" aria-label={t`Entries per hour`}>
-        {hours.map((hour) => (
-          <li
-            key={hour.date}
-            className="flex-1 rounded-t-sm bg-primary/70"
-            style={{ height: `${Math.max(4, (hour.total / busiest) * 100)}%` }}
-            title={`${formatDateTime(hour.date, locale)}: ${hour.total}`}
-          >
-            <span className="sr-only">
-              {formatDateTime(hour.date, locale)}: {hour.total}
-            </span>
-          </li>
-        ))}
+        {hours.map((hour, i) =>
+          hour ? (
+            <li
+              key={i}
+              className="flex-1 rounded-t-sm bg-primary/70"
+              style={{ height: `${Math.max(4, (hour.total / busiest) * 100)}%` }}
+              title={`${formatDateTime(hour.date, locale)}: ${hour.total}`}
+            >
+              <span className="sr-only">
+                {formatDateTime(hour.date, locale)}: {hour.total}
+              </span>
+            </li>
+          ) : (
+            <li key={i} aria-hidden className="flex-1" />
+          ),
+        )}
       </ol>
     </figure>
   );
@@ -252,7 +266,9 @@ export function LogsScreen({ loadLogs }: LogsScreenProps) {
                     </td>
                     <td
                       className={
-                        log.data.type === "request" ? `${cellClassName} break-all font-mono` : cellClassName
+                        log.data.type === "request"
+                          ? `${cellClassName} min-w-56 break-all font-mono`
+                          : `${cellClassName} min-w-56`
                       }
                     >
                       <button
