@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ok, type ActionResult } from "../../auth/action-result.ts";
 import { ConfirmEmailChangeScreen, ForgotPasswordScreen, ResetPasswordScreen } from "./password-reset.tsx";
-import { refused } from "./story-actions.ts";
+import { refused, typeRefusedThenThrottledEmail } from "./story-actions.ts";
 
 const invalidData = "An error occurred while validating the submitted data.";
 
@@ -80,26 +80,7 @@ export const ForgotPasswordRefused: Story = {
         }),
       )
       .mockResolvedValueOnce(refused(429, { message: "Too Many Requests." }));
-    const field = canvas.getByLabelText(fr ? "E-mail" : "Email");
-    await userEvent.type(field, "camille.martin@example..com{Enter}");
-    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
-    await expect(field).toHaveFocus();
-    await expect(field).toHaveAccessibleDescription(
-      fr ? "Saisissez une adresse e-mail valide." : "Enter a valid email address.",
-    );
-    await expect(canvas.getByRole("alert")).toHaveTextContent(
-      fr ? "Certains champs demandent votre attention." : "Some fields need your attention.",
-    );
-    await userEvent.clear(field);
-    await userEvent.type(field, `${email}{Enter}`);
-    await waitFor(() =>
-      expect(canvas.getByRole("alert")).toHaveTextContent(
-        fr
-          ? "Trop de tentatives. Patientez un instant puis réessayez."
-          : "Too many attempts. Please wait a moment and try again.",
-      ),
-    );
-    await expect(field).not.toHaveAttribute("aria-invalid");
+    await typeRefusedThenThrottledEmail(canvas, fr, email);
     await expect(request).toHaveBeenLastCalledWith(email);
     await expect(canvas.queryByRole("status")).toBeNull();
   },

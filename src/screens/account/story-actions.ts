@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { ClientResponseError } from "pocketbase";
+import { expect, userEvent, waitFor, type within } from "storybook/test";
 import { toActionError, type ActionResult, type FieldErrors } from "../../auth/action-result.ts";
 
 /** A default wording no story shows: every refusal below carries a message the site words itself. */
@@ -18,4 +19,36 @@ export function refused(
     success: false,
     error: toActionError(new ClientResponseError({ status, response }), actionDefault),
   };
+}
+
+/**
+ * The email field of a form whose action PocketBase refused twice: first the address (a field
+ * error, focused, described), then, corrected to `email`, too many requests (the form's banner,
+ * the field no longer invalid). The story mocks both answers.
+ */
+export async function typeRefusedThenThrottledEmail(
+  canvas: ReturnType<typeof within>,
+  fr: boolean,
+  email: string,
+) {
+  const field = canvas.getByLabelText(fr ? "E-mail" : "Email");
+  await userEvent.type(field, "camille.martin@example..com{Enter}");
+  await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
+  await expect(field).toHaveFocus();
+  await expect(field).toHaveAccessibleDescription(
+    fr ? "Saisissez une adresse e-mail valide." : "Enter a valid email address.",
+  );
+  await expect(canvas.getByRole("alert")).toHaveTextContent(
+    fr ? "Certains champs demandent votre attention." : "Some fields need your attention.",
+  );
+  await userEvent.clear(field);
+  await userEvent.type(field, `${email}{Enter}`);
+  await waitFor(() =>
+    expect(canvas.getByRole("alert")).toHaveTextContent(
+      fr
+        ? "Trop de tentatives. Patientez un instant puis réessayez."
+        : "Too many attempts. Please wait a moment and try again.",
+    ),
+  );
+  await expect(field).not.toHaveAttribute("aria-invalid");
 }

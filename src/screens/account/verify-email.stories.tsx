@@ -3,7 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ok, type ActionResult } from "../../auth/action-result.ts";
 import { unverifiedUser } from "../../auth/auth-fixtures.ts";
 import { VerifyEmailScreen } from "./verify-email.tsx";
-import { refused } from "./story-actions.ts";
+import { refused, typeRefusedThenThrottledEmail } from "./story-actions.ts";
 
 const confirm = fn(async (_token: string) => ok(undefined));
 const resend = fn(async (_email: string) => ok(undefined));
@@ -130,26 +130,7 @@ export const InvalidLink: Story = {
         name: fr ? "Ce lien ne fonctionne pas" : "This link doesn't work",
       }),
     ).toBeVisible();
-    const field = canvas.getByLabelText(fr ? "E-mail" : "Email");
-    await userEvent.type(field, "camille.martin@example..com{Enter}");
-    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
-    await expect(field).toHaveFocus();
-    await expect(field).toHaveAccessibleDescription(
-      fr ? "Saisissez une adresse e-mail valide." : "Enter a valid email address.",
-    );
-    await expect(canvas.getByRole("alert")).toHaveTextContent(
-      fr ? "Certains champs demandent votre attention." : "Some fields need your attention.",
-    );
-    await userEvent.clear(field);
-    await userEvent.type(field, `${unverifiedUser.email}{Enter}`);
-    await waitFor(() =>
-      expect(canvas.getByRole("alert")).toHaveTextContent(
-        fr
-          ? "Trop de tentatives. Patientez un instant puis réessayez."
-          : "Too many attempts. Please wait a moment and try again.",
-      ),
-    );
-    await expect(field).not.toHaveAttribute("aria-invalid");
+    await typeRefusedThenThrottledEmail(canvas, fr, unverifiedUser.email);
     await expect(resend).toHaveBeenLastCalledWith(unverifiedUser.email);
   },
 };

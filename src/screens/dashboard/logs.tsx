@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Fragment, useCallback, useState } from "react";
+import { Fragment, useState } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
 import {
   defaultLogsQuery,
@@ -20,7 +20,7 @@ import {
   Loaded,
   Pager,
   PageHeading,
-  useLoad,
+  useListQuery,
 } from "../../widgets/dashboard/parts.tsx";
 
 export type LogsScreenProps = {
@@ -161,13 +161,13 @@ function PerHour({ perHour }: { perHour: LogsResult["perHour"] }) {
 export function LogsScreen({ loadLogs }: LogsScreenProps) {
   const { t } = useLingui();
   const locale = useLocale();
-  const [query, setQuery] = useState<LogsQuery>(defaultLogsQuery);
+  const { query, state, reload, change, goTo } = useListQuery<LogsQuery, LogsResult>(
+    defaultLogsQuery,
+    loadLogs,
+  );
   const [draft, setDraft] = useState({ url: "", authId: "" });
   const [open, setOpen] = useState<string | null>(null);
-  const load = useCallback(() => loadLogs(query), [loadLogs, query]);
-  const [state, reload] = useLoad(load);
   const titleOf = useEntryTitle();
-  const change = (patch: Partial<LogsQuery>) => setQuery((q) => ({ ...q, page: 1, ...patch }));
   const types = [
     { value: "all", label: t`All` },
     { value: "request", label: t`Requests` },
@@ -294,11 +294,7 @@ export function LogsScreen({ loadLogs }: LogsScreenProps) {
                 </Fragment>
               ))}
             </DataTable>
-            <Pager
-              page={entries.page}
-              totalPages={entries.totalPages}
-              onPage={(page) => setQuery((q) => ({ ...q, page }))}
-            />
+            <Pager page={entries.page} totalPages={entries.totalPages} onPage={goTo} />
           </>
         )}
       </Loaded>

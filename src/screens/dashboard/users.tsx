@@ -1,5 +1,5 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { useCallback, useState } from "react";
+import { useState } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { planStatus, planStatusBadges, planStatusLabels, type PlanStatus } from "../../auth/plan-status.ts";
@@ -24,7 +24,7 @@ import {
   Loaded,
   Pager,
   PageHeading,
-  useLoad,
+  useListQuery,
 } from "../../widgets/dashboard/parts.tsx";
 
 export type UsersScreenProps = {
@@ -37,11 +37,11 @@ export type UsersScreenProps = {
 export function UsersScreen({ loadUsers, initialQuery }: UsersScreenProps) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
-  const [query, setQuery] = useState<UsersQuery>({ ...defaultUsersQuery, ...initialQuery });
+  const { query, state, reload, change, goTo } = useListQuery<UsersQuery, Page<AuthUser>>(
+    { ...defaultUsersQuery, ...initialQuery },
+    loadUsers,
+  );
   const [search, setSearch] = useState(query.search);
-  const load = useCallback(() => loadUsers(query), [loadUsers, query]);
-  const [state, reload] = useLoad(load);
-  const change = (patch: Partial<UsersQuery>) => setQuery((q) => ({ ...q, page: 1, ...patch }));
 
   const yesNo: { value: YesNo; label: string }[] = [
     { value: "all", label: t`All` },
@@ -172,11 +172,7 @@ export function UsersScreen({ loadUsers, initialQuery }: UsersScreenProps) {
                 );
               })}
             </DataTable>
-            <Pager
-              page={users.page}
-              totalPages={users.totalPages}
-              onPage={(page) => setQuery((q) => ({ ...q, page }))}
-            >
+            <Pager page={users.page} totalPages={users.totalPages} onPage={goTo}>
               <ChoiceField
                 label={t`Per page`}
                 value={String(query.perPage)}

@@ -33,6 +33,20 @@ export function useLoad<T>(load: () => Promise<ActionResult<T>>) {
   return [state, reload] as const;
 }
 
+/**
+ * A paged list's query and its load: `change` sets filters (back to page 1), `goTo` turns pages.
+ */
+export function useListQuery<Q extends { page: number }, T>(
+  initial: Q,
+  load: (query: Q) => Promise<ActionResult<T>>,
+) {
+  const [query, setQuery] = useState(initial);
+  const [state, reload] = useLoad(useCallback(() => load(query), [load, query]));
+  const change = useCallback((patch: Partial<Q>) => setQuery((q) => ({ ...q, page: 1, ...patch })), []);
+  const goTo = useCallback((page: number) => setQuery((q) => ({ ...q, page })), []);
+  return { query, state, reload, change, goTo };
+}
+
 /** A dashboard page's title, what it is for, and its actions. */
 export function PageHeading({
   title,
