@@ -8,6 +8,7 @@ import { ConfirmDialog } from "../../ui/alert-dialog.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { EmailField, PasswordField } from "../../widgets/auth/auth-fields.tsx";
+import { useFocusFirstInvalid } from "../../widgets/auth/use-auth-form.ts";
 import {
   ActionNote,
   cellClassName,
@@ -16,7 +17,6 @@ import {
   formatDateTime,
   Loaded,
   PageHeading,
-  useFocusFirstInvalid,
   useLoad,
   type Note,
 } from "../../widgets/dashboard/parts.tsx";

@@ -13,6 +13,7 @@ import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
 import { Switch } from "../../ui/switch.tsx";
+import { useFocusFirstInvalid } from "../../widgets/auth/use-auth-form.ts";
 import {
   ActionNote,
   ChoiceField,
@@ -20,7 +21,6 @@ import {
   LoadError,
   LoadingRows,
   PageHeading,
-  useFocusFirstInvalid,
   useLoad,
   type Note,
 } from "../../widgets/dashboard/parts.tsx";

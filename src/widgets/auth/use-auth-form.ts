@@ -22,7 +22,7 @@ export type AuthFormProps<Values> = {
 };
 
 /** Focuses the first control marked invalid, in document order (radio groups: their checked or first radio). */
-export function focusFirstInvalid(root: HTMLElement | null) {
+function focusFirstInvalid(root: HTMLElement | null) {
   const invalid = root?.querySelector<HTMLElement>('[aria-invalid="true"]');
   if (!invalid) return;
   const target =
@@ -31,6 +31,20 @@ export function focusFirstInvalid(root: HTMLElement | null) {
         invalid.querySelector<HTMLElement>('[role="radio"]'))
       : invalid;
   target?.focus();
+}
+
+/**
+ * A form's focus after a failed submit: `focusInvalid()` moves it to the first field marked
+ * invalid once the errors are shown. Returns the form's ref and `focusInvalid`.
+ */
+export function useFocusFirstInvalid() {
+  const form = React.useRef<HTMLFormElement>(null);
+  const [requests, setRequests] = React.useState(0);
+  React.useEffect(() => {
+    if (requests > 0) focusFirstInvalid(form.current);
+  }, [requests]);
+  const focusInvalid = React.useCallback(() => setRequests((n) => n + 1), []);
+  return [form, focusInvalid] as const;
 }
 
 const fieldsNeedAttention = msg`Some fields need your attention.`;
@@ -85,12 +99,11 @@ export function useAuthForm<Values extends Record<string, unknown>>({
   resetOnSuccess?: boolean;
 }) {
   const [bannerCleared, setBannerCleared] = React.useState(false);
-  const formRef = React.useRef<HTMLFormElement>(null);
+  const [formRef, focusInvalid] = useFocusFirstInvalid();
   const [values, setValues] = React.useState(initialValues);
   const { i18n } = useLingui();
   const [clientErrors, setClientErrors] = React.useState<Partial<Record<string, FieldError>>>({});
   const [edited, setEdited] = React.useState<ReadonlySet<string>>(new Set());
-  const [focusRequest, setFocusRequest] = React.useState(0);
 
   // A new response (status change or different errors) shows every server error again and
   // moves focus to the first one. Keyed by content so a parent re-render does not steal focus.
@@ -99,14 +112,10 @@ export function useAuthForm<Values extends Record<string, unknown>>({
     setEdited(new Set());
     setBannerCleared(false);
     if (status !== "submitting" && errors && Object.values(errors).some(Boolean)) {
-      setFocusRequest((n) => n + 1);
+      focusInvalid();
     }
     // serverKey stands for status + errors.
   }, [serverKey]);
-
-  React.useEffect(() => {
-    if (focusRequest > 0) focusFirstInvalid(formRef.current);
-  }, [focusRequest]);
 
   const initialRef = React.useRef(initialValues);
   React.useEffect(() => {
@@ -143,7 +152,7 @@ export function useAuthForm<Values extends Record<string, unknown>>({
     const found = validate?.(values) ?? {};
     setClientErrors(found);
     if (Object.keys(found).length > 0) {
-      setFocusRequest((n) => n + 1);
+      focusInvalid();
       return;
     }
     onSubmit(values);

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
+import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
 import { localeTags, type Locale } from "../../i18n/locales.ts";
 import { Button } from "../../ui/button.tsx";
@@ -8,7 +8,6 @@ import { Field } from "../../ui/field.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
 import { AlertCircleIcon, CheckCircleIcon } from "../../ui/icons.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
-import { focusFirstInvalid } from "../auth/use-auth-form.ts";
 
 export type LoadState<T> =
   { status: "loading" } | { status: "error"; message: MessageDescriptor } | { status: "ready"; data: T };
@@ -160,20 +159,6 @@ export function Pager({
       </div>
     </nav>
   );
-}
-
-/**
- * A form's focus after a failed save, as on the site's forms: `failed()` moves it to the first
- * field marked invalid once the errors are shown. Returns the form's ref and `failed`.
- */
-export function useFocusFirstInvalid() {
-  const form = useRef<HTMLFormElement>(null);
-  const [failures, setFailures] = useState(0);
-  useEffect(() => {
-    if (failures > 0) focusFirstInvalid(form.current);
-  }, [failures]);
-  const failed = useCallback(() => setFailures((n) => n + 1), []);
-  return [form, failed] as const;
 }
 
 /** The outcome of the last action: a success note (status) or an error (alert). */
