@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { fixtureRoot } from "../testing/fixtures.ts";
+import { pollUntil } from "../testing/poll.ts";
 import { closedPort, smtpPass, smtpUser, startSmtp } from "../testing/smtp.ts";
 import { createMailer, type MailLogEntry, type MailerOptions } from "./mailer.ts";
 
@@ -43,13 +44,12 @@ function mailerOn(port: number, extra: Partial<MailerOptions>) {
   return { mailer, dataDir };
 }
 
-async function until(check: () => boolean, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+const firstEntry = (entries: MailLogEntry[]) =>
+  pollUntil(
+    () => entries.length,
+    (count) => count >= 1,
+    () => "no log entry",
+  );
 
 describe("mailer app log", () => {
   it("delivers even when the logger throws, and never logs the body, the link or the token", async () => {
@@ -63,7 +63,7 @@ describe("mailer app log", () => {
       },
     });
     mailer.queue(message);
-    await until(() => entries.length >= 1);
+    await firstEntry(entries);
     const smtp = await startSmtp({ port });
     cleanups.push(() => smtp.close());
     await smtp.waitFor(1);
@@ -90,7 +90,7 @@ describe("mailer app log", () => {
       appLog: (entry) => entries.push(entry),
     });
     mailer.queue(message);
-    await until(() => entries.length >= 1);
+    await firstEntry(entries);
     await mailer.close();
     const left = entries.filter((entry) => entry.message === "Mail left queued for the next start");
     expect(left).toHaveLength(1);

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { runSuperuserCommand } from "../cli.ts";
 import { fixtureRoot } from "../testing/fixtures.ts";
 import { readOutbox } from "../testing/outbox.ts";
+import { pollUntil } from "../testing/poll.ts";
 import { closedPort, smtpPass, smtpUser, startSmtp } from "../testing/smtp.ts";
 import { spawnServer } from "../testing/start-server.ts";
 
@@ -61,11 +62,12 @@ async function signUp(pb: PocketBase, email: string, locale: "en" | "fr") {
 
 /** Polls `output()` until it matches `pattern` (up to `timeoutMs`). */
 async function waitForOutput(output: () => string, pattern: RegExp, timeoutMs = 5000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!pattern.test(output())) {
-    if (Date.now() > deadline) throw new Error(`expected ${pattern} in the server's output:\n${output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  await pollUntil(
+    output,
+    (text) => pattern.test(text),
+    (text) => `expected ${pattern} in the server's output:\n${text}`,
+    { timeoutMs },
+  );
 }
 
 /** A superuser of the server about to run on `dataDir` (created before it starts). */
@@ -82,14 +84,13 @@ async function superuser(dataDir: string) {
 const levelOf = (entry: LogModel) => Number(entry.level);
 
 /** Polls the mail log entries until `done(entries)` (up to `timeoutMs`); oldest first. */
-async function waitForMailLogs(pb: PocketBase, done: (entries: LogModel[]) => boolean, timeoutMs = 10_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const { items } = await pb.logs.getList(1, 50, { filter: 'data.type = "mail"', sort: "@rowid" });
-    if (done(items)) return items;
-    if (Date.now() > deadline) throw new Error(`mail logs so far: ${JSON.stringify(items, null, 2)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+function waitForMailLogs(pb: PocketBase, done: (entries: LogModel[]) => boolean) {
+  return pollUntil(
+    async () => (await pb.logs.getList(1, 50, { filter: 'data.type = "mail"', sort: "@rowid" })).items,
+    done,
+    (items) => `mail logs so far: ${JSON.stringify(items, null, 2)}`,
+    { timeoutMs: 10_000, everyMs: 50 },
+  );
 }
 
 const queued = (dataDir: string) => {

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import { pollUntil } from "./poll.ts";
 
 /** One message of DATA_DIR/outbox, decoded enough for tests. */
 export type OutboxMail = {
@@ -95,12 +96,10 @@ export function readOutbox(dataDir: string): OutboxMail[] {
  * for it (every 10 ms, up to `timeoutMs`, then fails naming what it found).
  */
 export async function waitForOutbox(dataDir: string, count = 1, timeoutMs = 5000): Promise<OutboxMail[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = readOutbox(dataDir);
-    if (mails.length >= count) return mails;
-    if (Date.now() > deadline)
-      throw new Error(`expected ${count} mail(s) in the outbox, found ${mails.length}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
+  return pollUntil(
+    () => readOutbox(dataDir),
+    (mails) => mails.length >= count,
+    (mails) => `expected ${count} mail(s) in the outbox, found ${mails.length}`,
+    { timeoutMs },
+  );
 }

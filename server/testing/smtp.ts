@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { createServer, type AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { parseMail } from "./outbox.ts";
+import { pollUntil } from "./poll.ts";
 
 // A real SMTP server for tests (the `smtp-server` package): STARTTLS with the self-signed test
 // certificate in ./tls (for tests only, never for a real server), AUTH PLAIN or LOGIN only after
@@ -87,15 +88,13 @@ export async function startSmtp(
     get authFailures() {
       return state.authFailures;
     },
-    async waitFor(count, timeoutMs = 10_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (received.length < count) {
-        if (Date.now() > deadline)
-          throw new Error(`expected ${count} mail(s) over SMTP, received ${received.length}`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      return received;
-    },
+    waitFor: (count, timeoutMs = 10_000) =>
+      pollUntil(
+        () => received,
+        (mails) => mails.length >= count,
+        (mails) => `expected ${count} mail(s) over SMTP, received ${mails.length}`,
+        { timeoutMs },
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
