@@ -356,7 +356,9 @@ const forbidden = [
   /node:internal/,
   /SQLITE_/,
   /\$2[aby]\$\d\d\$/,
-  /"tokenKey"/,
+  // A tokenKey's value. Its name alone may appear: a superuser who sends one gets PocketBase's
+  // field error for it (`"tokenKey":{"code":…}`, see record-crud.test.ts).
+  /"tokenKey"\s*:\s*"/,
   /TypeError|ReferenceError|RangeError/,
 ];
 

@@ -662,6 +662,18 @@ describe("PATCH /api/collections/{collection}/records/{id} (update)", () => {
       contains: [notFound],
     })),
     {
+      // As in PocketBase, superusers may set hidden fields; the field error names the field they
+      // sent and shows no value.
+      name: "superuser sending a too-short tokenKey gets its field error, no tokenKey value",
+      method: "PATCH",
+      url: alice,
+      token: "superuser",
+      body: { tokenKey: "5" },
+      status: 400,
+      contains: ['"tokenKey":{"code":"validation_min_text_constraint"'],
+      notContains: ['"tokenKey":"'],
+    },
+    {
       name: "owner cannot use a price+ modifier",
       method: "PATCH",
       url: alice,
