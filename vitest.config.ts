@@ -51,7 +51,7 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["src/**/*.test.{ts,tsx}", "scripts/**/*.test.ts"],
+          include: ["src/**/*.test.{ts,tsx}", "shared/**/*.test.ts", "scripts/**/*.test.ts"],
         },
       },
       {

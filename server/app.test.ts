@@ -25,6 +25,30 @@ describe("server-wide behaviour", () => {
     }
   });
 
+  it("marks every answer to a signed request as not to be stored by any cache", async () => {
+    const t = await createTestApp();
+    try {
+      const own = await t.request("GET", `/api/collections/users/records/${t.users.alice.id}`, {
+        token: t.tokens.alice,
+      });
+      expect(own.status).toBe(200);
+      expect(own.json.stremio_password).toBeDefined();
+      expect(own.headers.get("cache-control")).toBe("no-store");
+      const refresh = await t.request("POST", "/api/collections/users/auth-refresh", {
+        token: t.tokens.alice,
+      });
+      expect(refresh.headers.get("cache-control")).toBe("no-store");
+      const refused = await t.request("GET", "/api/collections/users/records", { token: "not-a-token" });
+      expect(refused.headers.get("cache-control")).toBe("no-store");
+      const download = await t.request("GET", "/api/backups/x.zip?token=abc");
+      expect(download.headers.get("cache-control")).toBe("no-store");
+      const anonymous = await t.request("GET", "/api/health");
+      expect(anonymous.headers.get("cache-control")).toBeNull();
+    } finally {
+      await t.close();
+    }
+  });
+
   it("asks browsers for HTTPS only when the site is served over HTTPS", async () => {
     const t = await createTestApp({ appUrl: "https://lumen.example" });
     const proxied = await createTestApp({ trustProxy: true });

@@ -192,6 +192,9 @@ export function createApp(options: AppOptions): App {
     const header = c.req.header("authorization") ?? "";
     const token =
       header.length > 7 && header.slice(0, 7).toLowerCase() === "bearer " ? header.slice(7) : header;
+    // An answer to a signed request is that account's (its record, its Stremio password; a backup
+    // downloaded with a file token): no browser or proxy cache may keep it.
+    if (token || c.req.query("token")) c.header("Cache-Control", "no-store");
     c.set("auth", token ? (findAuthRecordByToken(store, token, "auth") ?? null) : null);
     await next();
   });
@@ -229,7 +232,7 @@ export function createApp(options: AppOptions): App {
   });
   app.route("/api", api);
 
-  if (options.siteDir) app.on(["GET", "HEAD"], "*", serveSite(options.siteDir));
+  if (options.siteDir) app.on(["GET", "HEAD", "POST"], "*", serveSite(options.siteDir));
 
   app.onError((error, c) => {
     const apiError = error instanceof ApiError ? error : (console.error(error), new ApiError(500));

@@ -23,6 +23,7 @@ import { activateLocale, catalogsOfPath } from "./i18n/catalog.ts";
 import { defaultLocale } from "./i18n/locales.ts";
 import { localeOfPath } from "./i18n/paths.ts";
 import { isOutdated, loadBuildMeta } from "./lib/app-updates.ts";
+import { earlySubmitScriptSource } from "./enhance/early-submit.ts";
 import { pageScriptSource } from "./enhance/page-script.ts";
 import { hasScripts } from "./routing/handle.ts";
 import { useHydrated } from "./lib/use-hydrated.ts";
@@ -33,6 +34,7 @@ import { findRoute } from "./routing/match.ts";
 import { NotFoundScreen } from "./screens/not-found.tsx";
 import { AppShell } from "./widgets/app-shell/app-shell.tsx";
 import { ErrorPage } from "./widgets/error-page/error-page.tsx";
+import { NeedsJavaScript } from "./widgets/app-shell/needs-javascript.tsx";
 
 async function loadLocale(request: Request) {
   // Prerendering asks for `/fr.data` (or `/_.data` for the home page): the locale is the page's.
@@ -125,14 +127,17 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0a0a0b" />
         <Meta />
         <Links />
-        {/* Only prerendering writes it (a hydrating page never renders it): the app bundle skips it. */}
-        {import.meta.env.SSR && !scripts ? (
-          <script dangerouslySetInnerHTML={{ __html: pageScriptSource() }} />
+        {/* Only prerendering writes these (a hydrating page never renders them): the app bundle skips them. */}
+        {import.meta.env.SSR ? (
+          <script
+            dangerouslySetInnerHTML={{ __html: scripts ? earlySubmitScriptSource() : pageScriptSource() }}
+          />
         ) : null}
       </head>
       <body>
         <I18nProvider i18n={i18n}>
           <ScriptsContext value={scripts}>
+            {scripts ? <NeedsJavaScript /> : null}
             <AuthProvider initialState={{ status: "loading" }}>{children}</AuthProvider>
           </ScriptsContext>
         </I18nProvider>

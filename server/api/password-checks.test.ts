@@ -2,6 +2,7 @@ import PocketBase, { ClientResponseError } from "pocketbase";
 import { afterEach, describe, expect, it } from "vitest";
 import { newRecordToken } from "../core/auth.ts";
 import { defaultRateLimits, passwordFailureLimit } from "../core/rate-limit.ts";
+import { runSuperuserCommand } from "../cli.ts";
 import { startServer, type TestServer } from "../testing/start-server.ts";
 
 // Every endpoint that checks a current password is a password oracle for whoever holds a session:
@@ -85,4 +86,41 @@ describe.each([
     expect(await confirm(password)).toEqual({ status: 429, response: tooMany });
     expect(server.app.store.findById(users, String(record.id))!.email).toBe("mover@example.com");
   });
+
+  it.each(["_superusers", "users"])(
+    "%s sign-in: 429 after the limit for that account, from any number of addresses",
+    async (collection) => {
+      server = await startServer({ rateLimits: rateLimits ?? defaultRateLimits, trustProxy: true });
+      const email = `target.${collection}@example.com`;
+      if (collection === "users") {
+        await new PocketBase(server.url)
+          .collection("users")
+          .create({ email, password, passwordConfirm: password, plan: "free" });
+      } else {
+        await runSuperuserCommand(server.dataDir, ["create", email, password]);
+      }
+      // Each guess from an address of its own: the per-IP rule never applies.
+      let address = 0;
+      const signIn = (identity: string, secret: string) =>
+        statusOf(
+          new PocketBase(server!.url).collection(collection).authWithPassword(identity, secret, {
+            headers: { "x-forwarded-for": `203.0.113.${++address}` },
+          }),
+        );
+      for (let i = 0; i < passwordFailureLimit.maxFailures; i++) {
+        expect((await signIn(email, `wrong guess ${i}`)).status).toBe(400);
+      }
+      for (let i = 0; i < 45; i++)
+        expect(await signIn(email, `wrong again ${i}`)).toEqual({ status: 429, response: tooMany });
+      // The right password waits for the window too; the identity's case does not matter.
+      expect((await signIn(email.toUpperCase(), password)).status).toBe(429);
+      // An unknown identity is limited the same way: the answers do not tell which accounts exist.
+      for (let i = 0; i < passwordFailureLimit.maxFailures; i++) {
+        expect((await signIn(`nobody.${collection}@example.com`, "a guess")).status).toBe(400);
+      }
+      expect((await signIn(`nobody.${collection}@example.com`, "a guess")).status).toBe(429);
+      // Other accounts are not affected.
+      expect((await signIn("someone.else@example.com", "a guess")).status).toBe(400);
+    },
+  );
 });

@@ -52,6 +52,12 @@ async function authWithPassword(c: ApiContext) {
   const errors = validateAuthWithPassword(form, options.identityFields);
   throwIfInvalid(errors);
   c.set("context", "password");
+  // Failed sign-ins also count per identity, not only per client IP (the `*:auth` rule): guesses
+  // spread over many addresses get no more tries. Keyed by the identity sent, so an unknown one is
+  // limited the same way and a 429 does not tell which accounts exist. Unlike PocketBase.
+  const { passwordFailures } = c.get("ctx");
+  const failureKeys = [`signin:${collection.id}:${form.identity.toLowerCase()}`];
+  if (!passwordFailures.take(failureKeys)) throw new ApiError(429);
 
   let record: RecordData | undefined;
   if (form.identityField) {
@@ -74,6 +80,7 @@ async function authWithPassword(c: ApiContext) {
     ? await verifyPassword(form.password, String(record.password))
     : await dummyVerify(form.password);
   if (!record || !valid) throw new ApiError(400, "Failed to authenticate.");
+  passwordFailures.release(failureKeys);
   const auth = { collection, record };
   return authResponse(c, auth, newRecordToken(store, collection, record, "auth"));
 }

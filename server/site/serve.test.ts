@@ -29,6 +29,8 @@ const pages = [
   "/fr/fr/more",
   "/cgu",
   "/fr/cgu",
+  "/login",
+  "/fr/login",
 ];
 
 function fakeSite() {
@@ -261,6 +263,28 @@ describe("one process serves the site and the API", () => {
     });
   });
 
+  it("sends a form posted without the app back to its page, never echoing what was sent", async () => {
+    for (const page of ["/login", "/fr/login?redirect=%2Faccount"]) {
+      const res = await fetch(server.url + page, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "user-agent": browser, "content-type": "application/x-www-form-urlencoded" },
+        body: "email=someone%40example.com&password=hunter2-secret",
+      });
+      expect(res.status, page).toBe(303);
+      expect(res.headers.get("location"), page).toBe(page);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      const body = await res.text();
+      expect(body).not.toContain("hunter2");
+      expect(body).not.toContain("someone");
+    }
+    const missing = await fetch(server.url + "/no-such-page", {
+      method: "POST",
+      headers: { "user-agent": browser },
+    });
+    expect(missing.status).toBe(404);
+  });
+
   it("redirects a trailing slash to the canonical path", async () => {
     const res = await get("/fr/?a=1");
     expect(res.status).toBe(301);
@@ -438,6 +462,35 @@ describe("one process serves the site and the API", () => {
       expect(res.status).toBe(301);
       expect(res.headers.location).toBe(location);
       expect(new URL(String(res.headers.location), "https://lumen.example").host).toBe("lumen.example");
+    });
+
+    // Every Location and every link of the answer, followed from a page of this site, stays on it.
+    it.each([
+      "//evil.example",
+      "///evil.example",
+      "/\\evil.example",
+      "/\\/evil.example/",
+      "//evil.example/phish/",
+      "/.//evil.example/",
+      "/..//evil.example/",
+      "/%2e//evil.example/",
+      "/%2e%2e//evil.example",
+      "/a/..//evil.example/",
+      "/%5C%5Cevil.example/",
+      "/fr//evil.example",
+      "/docs//evil.example",
+      "/community//evil.example",
+    ])("%s: no redirect and no link of the answer leads off the site", async (rawPath) => {
+      const res = await raw(rawPath);
+      expect(res.status).toBeLessThan(500);
+      const targets = [
+        ...(res.headers.location ? [String(res.headers.location)] : []),
+        ...[...res.body.toString().matchAll(/href="([^"]*)"/g)].map((m) => m[1]!.replaceAll("&#92;", "\\")),
+      ];
+      for (const target of targets) {
+        expect(target, target).toMatch(/^\/(?![/\\])/);
+        expect(new URL(target, "https://lumen.example/x/y").host, target).toBe("lumen.example");
+      }
     });
 
     it("never sends a path with a backslash off-site", async () => {

@@ -1,6 +1,7 @@
 import path from "node:path";
 import type { Context } from "hono";
 import { isbot } from "isbot";
+import { sameOriginPath } from "../../shared/same-origin.ts";
 import { localeRedirect } from "../../src/i18n/detect.ts";
 import { locales } from "../../src/i18n/locales.ts";
 import { localeOfPath, localizePath, switchLocalePath } from "../../src/i18n/paths.ts";
@@ -27,14 +28,6 @@ function parseJson<T>(file: SiteFile | undefined): T | undefined {
   }
 }
 
-/**
- * A same-origin path for a redirect: leading slashes and backslashes collapse into one slash, so a
- * `Location` can never read as `//host` (which a browser follows off-site).
- */
-export function sameOriginPath(pathname: string): string {
-  return "/" + pathname.replace(/^[/\\]+/, "");
-}
-
 // Control characters never belong in a page path; they must not reach a header either.
 const controlCharacter = /[\u0000-\u001f\u007f]/;
 
@@ -44,10 +37,11 @@ const controlCharacter = /[\u0000-\u001f\u007f]/;
  *    (a `__` segment) is not a page: 404;
  * 2. a trailing slash → 301 to the same-origin path without it;
  * 3. a route rule of builds/meta/{buildId}.json → its redirect (default 302);
- * 4. an unprefixed page whose visitor prefers French (cookie, then Accept-Language) → 302 to the
+ * 4. a POST to a page (a form sent without the app) → 303 back to the page, its body unread;
+ * 5. an unprefixed page whose visitor prefers French (cookie, then Accept-Language) → 302 to the
  *    French page (never from a `/fr/…` page, so never a loop), private and varying like the page;
- * 5. the file, or the page's `index.html`;
- * 6. otherwise 404: a path a route matches but its validation rejects (`/fr/docs/a/b`) gets the
+ * 6. the file, or the page's `index.html`;
+ * 7. otherwise 404: a path a route matches but its validation rejects (`/fr/docs/a/b`) gets the
  *    error page "Page Not Found: {path}"; any other path the layout's "Page not found" page; a
  *    missing `.data` file (a client navigation) a plain-text 404 the router turns into the error
  *    page. Bots get a minimal body instead of either page and the 404 is logged.
@@ -109,6 +103,14 @@ export function serveSite(siteDir: string) {
 
     const isPage = path.posix.extname(pathname) === "";
     const page = isPage ? pageFile(pathname) : undefined;
+    // A form the browser sent by itself (scripts off, or not loaded yet): the account forms post, so
+    // no password reaches a URL. The body is never read or echoed: back to the page, which says it
+    // needs JavaScript.
+    if (c.req.method === "POST") {
+      if (!page) return notFound(c, pathname, isPage && matchPage(pathname) !== null);
+      c.header("Cache-Control", "no-store");
+      return c.redirect(sameOriginPath(url.pathname) + url.search, 303);
+    }
     // Unprefixed pages depend on the visitor's language preferences: caches must key on them.
     const varies = isPage && localeOfPath(pathname) === "en";
     const vary = varies ? { Vary: "Cookie, Accept-Language" } : undefined;

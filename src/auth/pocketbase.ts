@@ -4,8 +4,25 @@ import PocketBase, { BaseAuthStore, type AuthRecord } from "pocketbase";
 export const authCookieName = "pb_auth";
 
 /**
- * Keeps the SDK's auth state in the `pb_auth` cookie. Not HttpOnly: the site is static files and
- * its JavaScript is the only reader; SameSite Lax; Secure on https.
+ * The only fields of the user the session cookie keeps: what a page needs to draw its header
+ * before the session is checked. Never a secret (the Stremio password, tokens): the cookie is sent
+ * with every page request and readable by the page's scripts. The rest of the record comes from
+ * the API (the auth refresh every page load makes) and stays in memory.
+ */
+export const sessionCookieFields = [
+  "id",
+  "collectionId",
+  "collectionName",
+  "email",
+  "name",
+  "verified",
+  "plan",
+];
+
+/**
+ * Keeps the SDK's auth state in the `pb_auth` cookie (token and `sessionCookieFields`). Not
+ * HttpOnly: the site is static files and its JavaScript is the only reader; SameSite Lax; Secure
+ * on https.
  */
 export class CookieAuthStore extends BaseAuthStore {
   constructor() {
@@ -25,7 +42,17 @@ export class CookieAuthStore extends BaseAuthStore {
 
   private writeCookie() {
     if (typeof document === "undefined") return;
-    document.cookie = this.exportToCookie(
+    const stored = new BaseAuthStore();
+    const record = this.record;
+    stored.save(
+      this.token,
+      record
+        ? (Object.fromEntries(
+            sessionCookieFields.filter((f) => f in record).map((f) => [f, record[f]]),
+          ) as AuthRecord)
+        : null,
+    );
+    document.cookie = stored.exportToCookie(
       { httpOnly: false, secure: location.protocol === "https:", sameSite: "lax", path: "/" },
       authCookieName,
     );

@@ -1,20 +1,7 @@
+import { safeRedirect } from "../../shared/same-origin.ts";
 import { localizePath } from "../i18n/paths.ts";
 import type { RouteMiddleware } from "../routing/types.ts";
 import { checkSession, currentAuthState } from "./session.ts";
-
-/** `?redirect=` target of the login page: a path on this site only (never `//host` or a URL). */
-export function safeRedirect(value: string | null | undefined, fallback: string): string {
-  // Browsers drop tabs and newlines from URLs and read `\` as `/`: `/\t/host` and `/\host` are
-  // `//host`, another site. Such a value is refused whole rather than repaired.
-  if (!value || !value.startsWith("/") || /[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
-  const base = "https://this-site.invalid";
-  try {
-    const url = new URL(value, base);
-    return url.origin === base ? url.pathname + url.search + url.hash : fallback;
-  } catch {
-    return fallback;
-  }
-}
 
 /** The pages whose form only a signed-out visitor can use. */
 const signedOutPages = new Set(["login", "signup"]);

@@ -40,4 +40,15 @@ describe("localized paths", () => {
     expect(switchLocalePath("/fr/fr/docs/install", "en")).toBe("/fr/docs/install");
     expect(switchLocalePath("/fr/docs", "fr")).toBe("/fr/fr/docs");
   });
+
+  it.each(["//evil.example", "///evil.example", "/\\evil.example", "/\\/evil.example?x=1"])(
+    "never links off the site from a visitor's path %j",
+    (path) => {
+      for (const locale of ["en", "fr"] as const) {
+        const link = switchLocalePath(path, locale);
+        expect(new URL(link, "https://lumen.example/x").origin).toBe("https://lumen.example");
+        expect(link.startsWith("//")).toBe(false);
+      }
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { isSameOriginPath, sameOriginPath } from "../../shared/same-origin.ts";
 import type { Locale } from "./locales.ts";
 
 /**
@@ -35,10 +36,14 @@ export function localizePath(englishPath: string, locale: Locale): string {
   return englishPath === "/" ? "/fr" : `/fr${englishPath}`;
 }
 
-/** The same page in another locale, keeping query and hash. */
+/**
+ * The same page in another locale, keeping query and hash. Always a path of this site: the path
+ * may be a visitor's (a 404's `//host`, `/\host`), and a link to it must not lead elsewhere.
+ */
 export function switchLocalePath(pathWithSearch: string, target: Locale): string {
   const match = /^([^?#]*)(.*)$/.exec(pathWithSearch);
-  const path = match?.[1] || "/";
+  const path = (match?.[1] || "/").replace(/^[/\\]+/, "/");
   const rest = match?.[2] ?? "";
-  return localizePath(basePath(path), target) + rest;
+  const switched = localizePath(basePath(path), target) + rest;
+  return isSameOriginPath(switched) ? switched : sameOriginPath(switched);
 }

@@ -55,6 +55,18 @@ test("the whole journey in English: sign-up, verification, profile, password, St
   await page.getByRole("alertdialog").getByRole("button", { name: "Regenerate" }).click();
   await expect(username).not.toHaveText(first);
 
+  // The session cookie, sent with every page and readable by scripts, holds no secret: the Stremio
+  // password is read from the API, so it is still there after a reload.
+  const cookie = (await context.cookies()).find((c) => c.name === "pb_auth");
+  const stored = JSON.parse(decodeURIComponent(cookie!.value)) as { token: string; record: object };
+  expect(Object.keys(stored.record).sort()).toEqual(
+    ["collectionId", "collectionName", "email", "id", "name", "plan", "verified"].sort(),
+  );
+  expect(cookie!.value).not.toContain("stremio");
+  await page.reload();
+  await stremio.getByRole("button", { name: "Show password" }).click();
+  await expect(stremio.locator("dd code").nth(1)).toHaveText(/^[A-Za-z0-9!@#$%^&*]{16}$/);
+
   // Profile: the name.
   await page.getByLabel("Name", { exact: true }).fill("Camille M.");
   await page.getByRole("button", { name: "Save" }).click();
@@ -235,10 +247,26 @@ test("a login link that points off-site brings the visitor to their account inst
   await expect(page).toHaveURL(/\/verify-email$/);
   await page.context().clearCookies();
 
-  for (const target of ["/%09/evil.example", "//evil.example", "/%5Cevil.example"]) {
-    await page.goto(`/login?redirect=${encodeURIComponent(decodeURIComponent(target))}`);
+  // Each is what `?redirect=` holds once decoded: a browser or a URL parser reads it as another site.
+  const hostile = [
+    "/\t/evil.example",
+    "//evil.example",
+    "/\\evil.example",
+    "/.//evil.example/phish",
+    "/..//evil.example",
+    "/%2e//evil.example",
+    "/a/..//evil.example",
+    "javascript:alert(1)",
+  ];
+  for (const target of hostile) {
+    await page.goto(`/login?redirect=${encodeURIComponent(target)}`);
     await logIn(page, email);
-    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/account$/);
+    await expect(page, target).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/account$/);
+    // Already signed in, the login page sends the visitor on at once: to their account here too.
+    await page.goto(`/fr/login?redirect=${encodeURIComponent(target)}`);
+    await expect(page, target).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/fr\/account$/);
+    // The account page refreshes the session (and rewrites the cookie): let it finish first.
+    await page.waitForLoadState("networkidle");
     await page.context().clearCookies();
   }
 });

@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { login } from "../../auth/account.ts";
 import { loadPocketBase } from "../../auth/session.ts";
-import { safeRedirect } from "../../auth/route-middleware.ts";
+import { safeRedirect } from "../../../shared/same-origin.ts";
 import { localizePath } from "../../i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { LoginScreen } from "../../screens/account/login.tsx";

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import * as React from "react";
 import { useLingui } from "@lingui/react";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import {
   fieldErrorDescriptor,
   fieldErrorMessage,
@@ -45,6 +46,24 @@ export function useFocusFirstInvalid() {
   }, [requests]);
   const focusInvalid = React.useCallback(() => setRequests((n) => n + 1), []);
   return [form, focusInvalid] as const;
+}
+
+/**
+ * Text typed into the form's fields before it hydrated: React keeps what the DOM shows when it
+ * hydrates a controlled input, but its state still holds the prerendered (empty) value.
+ */
+function typedBeforeHydration<Values extends Record<string, unknown>>(
+  form: HTMLFormElement,
+  values: Values,
+): Partial<Values> {
+  const typed: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const field = form.elements.namedItem(name);
+    if (typeof value !== "string" || !(field instanceof HTMLInputElement)) continue;
+    if (["checkbox", "radio", "hidden"].includes(field.type)) continue;
+    if (field.value !== value) typed[name] = field.value;
+  }
+  return typed as Partial<Values>;
 }
 
 const fieldsNeedAttention = msg`Some fields need your attention.`;
@@ -104,6 +123,27 @@ export function useAuthForm<Values extends Record<string, unknown>>({
   const { i18n } = useLingui();
   const [clientErrors, setClientErrors] = React.useState<Partial<Record<string, FieldError>>>({});
   const [edited, setEdited] = React.useState<ReadonlySet<string>>(new Set());
+  const hydrated = useHydrated();
+  const [heldSubmit, setHeldSubmit] = React.useState(false);
+
+  // Once hydrated: what was typed before is taken in, and a submit the page's inline script held
+  // (src/enhance/early-submit.ts) is sent, with those values, on the next render.
+  React.useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const typed = typedBeforeHydration(form, initialValues);
+    if (Object.keys(typed).length > 0) setValues((current) => ({ ...current, ...typed }));
+    if (form.hasAttribute("data-held-submit")) {
+      form.removeAttribute("data-held-submit");
+      form.querySelector('[aria-busy="true"]')?.removeAttribute("aria-busy");
+      setHeldSubmit(true);
+    }
+  }, []);
+  React.useEffect(() => {
+    if (!heldSubmit) return;
+    setHeldSubmit(false);
+    submit();
+  }, [heldSubmit]);
 
   // A new response (status change or different errors) shows every server error again and
   // moves focus to the first one. Keyed by content so a parent re-render does not steal focus.
@@ -147,6 +187,10 @@ export function useAuthForm<Values extends Record<string, unknown>>({
 
   function handleSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    submit();
+  }
+
+  function submit() {
     if (status === "submitting") return;
     setBannerCleared(true);
     const found = validate?.(values) ?? {};
@@ -168,6 +212,14 @@ export function useAuthForm<Values extends Record<string, unknown>>({
     setValue,
     errorFor,
     submitting: status === "submitting",
-    formProps: { ref: formRef, onSubmit: handleSubmit, noValidate: true },
+    // `post`: a form the browser sends by itself (scripts off) never puts a password in the URL.
+    // `data-hydrated` tells the page's inline script that React handles the form's submits now.
+    formProps: {
+      ref: formRef,
+      onSubmit: handleSubmit,
+      noValidate: true,
+      method: "post",
+      "data-hydrated": hydrated ? "" : undefined,
+    },
   };
 }
