@@ -1,9 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { defaultRateLimits, parseRateLimitRules } from "./core/rate-limit.ts";
 import { configFromEnv } from "./config.ts";
 import { createTestApp, fixturePassword } from "./testing/fixtures.ts";
 
 const login = "/api/collections/users/auth-with-password";
+
+afterEach(() => vi.useRealTimers());
 
 describe("server-wide behaviour", () => {
   it("sends the security headers and PocketBase's 404 envelope on unknown API routes", async () => {
@@ -176,6 +178,86 @@ describe("server-wide behaviour", () => {
         }
         expect(statuses, action).toEqual([204, 204, 204, 204, 204, 429]);
       }
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("limits every /api/ path to 300 per 10 s per IP by default, health included; superusers skip it", async () => {
+    vi.useFakeTimers({ now: Date.parse("2026-01-01T00:00:00Z"), toFake: ["Date"] });
+    const t = await createTestApp({ rateLimits: defaultRateLimits, trustProxy: true });
+    try {
+      const from = (ip: string, token?: string) => ({ headers: { "x-forwarded-for": ip }, token });
+      const statuses = new Map<number, number>();
+      // One window for all the paths the `/api/` rule covers, as PocketBase keys it by the rule.
+      const paths = ["/api/health", "/api/settings", "/api/logs", "/api/nope"];
+      for (let i = 0; i < 300; i++) {
+        const { status } = await t.request("GET", paths[i % 4]!, from("203.0.113.1"));
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+      expect(statuses.get(429)).toBeUndefined();
+      vi.setSystemTime(Date.now() + 9_000);
+      const limited = await t.request("GET", "/api/health", from("203.0.113.1"));
+      expect(limited.status).toBe(429);
+      expect(limited.json).toEqual({ data: {}, message: "Too Many Requests.", status: 429 });
+      expect((await t.request("GET", "/api/backups", from("203.0.113.1"))).status).toBe(429);
+      // Another IP has its own window; a superuser is never limited, even from that IP.
+      expect((await t.request("GET", "/api/health", from("203.0.113.2"))).status).toBe(200);
+      const root = from("203.0.113.1", t.tokens.superuser);
+      for (let i = 0; i < 5; i++) expect((await t.request("GET", "/api/logs", root)).status).toBe(200);
+      // A collection route checks its collection's rules instead (its own window), once.
+      const list = await t.request("GET", "/api/collections/users/records", from("203.0.113.1"));
+      expect(list.status).toBe(200);
+      // The window ends 10 s after its first request.
+      vi.setSystemTime(Date.now() + 1_000);
+      expect((await t.request("GET", "/api/health", from("203.0.113.1"))).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("counts a request to a collection route once, against its collection's window", async () => {
+    const t = await createTestApp({ rateLimits: parseRateLimitRules("/api/=3/60") });
+    try {
+      const statuses = [];
+      for (const url of ["/api/health", "/api/health", "/api/health", "/api/health"])
+        statuses.push((await t.request("GET", url)).status);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      // The global window is used up; the collection's own is not, and each request takes one slot.
+      const list = [];
+      for (let i = 0; i < 4; i++)
+        list.push(
+          (await t.request("GET", "/api/collections/users/records", { token: t.tokens.alice })).status,
+        );
+      expect(list).toEqual([200, 200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("runs a rate limit window from its first request: 2 per 2 s allows requests at 0, 0.5 and 2.1 s", async () => {
+    vi.useFakeTimers({ now: Date.parse("2026-01-01T00:00:00Z"), toFake: ["Date"] });
+    const t = await createTestApp({ rateLimits: parseRateLimitRules("/api/health=2/2") });
+    try {
+      const start = Date.now();
+      const at = async (seconds: number) => {
+        vi.setSystemTime(start + seconds * 1000);
+        return (await t.request("GET", "/api/health")).status;
+      };
+      expect([await at(0), await at(0.5), await at(2.1), await at(2.2), await at(2.3)]).toEqual([
+        200, 200, 200, 200, 429,
+      ]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("limits nothing with RATE_LIMIT=off", async () => {
+    const t = await createTestApp({ rateLimits: false });
+    try {
+      const statuses = new Set<number>();
+      for (let i = 0; i < 320; i++) statuses.add((await t.request("GET", "/api/health")).status);
+      expect([...statuses]).toEqual([200]);
     } finally {
       await t.close();
     }

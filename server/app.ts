@@ -9,7 +9,7 @@ import { backupsApi, fileToken } from "./api/backups.ts";
 import { collectionsImport, validateRules } from "./api/collections.ts";
 import { compressJson } from "./api/compression.ts";
 import { corsHeaders } from "./api/cors.ts";
-import type { ApiEnv, AppContext } from "./api/context.ts";
+import { type ApiEnv, type AppContext, globalRateLimit } from "./api/context.ts";
 import { health } from "./api/health.ts";
 import { logsApi, requestLogger } from "./api/logs.ts";
 import { recordAuth } from "./api/record-auth.ts";
@@ -63,6 +63,8 @@ export type AppOptions = {
   backupsKeep?: number;
   /** Days request logs are kept in `dataDir/auxiliary.db` (default 5, like PocketBase); 0 turns logging off. */
   logsMaxDays?: number;
+  /** Request logs kept at most, the oldest dropped first (default 100,000). */
+  logsMaxRows?: number;
   /** Shutdown grace period (ms), applied by main.ts; the app only reports it (`GET /api/settings`). */
   shutdownTimeout?: number;
 };
@@ -100,6 +102,12 @@ const permissionsPolicy = [
   .map((feature) => `${feature}=()`)
   .join(", ");
 
+/**
+ * The routes under `/api/collections/{collection}/`: each checks its collection's rate limit rules
+ * (PocketBase's collection rate limit) in place of the global one.
+ */
+const collectionRoutes = [recordAuth, recordVerification, recordPasswordReset, recordEmailChange, recordCrud];
+
 /** The whole server: the PocketBase-compatible API under /api and the prerendered site. */
 export function createApp(options: AppOptions): App {
   const store = Store.open(options.dataDir);
@@ -110,7 +118,10 @@ export function createApp(options: AppOptions): App {
   const appUrl = options.appUrl ?? "http://localhost:8090";
   const appName = options.appName ?? siteConfig.name;
   const mailFrom = options.mailFrom ?? `${appName} <no-reply@${new URL(siteConfig.url).hostname}>`;
-  const logs = new RequestLogs(options.dataDir, { maxDays: options.logsMaxDays });
+  const logs = new RequestLogs(options.dataDir, {
+    maxDays: options.logsMaxDays,
+    maxRows: options.logsMaxRows,
+  });
   const mailer = createMailer({
     from: mailFrom,
     smtp: options.smtp,
@@ -175,17 +186,6 @@ export function createApp(options: AppOptions): App {
   api.use(compressJson);
   const origins = options.corsOrigins ?? ["*"];
   api.use(corsHeaders(origins));
-  // Only these methods carry a body; checking one on a GET would cost every read.
-  const limitBody = bodyLimit({
-    maxSize: options.bodyLimit ?? defaultBodyLimit,
-    onError: () => {
-      throw new ApiError(413);
-    },
-  });
-  api.on(["POST", "PUT", "PATCH", "DELETE"], "*", (c, next) =>
-    // Backup archives have their own, larger limit (api/backups.ts).
-    c.req.path === "/api/backups/upload" ? next() : limitBody(c, next),
-  );
   // An invalid or expired token leaves the request a guest: rules decide what it may do.
   api.use(async (c, next) => {
     c.set("ctx", ctx);
@@ -198,6 +198,19 @@ export function createApp(options: AppOptions): App {
     c.set("auth", token ? (findAuthRecordByToken(store, token, "auth") ?? null) : null);
     await next();
   });
+  // After the token (superusers skip it) and before the body limit, as in PocketBase.
+  api.use(globalRateLimit(collectionRoutes));
+  // Only these methods carry a body; checking one on a GET would cost every read.
+  const limitBody = bodyLimit({
+    maxSize: options.bodyLimit ?? defaultBodyLimit,
+    onError: () => {
+      throw new ApiError(413);
+    },
+  });
+  api.on(["POST", "PUT", "PATCH", "DELETE"], "*", (c, next) =>
+    // Backup archives have their own, larger limit (api/backups.ts).
+    c.req.path === "/api/backups/upload" ? next() : limitBody(c, next),
+  );
   api.route("/", health);
   api.route("/", recordAuth);
   api.route("/", recordVerification);

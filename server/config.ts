@@ -2,6 +2,7 @@ import path from "node:path";
 import type { AppOptions } from "./app.ts";
 import { CronError, parseCron } from "./core/cron.ts";
 import { parseRateLimitRules } from "./core/rate-limit.ts";
+import { defaultLogsMaxRows } from "./core/request-logs.ts";
 
 /** Everything `node server/main.ts` reads from the environment (the README lists each variable). */
 export type ServerConfig = AppOptions & {
@@ -39,6 +40,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   const logsMaxDays = Number(env.LOGS_MAX_DAYS || 5);
   if (!Number.isInteger(logsMaxDays) || logsMaxDays < 0) {
     throw new Error(`Invalid LOGS_MAX_DAYS: ${env.LOGS_MAX_DAYS} (days, 0 turns request logs off)`);
+  }
+  const logsMaxRows = Number(env.LOGS_MAX_ROWS || defaultLogsMaxRows);
+  if (!Number.isInteger(logsMaxRows) || logsMaxRows < 1) {
+    throw new Error(`Invalid LOGS_MAX_ROWS: ${env.LOGS_MAX_ROWS} (request logs kept at most, 1 or more)`);
   }
   const backupsCron = env.BACKUPS_CRON?.trim() || undefined;
   if (backupsCron) {
@@ -88,5 +93,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     backupsCron,
     backupsKeep,
     logsMaxDays,
+    logsMaxRows,
   };
 }

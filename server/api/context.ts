@@ -1,4 +1,5 @@
-import type { Context } from "hono";
+import type { Context, Hono, MiddlewareHandler } from "hono";
+import { matchedRoutes } from "hono/route";
 import { type Auth, isSuperuserAuth } from "../core/auth.ts";
 import { pickFields } from "../core/pick-fields.ts";
 import type { FailureLimiter, RateLimiter } from "../core/rate-limit.ts";
@@ -185,22 +186,51 @@ export function clientIp(c: ApiContext): string {
   return incoming?.socket?.remoteAddress ?? "local";
 }
 
+/** PocketBase's path labels of a request: `METHOD /path`, then `/path`. */
+function pathLabels(c: ApiContext): string[] {
+  return [`${c.req.method} ${c.req.path}`, c.req.path];
+}
+
+const audiences = (c: ApiContext) => (authOf(c) ? ["", "@auth"] : ["", "@guest"]);
+
 /** PocketBase's collection rate limit: `{collection}:{tag}`, `*:{tag}`, then the path labels. 429 when exceeded. */
 export function checkRateLimit(c: ApiContext, collection: Collection, ...tags: string[]) {
   const { limiter } = c.get("ctx");
   if (!limiter || isSuperuser(c)) return;
-  const path = new URL(c.req.url).pathname;
   const labels = [
     ...tags.map((tag) => `${collection.name}:${tag}`),
     ...tags.map((tag) => `*:${tag}`),
-    `${c.req.method} ${path}`,
-    path,
+    ...pathLabels(c),
   ];
-  const audiences = authOf(c) ? ["", "@auth"] : ["", "@guest"];
-  const rule = limiter.findRule(labels, audiences);
+  const rule = limiter.findRule(labels, audiences(c));
   if (!rule) return;
   const id = `${collection.id}${c.req.routePath}${tags.join("")}${rule.audience}`;
   if (!limiter.allow(id, rule, clientIp(c))) throw new ApiError(429);
+}
+
+/**
+ * PocketBase's global rate limit middleware: the rule of `METHOD /path`, then of `/path` (or a
+ * `/prefix/` rule such as `/api/`), one window per rule and client IP; 429 when it is used up.
+ * Superusers skip it. The routes of `collectionRoutes` skip it too: they check their collection's
+ * rules instead (`checkRateLimit`, which ends with the same path labels), so a request counts once.
+ */
+export function globalRateLimit(collectionRoutes: Hono<ApiEnv>[]): MiddlewareHandler<ApiEnv> {
+  // Handlers keep their identity when a sub-app is mounted, so the matched route tells them apart.
+  const own = new Set(
+    collectionRoutes.flatMap((app) =>
+      app.routes.filter((route) => route.method !== "ALL").map((route) => route.handler),
+    ),
+  );
+  return async (c, next) => {
+    const { limiter } = c.get("ctx");
+    if (limiter && !isSuperuser(c) && !matchedRoutes(c).some((route) => own.has(route.handler))) {
+      const rule = limiter.findRule(pathLabels(c), audiences(c));
+      if (rule && !limiter.allow(`${rule.label}${rule.audience}`, rule, clientIp(c))) {
+        throw new ApiError(429);
+      }
+    }
+    await next();
+  };
 }
 
 // Go's encoder escapes these for HTML safety; clients decode them back.

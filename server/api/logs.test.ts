@@ -1,14 +1,14 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import PocketBase, { ClientResponseError } from "pocketbase";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runSuperuserCommand } from "../cli.ts";
 import { configFromEnv } from "../config.ts";
-import { logId, RequestLogs } from "../core/request-logs.ts";
-import { fixtureRoot } from "../testing/fixtures.ts";
+import { logId, maxEntryData, RequestLogs } from "../core/request-logs.ts";
+import { createTestApp, fixtureRoot, type TestApp } from "../testing/fixtures.ts";
 import { startServer, type TestServer } from "../testing/start-server.ts";
-import { maskUrl } from "./logs.ts";
+import { logFieldLimits, maskUrl } from "./logs.ts";
 import { rejection } from "../testing/sdk.ts";
 
 // Request logs end to end: the real server on a real port, read back with the official SDK's
@@ -115,6 +115,47 @@ describe("every API request is logged", () => {
     expect(maskUrl("/api/x?PassWord=a&old%50assword=b&resetToken=c&q=d&flag")).toBe(
       "/api/x?PassWord=*****&old%50assword=*****&resetToken=*****&q=d&flag",
     );
+    expect(maskUrl("/api/x?pw=a&pwd=b&new_pw=c&passwd=d&p%61ssword=e&p%2561ss=f&q=g")).toBe(
+      "/api/x?pw=*****&pwd=*****&new_pw=*****&passwd=*****&p%61ssword=*****&p%2561ss=*****&q=g",
+    );
+  });
+
+  it("masks after decoding: a JWT percent-encoded (once or twice) in the path or the query", () => {
+    const jwt = "eyJhbGciOiJIUzI1NiJ9.eyJpZCI6InUxIn0.c2lnbmF0dXJl";
+    const encoded = [...jwt].map((ch) => `%${ch.charCodeAt(0).toString(16)}`).join("");
+    const twice = encoded.replaceAll("%", "%25");
+    expect(maskUrl(`/api/files/${encoded}/x`)).toBe("/api/files/*****/x");
+    expect(maskUrl(`/api/x?t=${encoded}&q=1`)).toBe("/api/x?t=*****&q=1");
+    expect(maskUrl(`/api/x?t=${twice}`)).toBe("/api/x?t=*****");
+    expect(maskUrl(`/api/x?${encoded}`)).toBe("/api/x?*****");
+    // A URL inside a value, with its own secret parameter.
+    expect(maskUrl("/api/x?redirect=%2Fconfirm%3Ftoken%3Dabc&next=%2Fhome%3Fq%3D1")).toBe(
+      "/api/x?redirect=*****&next=%2Fhome%3Fq%3D1",
+    );
+    // An escape that does not decode stays as it is, and what is harmless keeps its encoding.
+    expect(maskUrl("/api/x%ZZ/caf%C3%A9?q=%E0%A4%A&r=a%20b")).toBe("/api/x%ZZ/caf%C3%A9?q=%E0%A4%A&r=a%20b");
+  });
+
+  it("stores a percent-encoded JWT, and pw or pwd values, masked in the URL and the message", async () => {
+    const jwt = root.authStore.token;
+    const encoded = [...jwt].map((ch) => `%${ch.charCodeAt(0).toString(16)}`).join("");
+    for (const url of [
+      `/api/health?t=${encoded}&pw=pw-secret&pwd=pwd-secret&p%61ssword=encoded-secret`,
+      `/api/nope/${encoded}`,
+    ]) {
+      await fetch(`${server.url}${url}`, { headers: { "user-agent": "logs-encoded" } });
+    }
+    const logs = await logsOf(root, "logs-encoded");
+    expect(logs.map((log) => [log.message, log.data.url])).toEqual([
+      [
+        "GET /api/health?t=*****&pw=*****&pwd=*****&password=*****",
+        "/api/health?t=*****&pw=*****&pwd=*****&p%61ssword=*****",
+      ],
+      ["GET /api/nope/*****", "/api/nope/*****"],
+    ]);
+    const text = JSON.stringify(logs);
+    for (const secret of [jwt, jwt.split(".")[1]!, encoded.slice(0, 60), "secret"])
+      expect(text).not.toContain(secret);
   });
 
   it("with the auth record: a user's id, a superuser's", async () => {
@@ -304,6 +345,116 @@ describe("storage", () => {
     expect(() => configFromEnv({ LOGS_MAX_DAYS: "-1" })).toThrow(/LOGS_MAX_DAYS/);
     expect(() => configFromEnv({ LOGS_MAX_DAYS: "1.5" })).toThrow(/LOGS_MAX_DAYS/);
   });
+
+  it("LOGS_MAX_ROWS is read from the environment (default 100,000)", () => {
+    expect(configFromEnv({}).logsMaxRows).toBe(100_000);
+    expect(configFromEnv({ LOGS_MAX_ROWS: "5000" }).logsMaxRows).toBe(5000);
+    expect(() => configFromEnv({ LOGS_MAX_ROWS: "0" })).toThrow(/LOGS_MAX_ROWS/);
+    expect(() => configFromEnv({ LOGS_MAX_ROWS: "lots" })).toThrow(/LOGS_MAX_ROWS/);
+  });
+});
+
+describe("a flood of requests", { timeout: 60_000 }, () => {
+  const big = "x".repeat(8192);
+  /** `count` requests with an 8 KB query, user agent and referer each. */
+  async function flood(t: TestApp, count: number, first = 0) {
+    for (let i = first; i < first + count; i++) {
+      const res = await t.request("GET", `/api/health?q=${big}&i=${i}`, {
+        headers: { "user-agent": `flood-${i} ${big}`, referer: `https://lumen.example/${big}` },
+      });
+      expect(res.status).toBe(200);
+    }
+    t.app.logs.flush();
+  }
+  const fileSize = (t: TestApp) => statSync(path.join(t.dataDir, "auxiliary.db")).size;
+  /** The log file with its write-ahead log, as the disk holds it. */
+  const diskSize = (t: TestApp) => {
+    const wal = path.join(t.dataDir, "auxiliary.db-wal");
+    return fileSize(t) + (existsSync(wal) ? statSync(wal).size : 0);
+  };
+  const rowCount = (t: TestApp) => Number(t.app.logs.all(`SELECT count(*) AS "n" FROM "_logs"`)[0]!.n);
+
+  it("stores a few KB per request whatever it sends: each field cut to its limit", async () => {
+    const t = await createTestApp();
+    try {
+      t.app.logs.all("PRAGMA wal_checkpoint(TRUNCATE)");
+      const before = fileSize(t);
+      await flood(t, 3000);
+      t.app.logs.all("PRAGMA wal_checkpoint(TRUNCATE)");
+      // 8 KB of query, user agent and referer each: under 6 KB on disk, indexes included.
+      expect((fileSize(t) - before) / 3000).toBeLessThan(6 * 1024);
+      const [longest] = t.app.logs.all(
+        `SELECT max(length("data")) AS "data", max(length("message")) AS "message" FROM "_logs"`,
+      );
+      expect(Number(longest!.data)).toBeLessThanOrEqual(maxEntryData);
+      expect(Number(longest!.message)).toBe(logFieldLimits.message);
+      const [log] = t.app.logs.all(`SELECT "data" FROM "_logs" WHERE "data" LIKE '%flood-2999 %'`);
+      const data = JSON.parse(String(log!.data));
+      expect(data.url).toHaveLength(logFieldLimits.url);
+      expect(data.userAgent).toHaveLength(logFieldLimits.userAgent);
+      expect(data.referer).toHaveLength(logFieldLimits.referer);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("keeps at most LOGS_MAX_ROWS logs, dropping the oldest: the file stops growing", async () => {
+    const t = await createTestApp({ logsMaxRows: 500 });
+    try {
+      let plateau = 0;
+      for (let round = 0; round < 6; round++) {
+        await flood(t, 500, round * 500);
+        expect(rowCount(t)).toBe(500);
+        if (round === 1) plateau = diskSize(t);
+      }
+      expect(diskSize(t)).toBeLessThanOrEqual(plateau * 1.2);
+      // The newest 500 are the ones kept.
+      const agents = t.app.logs
+        .all(`SELECT "data" FROM "_logs" ORDER BY rowid`)
+        .map((row) => String(JSON.parse(String(row.data)).userAgent).split(" ")[0]);
+      expect([agents[0], agents.at(-1)]).toEqual(["flood-2500", "flood-2999"]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("never fails a request when the log file is full: one line on stderr, then logging resumes", async () => {
+    const t = await createTestApp();
+    const stderr = vi.spyOn(console, "error").mockImplementation(() => {});
+    try {
+      await flood(t, 10);
+      // SQLite's own "database or disk is full", as a full disk gives it.
+      const pages = Number(t.app.logs.all("PRAGMA page_count")[0]!.page_count);
+      t.app.logs.all(`PRAGMA max_page_count = ${pages}`);
+      await flood(t, 300, 10);
+      expect(t.app.logs.flush()).toBe(false);
+      const signUp = await t.request("POST", "/api/collections/users/records", {
+        body: {
+          email: "full-disk@example.com",
+          password: "a good password",
+          passwordConfirm: "a good password",
+          plan: "free",
+        },
+      });
+      expect(signUp.status).toBe(200);
+      expect(
+        (await t.request("GET", "/api/collections/users/records", { token: t.tokens.alice })).status,
+      ).toBe(200);
+      expect(t.app.logs.flush()).toBe(false);
+      expect(stderr.mock.calls.map((call) => call.join(" "))).toEqual([
+        "Cannot write request logs (will retry): database or disk is full",
+      ]);
+
+      t.app.logs.all("PRAGMA max_page_count = 1073741823");
+      expect(t.app.logs.flush()).toBe(true);
+      expect(stderr.mock.calls.at(-1)).toEqual(["Request logs written again."]);
+      // Every request of the meantime: 10, 300, the sign-up and the list.
+      expect(rowCount(t)).toBe(312);
+    } finally {
+      stderr.mockRestore();
+      await t.close();
+    }
+  });
 });
 
 describe("retention", () => {
@@ -354,6 +505,32 @@ describe("retention", () => {
       off.add({ message: "ignored", level: 0, data: {} });
       expect(messages(off)).toEqual([]);
       off.close();
+    });
+  });
+
+  it("a lower LOGS_MAX_ROWS at start drops the oldest logs beyond it", async () => {
+    await withLogs(async (dataDir) => {
+      const first = new RequestLogs(dataDir);
+      for (let i = 0; i < 30; i++) first.add({ message: `m${i}`, level: 0, data: {} });
+      first.close();
+      const second = new RequestLogs(dataDir, { maxRows: 10 });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(second.all(`SELECT "message" FROM "_logs" ORDER BY rowid`).map((row) => row.message)).toEqual(
+        Array.from({ length: 10 }, (_, i) => `m${20 + i}`),
+      );
+      second.close();
+    });
+  });
+
+  it("cuts any entry's long strings: a mail error echoing a whole message stays a few KB", async () => {
+    await withLogs((dataDir) => {
+      const logs = new RequestLogs(dataDir);
+      const data = { type: "mail", to: "a@example.com", error: "5".repeat(100_000) };
+      logs.add({ message: "m".repeat(10_000), level: 8, data });
+      const [row] = logs.all(`SELECT "message", "data" FROM "_logs"`);
+      expect(String(row!.message)).toHaveLength(2048);
+      expect(JSON.parse(String(row!.data))).toEqual({ ...data, error: "5".repeat(1024) });
+      logs.close();
     });
   });
 

@@ -35,49 +35,90 @@ import { listPaging } from "./list-query.ts";
 const skipSuccess = new WeakSet<Request>();
 
 /**
- * Query parameter names whose values are never logged: tokens, passwords and anything secret-like
- * (a false match only hides a harmless value).
+ * Words that make a query parameter's value never logged: tokens, passwords (`pw`, `pwd`, `passwd`
+ * too) and anything secret-like (a false match only hides a harmless value).
  */
-const secretName = /token|pass|secret|key|otp|code|auth|session|sig|credential|jwt|cookie|hash|salt|nonce/i;
+const secretWords =
+  "token|pass|pw|secret|key|otp|code|auth|session|sig|credential|jwt|cookie|hash|salt|nonce|private";
+const secretName = new RegExp(secretWords, "i");
 
-/** A JWT anywhere in a URL (a token pasted into a path or an unexpected parameter). */
-const jwtPattern = /eyJ[\w-]*\.[\w-]+\.[\w-]*/g;
+/** A secret-looking parameter with a value inside a decoded text (a URL in a `redirect` value). */
+const secretParam = new RegExp(`(?:^|[?&;#])[^?&;#=]*(?:${secretWords})[^?&;#=]*=[^&;#]`, "i");
+
+/** A JWT (a token pasted into a path or an unexpected parameter). */
+const jwtShape = /eyJ[\w-]*\.[\w-]+\.[\w-]*/;
 
 export const maskedValue = "*****";
 
-function decodeName(name: string): string {
-  try {
-    return decodeURIComponent(name.replaceAll("+", " "));
-  } catch {
-    return name;
+/**
+ * `text` with its `%XX` escapes decoded byte by byte, again while some are left (3 rounds: a
+ * double-encoded value too). Enough to see secret names and JWTs, which are ASCII, however they
+ * were encoded; an invalid escape stays as it is, and nothing here fails.
+ */
+function unescapeBytes(text: string): string {
+  let result = text;
+  for (let round = 0; round < 3 && result.includes("%"); round++) {
+    const next = result.replace(/%([0-9a-f]{2})/gi, (_, hex: string) =>
+      String.fromCharCode(Number.parseInt(hex, 16)),
+    );
+    if (next === result) break;
+    result = next;
   }
+  return result;
 }
 
+/** Whether a path segment, a parameter name or a value shows a secret once decoded. */
+const leaks = (component: string) => {
+  const decoded = unescapeBytes(component);
+  return jwtShape.test(decoded) || secretParam.test(decoded);
+};
+
 /**
- * A URL (path and query, or a full referer) as it may be logged: values of secret-like parameters
- * and anything shaped like a JWT replaced with `*****`; the fragment dropped.
+ * A URL (path and query, or a full referer) as it may be logged: decoded first, then each path
+ * segment and query value that shows a JWT (or a secret parameter of a URL inside it), and the
+ * value of each parameter whose name looks secret, replaced with `*****`; the fragment dropped.
+ * What is kept keeps its encoding.
  */
 export function maskUrl(url: string): string {
   const hash = url.indexOf("#");
   const withoutHash = hash >= 0 ? url.slice(0, hash) : url;
   const start = withoutHash.indexOf("?");
-  let masked = withoutHash;
-  if (start >= 0) {
-    const query = withoutHash
-      .slice(start + 1)
-      .split("&")
-      .map((pair) => {
-        const equals = pair.indexOf("=");
-        if (equals < 0) return pair;
-        return secretName.test(decodeName(pair.slice(0, equals)))
-          ? `${pair.slice(0, equals)}=${maskedValue}`
-          : pair;
-      })
-      .join("&");
-    masked = `${withoutHash.slice(0, start)}?${query}`;
-  }
-  return masked.replace(jwtPattern, maskedValue);
+  const path = (start >= 0 ? withoutHash.slice(0, start) : withoutHash)
+    .split("/")
+    .map((segment) => (leaks(segment) ? maskedValue : segment))
+    .join("/");
+  if (start < 0) return path;
+  const query = withoutHash
+    .slice(start + 1)
+    .split("&")
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      const name = equals < 0 ? pair : pair.slice(0, equals);
+      if (leaks(name)) return maskedValue;
+      if (equals < 0) return pair;
+      const hidden = secretName.test(unescapeBytes(name)) || leaks(pair.slice(equals + 1));
+      return hidden ? `${name}=${maskedValue}` : pair;
+    })
+    .join("&");
+  return `${path}?${query}`;
 }
+
+/**
+ * The most a request log stores of each field the client controls (characters): whatever it
+ * sends, an entry stays a few KB.
+ */
+export const logFieldLimits = {
+  method: 16,
+  url: 2048,
+  /** `METHOD URL`, the URL unescaped: `data.url` has the rest. */
+  message: 512,
+  userAgent: 512,
+  referer: 512,
+  error: 512,
+  /** `details` as JSON; longer, it is that JSON cut, as a string. */
+  details: 1024,
+  ip: 64,
+};
 
 const cut = (text: string, max: number) => (text.length > max ? text.slice(0, max) : text);
 
@@ -88,6 +129,15 @@ function unescapePath(url: string): string {
     return url;
   }
 }
+
+/** The error details as logged: the object when its JSON is short, else that JSON cut. */
+function loggedDetails(details: Record<string, unknown> | undefined): unknown {
+  if (!details || Object.keys(details).length === 0) return null;
+  const json = JSON.stringify(details);
+  return json.length <= logFieldLimits.details ? details : json.slice(0, logFieldLimits.details);
+}
+
+let loggerFailed = false;
 
 function socketAddress(c: ApiContext): string {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
@@ -112,8 +162,9 @@ export function requestLogger(logs: RequestLogs, ctx: AppContext): MiddlewareHan
       if (!error && skipSuccess.has(c.req.raw)) return;
       const status = c.res.status;
       const raw = c.req.url;
-      const url = cut(maskUrl(raw.slice(raw.indexOf("/", raw.indexOf("//") + 2))), 3000);
-      const method = cut(c.req.method.toUpperCase(), 50);
+      // Masked before it is cut: a cut could leave a secret no longer shaped like one.
+      const url = cut(maskUrl(raw.slice(raw.indexOf("/", raw.indexOf("//") + 2))), logFieldLimits.url);
+      const method = cut(c.req.method.toUpperCase(), logFieldLimits.method);
       const auth = authOf(c);
       const data: Record<string, unknown> = {
         type: "request",
@@ -121,25 +172,26 @@ export function requestLogger(logs: RequestLogs, ctx: AppContext): MiddlewareHan
         url,
         method,
         status,
-        referer: cut(maskUrl(c.req.header("referer") ?? ""), 2000),
-        userAgent: cut(c.req.header("user-agent") ?? "", 2000),
+        referer: cut(maskUrl(c.req.header("referer") ?? ""), logFieldLimits.referer),
+        userAgent: cut(c.req.header("user-agent") ?? "", logFieldLimits.userAgent),
         auth: auth ? auth.collection.name : "",
         authId: auth ? String(auth.record.id ?? "") : "",
-        userIP: clientIp(c),
-        remoteIP: socketAddress(c),
+        userIP: cut(clientIp(c), logFieldLimits.ip),
+        remoteIP: cut(socketAddress(c), logFieldLimits.ip),
       };
       if (error) {
-        data.error = error.message;
-        const details = error instanceof ApiError ? error.data : undefined;
-        data.details = details && Object.keys(details).length > 0 ? details : null;
+        data.error = cut(error.message, logFieldLimits.error);
+        data.details = loggedDetails(error instanceof ApiError ? error.data : undefined);
       }
       logs.add({
         level: status >= 400 ? logLevels.error : logLevels.info,
-        message: `${method} ${unescapePath(url)}`,
+        message: cut(`${method} ${unescapePath(url)}`, logFieldLimits.message),
         data,
       });
     } catch (error) {
-      console.error("request log failed:", (error as Error).message);
+      // Once: a failure here would repeat with every request.
+      if (!loggerFailed) console.error(`Request log failed: ${(error as Error).message}`);
+      loggerFailed = true;
     }
   };
 }

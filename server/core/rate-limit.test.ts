@@ -22,6 +22,31 @@ describe("rate limiter", () => {
     expect(limiter.findRule(["users:list", "*:list", "GET /x", "/x"], [""])).toBeUndefined();
   });
 
+  it("checks each label's exact rule, then its prefix rules, before the next label (PocketBase's order)", () => {
+    const limiter = new RateLimiter([
+      { label: "/api/health", maxRequests: 1, duration: 1, audience: "" },
+      { label: "GET /api/", maxRequests: 2, duration: 1, audience: "" },
+      { label: "/api/", maxRequests: 3, duration: 1, audience: "" },
+    ]);
+    expect(limiter.findRule(["GET /api/health", "/api/health"], [""])?.label).toBe("GET /api/");
+    expect(limiter.findRule(["POST /api/health", "/api/health"], [""])?.label).toBe("/api/health");
+    expect(limiter.findRule(["POST /api/logs", "/api/logs"], [""])?.label).toBe("/api/");
+    expect(limiter.findRule(["POST /api", "/api"], [""])?.label).toBe("/api/");
+  });
+
+  it("counts a fixed window from its first request, as PocketBase does, not from the last one", () => {
+    vi.useFakeTimers({ now: 1_000_000 });
+    const limiter = new RateLimiter([]);
+    const rule = { label: "/api/", maxRequests: 2, duration: 2, audience: "" as const };
+    const at = (ms: number) => {
+      vi.setSystemTime(1_000_000 + ms);
+      return limiter.allow("/api/", rule, "1.2.3.4");
+    };
+    expect([at(0), at(500), at(2100)]).toEqual([true, true, true]);
+    // A new window from 2.1 s: one more in it, then none until 4.1 s.
+    expect([at(2200), at(2300), at(4000), at(4100)]).toEqual([true, false, false, true]);
+  });
+
   it("allows maxRequests per window and client, then refuses until the window passes", () => {
     vi.useFakeTimers();
     const limiter = new RateLimiter([]);

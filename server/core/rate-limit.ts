@@ -11,8 +11,9 @@ export type RateLimitRule = {
 };
 
 /**
- * On by default: sign-ins and record creation (PocketBase's default values for them), and the
- * requests that send an email, which would otherwise let one client mail any address at will.
+ * On by default: sign-ins and record creation (PocketBase's default values for them), the requests
+ * that send an email, which would otherwise let one client mail any address at will, and
+ * PocketBase's `/api/` rule, so that every API path (health and logs included) has a per-IP limit.
  */
 export const defaultRateLimits: RateLimitRule[] = [
   { label: "*:auth", maxRequests: 2, duration: 3, audience: "" },
@@ -20,6 +21,7 @@ export const defaultRateLimits: RateLimitRule[] = [
   { label: "*:requestVerification", maxRequests: 5, duration: 60, audience: "" },
   { label: "*:requestPasswordReset", maxRequests: 5, duration: 60, audience: "" },
   { label: "*:requestEmailChange", maxRequests: 5, duration: 60, audience: "" },
+  { label: "/api/", maxRequests: 300, duration: 10, audience: "" },
 ];
 
 /**
@@ -97,7 +99,10 @@ export class FailureLimiter {
   }
 }
 
-type Window = { available: number; last: number };
+type Window = { available: number; start: number; duration: number };
+
+/** Seconds after a window's end before a client's state is forgotten (PocketBase's value). */
+const forgetAfter = 1800;
 
 export class RateLimiter {
   readonly rules: RateLimitRule[];
@@ -108,41 +113,49 @@ export class RateLimiter {
     this.rules = rules;
   }
 
-  /** PocketBase's `FindRateLimitRule`: exact labels in priority order, then `/path/` prefixes. */
+  /**
+   * PocketBase's `FindRateLimitRule`: for each label in priority order, an exact rule, then a rule
+   * ending in `/` that prefixes the label (`/api/` for `/api/health`, `GET /api/` for `GET /api/x`).
+   */
   findRule(labels: string[], audiences: string[]): RateLimitRule | undefined {
     const fits = (rule: RateLimitRule) => audiences.includes(rule.audience);
+    const prefixes = this.rules.filter((rule) => rule.label.endsWith("/"));
     for (const label of labels) {
       const exact = this.rules.find((rule) => rule.label === label && fits(rule));
       if (exact) return exact;
-    }
-    for (const label of labels) {
-      if (!label.startsWith("/")) continue;
-      const prefix = this.rules.find(
-        (rule) => rule.label.endsWith("/") && `${label}/`.startsWith(rule.label) && fits(rule),
-      );
+      const prefix = prefixes.find((rule) => `${label}/`.startsWith(rule.label) && fits(rule));
       if (prefix) return prefix;
     }
     return undefined;
   }
 
-  /** Consumes one request of `client` in the window of (`id`, `rule`); false when exhausted. */
+  /**
+   * Consumes one request of `client` in the window of (`id`, `rule`); false when exhausted. The
+   * window is fixed from its first request (PocketBase's `rateClient.consume`): `maxRequests` from
+   * then on, all of them again once `duration` seconds have passed since that first one.
+   */
   allow(id: string, rule: RateLimitRule, client: string): boolean {
     const now = Date.now() / 1000;
     if (++this.checks % 1000 === 0) this.clean(now);
     let clients = this.windows.get(id);
     if (!clients) this.windows.set(id, (clients = new Map()));
     let window = clients.get(client);
-    if (!window) clients.set(client, (window = { available: rule.maxRequests, last: 0 }));
-    if (now - window.last >= rule.duration) window.available = rule.maxRequests;
+    if (!window)
+      clients.set(client, (window = { available: 0, start: Number.NEGATIVE_INFINITY, duration: 0 }));
+    if (now - window.start >= rule.duration) {
+      window.available = rule.maxRequests;
+      window.start = now;
+      window.duration = rule.duration;
+    }
     if (window.available <= 0) return false;
     window.available--;
-    window.last = now;
     return true;
   }
 
   private clean(now: number) {
     for (const [id, clients] of this.windows) {
-      for (const [client, window] of clients) if (now - window.last > 1800) clients.delete(client);
+      for (const [client, window] of clients)
+        if (now - window.start - window.duration > forgetAfter) clients.delete(client);
       if (clients.size === 0) this.windows.delete(id);
     }
   }

@@ -16,6 +16,16 @@ export const logLevels = { debug: -4, info: 0, warn: 4, error: 8 } as const;
 /** PocketBase's default retention, in days. */
 export const defaultLogsMaxDays = 5;
 
+/**
+ * Logs kept at most (`LOGS_MAX_ROWS`), the oldest dropped first. PocketBase has no such bound; with
+ * an entry bounded too (`maxEntryData`, and the request logger's field limits), it bounds the file:
+ * a flood of requests cannot fill the disk that the main database shares.
+ */
+export const defaultLogsMaxRows = 100_000;
+
+/** Characters of an entry's `data` JSON beyond which its long strings are cut (`boundData`). */
+export const maxEntryData = 6144;
+
 export type LogEntry = {
   id: string;
   /** `2006-01-02 15:04:05.000Z`, UTC. */
@@ -28,6 +38,8 @@ export type LogEntry = {
 export type RequestLogsOptions = {
   /** Days a log is kept; 0 records nothing (PocketBase's `logs.maxDays`). Default 5. */
   maxDays?: number;
+  /** Logs kept at most, the oldest dropped first. Default `defaultLogsMaxRows`. */
+  maxRows?: number;
   /** Longest time an entry waits in memory before it is written (ms). Default 200. */
   flushInterval?: number;
   /** Entries that trigger a write at once. Default 200. */
@@ -73,13 +85,42 @@ export function logId(now: number): string {
   return now.toString(36).padStart(8, "0").slice(-8) + sequence.toString(36).padStart(7, "0");
 }
 
+/** An entry as it waits to be written: `data` already JSON. */
+type PendingEntry = Omit<LogEntry, "data"> & { data: string };
+
+/**
+ * `data` as JSON of at most about `maxEntryData` characters: past that, its top-level strings are
+ * cut to 1024 characters, then it becomes a note that it was too large. Request entries never get
+ * there (the request logger cuts each field first); this holds for any other entry.
+ */
+function boundData(data: Record<string, unknown>): string {
+  const json = JSON.stringify(data);
+  if (json.length <= maxEntryData) return json;
+  const cut = Object.fromEntries(
+    Object.entries(data).map(([key, value]) => [
+      key,
+      typeof value === "string" && value.length > 1024 ? value.slice(0, 1024) : value,
+    ]),
+  );
+  const shorter = JSON.stringify(cut);
+  if (shorter.length <= maxEntryData) return shorter;
+  return JSON.stringify({
+    type: typeof data.type === "string" ? data.type.slice(0, 64) : "",
+    truncated: true,
+  });
+}
+
 /** The request log store: a write buffer in front of `DATA_DIR/auxiliary.db`. */
 export class RequestLogs {
   readonly maxDays: number;
+  readonly maxRows: number;
   readonly file: string;
   private db: DatabaseSync | null = null;
   private insert: StatementSync | null = null;
-  private buffer: LogEntry[] = [];
+  private trim: StatementSync | null = null;
+  /** Rows in the table: counted at each clean-up (at open, then hourly), kept up to date in between. */
+  private rows = 0;
+  private buffer: PendingEntry[] = [];
   private flushTimer: NodeJS.Timeout | undefined;
   private flushSoon: NodeJS.Immediate | undefined;
   private pruneTimer: NodeJS.Timeout | undefined;
@@ -94,6 +135,7 @@ export class RequestLogs {
 
   constructor(dataDir: string, options: RequestLogsOptions = {}) {
     this.maxDays = options.maxDays ?? defaultLogsMaxDays;
+    this.maxRows = Math.max(1, options.maxRows ?? defaultLogsMaxRows);
     this.file = path.join(dataDir, "auxiliary.db");
     this.flushInterval = options.flushInterval ?? 200;
     this.batchSize = options.batchSize ?? 200;
@@ -110,6 +152,11 @@ export class RequestLogs {
       this.db = db;
       this.insert = db.prepare(
         `INSERT INTO "_logs" ("id", "level", "message", "data", "created") VALUES (?, ?, ?, ?, ?)`,
+      );
+      // Rowids grow with each insert: the first ones are the oldest logs, and deleting them walks
+      // only the pages they are on (no count, no scan of what is kept).
+      this.trim = db.prepare(
+        `DELETE FROM "_logs" WHERE rowid IN (SELECT rowid FROM "_logs" ORDER BY rowid LIMIT ?)`,
       );
     } catch (error) {
       // Without its file the server still serves every request; it only keeps no logs.
@@ -138,8 +185,8 @@ export class RequestLogs {
       id: logId(now.getTime()),
       created: entry.created ?? formatDateTime(now),
       level: entry.level,
-      message: entry.message,
-      data: entry.data,
+      message: entry.message.length > 2048 ? entry.message.slice(0, 2048) : entry.message,
+      data: boundData(entry.data),
     });
     if (this.buffer.length > this.maxBuffered) {
       this.dropped += this.buffer.length - this.maxBuffered;
@@ -180,20 +227,28 @@ export class RequestLogs {
       clearTimeout(this.flushTimer);
       this.flushTimer = undefined;
     }
-    if (this.buffer.length === 0 || !this.db || !this.insert) return true;
+    if (this.buffer.length === 0 || !this.db || !this.insert || !this.trim) return true;
     const batch = this.buffer;
     this.buffer = [];
     try {
+      // More than the bound at once: the oldest would be deleted right away, so are never written.
+      const kept = batch.length > this.maxRows ? batch.slice(-this.maxRows) : batch;
+      let rows = this.rows;
       this.db.exec("BEGIN IMMEDIATE");
       try {
-        for (const entry of batch) {
-          this.insert.run(entry.id, entry.level, entry.message, JSON.stringify(entry.data), entry.created);
+        // The oldest go before the new ones are written, so these reuse the pages freed: at the
+        // bound the file stops growing. A bound lowered by far is reached over several writes.
+        const excess = rows + kept.length - this.maxRows;
+        if (excess > 0) rows -= Number(this.trim.run(Math.min(excess, pruneChunk + kept.length)).changes);
+        for (const entry of kept) {
+          this.insert.run(entry.id, entry.level, entry.message, entry.data, entry.created);
         }
         this.db.exec("COMMIT");
       } catch (error) {
         if (this.db.isTransaction) this.db.exec("ROLLBACK");
         throw error;
       }
+      this.rows = rows + kept.length;
       if (this.failing || this.dropped > 0) {
         const lost = this.dropped ? ` (${this.dropped} entries dropped meanwhile)` : "";
         this.warn(`Request logs written again${lost}.`);
@@ -247,13 +302,40 @@ export class RequestLogs {
     } catch (error) {
       this.warn(`Cannot delete old request logs: ${(error as Error).message}`);
     }
+    this.rows = Math.max(0, this.rows - deleted);
     return deleted;
   }
 
-  /** Prunes in chunks, letting requests run in between. */
+  /** Rows in the table (the last known count when it cannot be read). */
+  private count(): number {
+    try {
+      return Number(this.db?.prepare(`SELECT count(*) AS "n" FROM "_logs"`).get()?.n ?? 0);
+    } catch {
+      return this.rows;
+    }
+  }
+
+  /**
+   * Prunes in chunks, letting requests run in between: the logs past `maxDays`, then the oldest
+   * beyond `maxRows` (a bound lowered since the last run). Recounts the rows first, should another
+   * process have written the file.
+   */
   private async pruneGradually() {
     const now = this.now();
+    this.rows = this.count();
     while (!this.closed && this.prune(now, pruneChunk) === pruneChunk) await yieldToEventLoop();
+    while (!this.closed && this.db && this.trim && this.rows > this.maxRows) {
+      try {
+        const excess = Math.min(pruneChunk, this.rows - this.maxRows);
+        const deleted = Number(this.trim.run(excess).changes);
+        this.rows -= deleted;
+        if (deleted < excess) break;
+      } catch (error) {
+        this.warn(`Cannot delete old request logs: ${(error as Error).message}`);
+        break;
+      }
+      await yieldToEventLoop();
+    }
   }
 
   /** Rows of a read query on the log file (the buffer is written first, so recent requests show). */
@@ -277,5 +359,6 @@ export class RequestLogs {
     if (this.db?.isOpen) this.db.close();
     this.db = null;
     this.insert = null;
+    this.trim = null;
   }
 }
