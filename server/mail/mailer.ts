@@ -239,12 +239,12 @@ export function createMailer(options: MailerOptions): Mailer {
           console.error(`The SMTP server refused ${what} (${reason}); moving it to the outbox`);
           try {
             const outbox = await writeOutbox(mail);
+            if (file) rmSync(file, { force: true });
             console.error(`Saved ${what} to ${outbox}`);
             appLog(logLevels.error, "The SMTP server refused the mail; it was moved to the outbox", mail, {
               error: redact(reason, mail.message),
               outbox,
             });
-            if (file) rmSync(file, { force: true });
           } catch (saveError) {
             console.error(`Could not move ${what} to the outbox: ${(saveError as Error).message}`);
           }
