@@ -1,6 +1,6 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import { makeFolder } from "./data-dir.ts";
 import type { SqlFragment } from "./filter/types.ts";
 import { randomString } from "./random.ts";
 import {
@@ -70,7 +70,7 @@ export class Store {
    * a write is on disk before the request that made it is answered, so a `kill -9` loses nothing acknowledged.
    */
   static open(dataDir: string): Store {
-    mkdirSync(dataDir, { recursive: true });
+    makeFolder(dataDir);
     const db = new DatabaseSync(path.join(dataDir, "data.db"));
     db.exec(`
       PRAGMA journal_mode = WAL;
