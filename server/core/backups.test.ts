@@ -166,7 +166,7 @@ describe("checkDatabase", () => {
     await expect(checkDatabase(orphan, known)).resolves.toBeUndefined();
   });
 
-  it("refuses triggers, views, foreign keys and indexes no collection declares", async () => {
+  it("refuses triggers, views, foreign keys, indexes no collection declares, unreadable definitions", async () => {
     const cases: [string, string][] = [
       [`CREATE TRIGGER "t" AFTER DELETE ON "notes" BEGIN SELECT 1; END`, 'the trigger "t"'],
       [`CREATE VIEW "v" AS SELECT 1`, 'the view "v"'],
@@ -176,6 +176,14 @@ describe("checkDatabase", () => {
       [
         `DROP INDEX "idx_notes_title"; CREATE INDEX "idx_notes_title" ON "_superusers" ("email")`,
         'the index "idx_notes_title" on "_superusers"',
+      ],
+      [
+        `UPDATE "_collections" SET "data" = 'null' WHERE "name" = 'notes'`,
+        "unreadable collection definition",
+      ],
+      [
+        `UPDATE "_collections" SET "data" = json_set("data", '$.pad', printf('%.*c', 1100000, 'x')) WHERE "name" = 'notes'`,
+        "unreadable collection definition",
       ],
       // The declared name, made another way: UNIQUE, so it would refuse writes the server accepts.
       [

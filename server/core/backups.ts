@@ -14,7 +14,7 @@ import {
 } from "node:fs";
 import { open, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { backup, DatabaseSync } from "node:sqlite";
+import { backup } from "node:sqlite";
 import { type CronSchedule, cronMatches, parseCron } from "./cron.ts";
 import { ArchiveError, ArchiveLimitError, extractEntry, writeArchive } from "../tools/archive.ts";
 import { InspectError, inspectSqlite } from "../tools/sqlite-inspect.ts";
@@ -253,7 +253,8 @@ export async function checkDatabase(file: string, known: Collection[]): Promise<
       [
         `SELECT "type", "name", "tbl_name", "sql" FROM "sqlite_master"`,
         `SELECT "name" FROM pragma_table_info('${collectionsTable}')`,
-        `SELECT "data" FROM "${collectionsTable}"`,
+        // A definition is a few KiB: a larger one is not parsed on the main thread, only refused.
+        `SELECT CASE WHEN length("data") <= 1048576 THEN "data" END AS "data" FROM "${collectionsTable}"`,
       ],
       { timeout: databaseCheckTimeout },
     );
@@ -278,19 +279,25 @@ export async function checkDatabase(file: string, known: Collection[]): Promise<
   const [master, definitions] = [rows(0), rows(2)];
   const archived: Pick<Collection, "name" | "indexes">[] = [];
   for (const row of definitions) {
-    let collection: { name?: unknown; fields?: unknown; indexes?: unknown };
+    let parsed: unknown;
     try {
-      collection = JSON.parse(String(row.data)) as typeof collection;
+      parsed = JSON.parse(String(row.data));
     } catch {
-      collection = {};
+      parsed = undefined;
     }
+    const collection = (parsed && typeof parsed === "object" ? parsed : {}) as {
+      name?: unknown;
+      fields?: unknown;
+      indexes?: unknown;
+    };
     const indexes = collection.indexes ?? [];
     if (
       typeof collection.name !== "string" ||
       !/^\w+$/.test(collection.name) ||
       !Array.isArray(collection.fields) ||
       !Array.isArray(indexes) ||
-      !indexes.every((sql) => typeof sql === "string")
+      // Index statements are parsed with a regular expression: a long one is no index of ours.
+      !indexes.every((sql) => typeof sql === "string" && sql.length <= 4096)
     ) {
       throw new InvalidBackupError("The database holds an unreadable collection definition.");
     }
