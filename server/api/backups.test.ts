@@ -1,11 +1,22 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import PocketBase, { ClientResponseError } from "pocketbase";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import yazl from "yazl";
 import { runSuperuserCommand } from "../cli.ts";
 import { busyMessage } from "../core/backups.ts";
-import { readZip, writeZip } from "../core/zip.ts";
+import { craftedZip, deflatedZeros } from "../testing/crafted-zip.ts";
+import { extractEntry, writeArchive } from "../tools/archive.ts";
 import { fixtureRoot } from "../testing/fixtures.ts";
 import { startServer, type TestServer } from "../testing/start-server.ts";
 import { rejection } from "../testing/sdk.ts";
@@ -36,13 +47,30 @@ async function userClient(server: TestServer, email: string, signUp = true) {
   return pb;
 }
 
-/** The `data.db` inside a backup archive on disk, opened read-only from a temporary copy. */
-function openArchivedDatabase(archive: Buffer): { db: DatabaseSync; dispose: () => void } {
+/** The bytes of the `data.db` in backup archive `archive`. */
+async function archivedDatabase(archive: Buffer): Promise<Buffer> {
+  const dir = mkdtempSync(path.join(fixtureRoot, "backup-read-"));
+  try {
+    writeFileSync(path.join(dir, "archive.zip"), archive);
+    const limits = { maxSize: 2 ** 40, maxRatio: 2000 };
+    const entry = await extractEntry(
+      path.join(dir, "archive.zip"),
+      "data.db",
+      path.join(dir, "data.db"),
+      limits,
+    );
+    expect(entry, "data.db in the archive").toBeDefined();
+    return readFileSync(path.join(dir, "data.db"));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The `data.db` inside a backup archive, opened from a temporary copy. */
+async function openArchivedDatabase(archive: Buffer): Promise<{ db: DatabaseSync; dispose: () => void }> {
   const dir = mkdtempSync(path.join(fixtureRoot, "backup-inspect-"));
-  const entries = readZip(archive);
-  expect(entries.map((e) => e.name)).toEqual(["data.db"]);
   const file = path.join(dir, "data.db");
-  writeFileSync(file, entries[0]!.read());
+  writeFileSync(file, await archivedDatabase(archive));
   const db = new DatabaseSync(file);
   return {
     db,
@@ -56,7 +84,7 @@ function openArchivedDatabase(archive: Buffer): { db: DatabaseSync; dispose: () 
 /** Bytes for a File part (a Buffer's type is wider than what File accepts). */
 const bytes = (buffer: Buffer) => new Uint8Array(buffer);
 
-/** A zip holding `entries` (name → content), written with our writer. */
+/** A zip holding `entries` (name → content), written as the server writes its backups. */
 async function zipOf(entries: Record<string, Buffer | string>): Promise<Buffer> {
   const dir = mkdtempSync(path.join(fixtureRoot, "backup-zip-"));
   try {
@@ -65,7 +93,7 @@ async function zipOf(entries: Record<string, Buffer | string>): Promise<Buffer> 
       writeFileSync(file, content);
       return { name, path: file };
     });
-    await writeZip(path.join(dir, "out.zip"), sources);
+    await writeArchive(path.join(dir, "out.zip"), sources);
     return readFileSync(path.join(dir, "out.zip"));
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -104,7 +132,7 @@ describe("backups API", () => {
     }
 
     // The archive is a zip holding a whole copy of the database.
-    const { db, dispose } = openArchivedDatabase(readFileSync(path.join(backupsDir(), "first.zip")));
+    const { db, dispose } = await openArchivedDatabase(readFileSync(path.join(backupsDir(), "first.zip")));
     try {
       expect(db.prepare("PRAGMA integrity_check").get()?.integrity_check).toBe("ok");
       expect(
@@ -270,7 +298,7 @@ describe("backups API", () => {
     const good = readFileSync(path.join(backupsDir(), "source.zip"));
     // Over the 1 MiB body limit of other requests: uploads have their own limit.
     const large = await zipOf({
-      "data.db": readZip(good)[0]!.read(),
+      "data.db": await archivedDatabase(good),
       "padding.bin": Buffer.alloc(2 * 1024 * 1024, 7),
     });
     await root.backups.upload({ file: new File([bytes(good)], "uploaded.zip") });
@@ -331,7 +359,14 @@ describe("backups API", () => {
     foreign.close();
     const archive = await zipOf({ "data.db": readFileSync(path.join(dir, "data.db")) });
     rmSync(dir, { recursive: true, force: true });
-    await root.backups.upload({ file: new File([bytes(archive)], "foreign.zip") });
+    // Refused at upload, and at restore when the file was put in the folder by other means.
+    const refused = await rejection(root.backups.upload({ file: new File([bytes(archive)], "foreign.zip") }));
+    expect(refused.response.data.file).toEqual({
+      code: "validation_invalid_backup",
+      message: "The database is not one of this server's (no _collections definitions).",
+    });
+    mkdirSync(backupsDir(), { recursive: true });
+    writeFileSync(path.join(backupsDir(), "foreign.zip"), archive);
 
     const before = await root.collection("users").getFullList({ sort: "id" });
     const error = await rejection(root.backups.restore("foreign.zip"));
@@ -545,7 +580,7 @@ describe("a backup under load", () => {
       expect(users).toHaveLength(51);
 
       const archive = readFileSync(path.join(server.dataDir, "backups", "under_load.zip"));
-      const { db, dispose } = openArchivedDatabase(archive);
+      const { db, dispose } = await openArchivedDatabase(archive);
       try {
         expect(db.prepare("PRAGMA integrity_check").get()?.integrity_check).toBe("ok");
         const padding = Number(db.prepare(`SELECT COUNT(*) AS n FROM "padding"`).get()?.n);
@@ -559,4 +594,269 @@ describe("a backup under load", () => {
       }
     },
   );
+});
+
+/** The outcome of `call`, how long it took, the slowest `/api/health` answer meanwhile and the memory it took. */
+async function measured<T>(server: TestServer, call: () => Promise<T>) {
+  const base = process.memoryUsage();
+  const peak = { rss: base.rss, arrayBuffers: base.arrayBuffers };
+  const sample = () => {
+    const now = process.memoryUsage();
+    peak.rss = Math.max(peak.rss, now.rss);
+    peak.arrayBuffers = Math.max(peak.arrayBuffers, now.arrayBuffers);
+  };
+  const sampler = setInterval(sample, 2);
+  const started = performance.now();
+  let settled = false;
+  const outcome = call().finally(() => (settled = true));
+  const health: number[] = [];
+  // Health checks go on one after the other for as long as the call runs, as a monitor's would.
+  while (!settled) {
+    const asked = performance.now();
+    const res = await fetch(`${server.url}/api/health`);
+    expect(res.status).toBe(200);
+    health.push(performance.now() - asked);
+  }
+  const result = await outcome;
+  const ms = performance.now() - started;
+  sample();
+  clearInterval(sampler);
+  const mib = (bytes: number) => Math.round(bytes / (1024 * 1024));
+  return {
+    result,
+    ms,
+    slowestHealth: Math.max(...health),
+    rssGrowth: mib(peak.rss - base.rss),
+    arrayBuffersGrowth: mib(peak.arrayBuffers - base.arrayBuffers),
+  };
+}
+
+describe("zip bombs", () => {
+  let server: TestServer;
+  let root: PocketBase;
+  beforeAll(async () => {
+    server = await startServer();
+    root = await superuserClient(server);
+  });
+  afterAll(() => server.close());
+  const backupsDir = () => path.join(server.dataDir, "backups");
+  const stored = () => (existsSync(backupsDir()) ? readdirSync(backupsDir()) : []);
+
+  // 1 MiB of deflate data that inflates to 1 GiB of zeros: before the limits, one upload held the
+  // event loop for seconds and took 2 GiB of memory.
+  const gibibyte = 1024;
+  const bombs = {
+    "declares 1 MiB": {
+      archive: craftedZip({
+        name: "data.db",
+        data: deflatedZeros(gibibyte),
+        method: 8,
+        size: 1024 * 1024,
+        crc: 0,
+      }),
+      refusal: "The archive is refused: data.db inflates to more than the 1 MiB it declares.",
+    },
+    "declares its true 1 GiB": {
+      archive: craftedZip({
+        name: "data.db",
+        data: deflatedZeros(gibibyte),
+        method: 8,
+        size: 1024 ** 3,
+        crc: 0,
+      }),
+      refusal:
+        "The archive is refused: data.db declares 1024 MiB from 1 MiB compressed, more than 200 times its size.",
+    },
+  };
+
+  it(
+    "an upload is refused at once, in little memory, while the server keeps answering",
+    { timeout: 60_000 },
+    async () => {
+      // The first multipart body the process parses costs the parser's warm-up (up to 200 ms here),
+      // which is not the bomb's doing: a harmless archive of the same size goes first.
+      const warmUp = await zipOf({ "padding.bin": Buffer.alloc(1024 * 1024, 1) });
+      const noDatabase = await rejection(
+        root.backups.upload({ file: new File([bytes(warmUp)], "warm.zip") }),
+      );
+      expect(noDatabase.response.data.file.message).toBe("The archive holds no data.db.");
+
+      for (const [name, bomb] of Object.entries(bombs)) {
+        const run = await measured(server, () =>
+          rejection(root.backups.upload({ file: new File([bytes(bomb.archive)], "bomb.zip") })),
+        );
+        expect(run.result.status, name).toBe(400);
+        expect(run.ms, name).toBeLessThan(2000);
+        expect(run.slowestHealth, name).toBeLessThan(100);
+        expect(run.rssGrowth, name).toBeLessThan(150);
+        expect(run.arrayBuffersGrowth, name).toBeLessThan(100);
+        expect(run.result.response, name).toEqual({
+          data: { file: { code: "validation_invalid_backup", message: bomb.refusal } },
+          message: "An error occurred while validating the submitted data.",
+          status: 400,
+        });
+        expect(stored(), name).toEqual([]);
+      }
+    },
+  );
+
+  it("a restore of one put in the backups folder is refused the same way", { timeout: 60_000 }, async () => {
+    mkdirSync(backupsDir(), { recursive: true });
+    for (const [name, bomb] of Object.entries(bombs)) {
+      writeFileSync(path.join(backupsDir(), "bomb.zip"), bomb.archive);
+      const run = await measured(server, () => rejection(root.backups.restore("bomb.zip")));
+      expect(run.result.status, name).toBe(400);
+      expect(run.ms, name).toBeLessThan(2000);
+      expect(run.slowestHealth, name).toBeLessThan(100);
+      expect(run.rssGrowth, name).toBeLessThan(150);
+      expect(run.arrayBuffersGrowth, name).toBeLessThan(100);
+      expect(run.result.response, name).toEqual({
+        data: {},
+        message: `Failed to restore the backup. ${bomb.refusal}`,
+        status: 400,
+      });
+    }
+    // The server still runs on its own database.
+    expect((await root.collection("_superusers").authRefresh()).record.email).toBe(rootEmail);
+    expect(readdirSync(server.dataDir).filter((entry) => entry.startsWith(".pb_temp"))).toEqual([]);
+  });
+});
+
+describe("archives holding more than this server's database", () => {
+  let server: TestServer;
+  let root: PocketBase;
+  /** The `data.db` of a backup the server made. */
+  let database: Buffer;
+  beforeAll(async () => {
+    server = await startServer();
+    root = await superuserClient(server);
+    await userClient(server, "alice@example.com");
+    await root.backups.create("base.zip");
+    database = await archivedDatabase(readFileSync(path.join(backupsDir(), "base.zip")));
+    await root.backups.delete("base.zip");
+  });
+  afterAll(() => server.close());
+  const backupsDir = () => path.join(server.dataDir, "backups");
+  afterEach(() => rmSync(backupsDir(), { recursive: true, force: true }));
+
+  /** The server's own `data.db` after `sql`, as a zip. */
+  async function archiveAfter(sql: string): Promise<Buffer> {
+    const dir = mkdtempSync(path.join(fixtureRoot, "backup-variant-"));
+    try {
+      const file = path.join(dir, "data.db");
+      writeFileSync(file, database);
+      const db = new DatabaseSync(file);
+      db.exec(sql);
+      db.close();
+      return await zipOf({ "data.db": readFileSync(file) });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  const pageSize = () => database.readUInt16BE(16);
+  // Each with the refusal's message (computed once the server's database is known).
+  const hostile: [string, () => Promise<Buffer>, () => string][] = [
+    [
+      "trigger",
+      () =>
+        archiveAfter(
+          `CREATE TRIGGER "promote" AFTER INSERT ON "users" BEGIN UPDATE "users" SET "admin" = 1 WHERE "id" = NEW."id"; END`,
+        ),
+      () => 'The database holds the trigger "promote", and this server never makes triggers.',
+    ],
+    [
+      "view",
+      () => archiveAfter(`CREATE VIEW "everyone" AS SELECT "email", "password" FROM "users"`),
+      () => 'The database holds the view "everyone", and this server never makes views.',
+    ],
+    [
+      "table",
+      () => archiveAfter(`CREATE TABLE "stash" ("secret" TEXT)`),
+      () => 'The database holds the table "stash", which is none of its collections.',
+    ],
+    [
+      "index",
+      () => archiveAfter(`CREATE INDEX "idx_extra" ON "users" ("name")`),
+      () => 'The database holds the index "idx_extra" on "users", which no collection declares.',
+    ],
+    [
+      "generated column",
+      () => archiveAfter(`ALTER TABLE "users" ADD COLUMN "elevated" INTEGER AS (1) VIRTUAL`),
+      () => `The database's table "users" has a generated column, which this server never makes.`,
+    ],
+    [
+      "header only",
+      () => zipOf({ "data.db": database.subarray(0, 100) }),
+      () =>
+        `The archive's data.db is not a whole SQLite database (100 bytes: not a whole number of its ${pageSize()}-byte pages).`,
+    ],
+    [
+      "truncated",
+      () => zipOf({ "data.db": database.subarray(0, database.length - 2 * pageSize()) }),
+      () =>
+        `The archive's data.db is truncated (its header counts ${database.length / pageSize()} pages, the file holds ${database.length / pageSize() - 2}).`,
+    ],
+  ];
+
+  it("refuses them at upload and stores nothing", async () => {
+    for (const [name, archive, message] of hostile) {
+      const error = await rejection(
+        root.backups.upload({ file: new File([bytes(await archive())], `${name.replace(" ", "_")}.zip`) }),
+      );
+      expect(error.response, name).toEqual({
+        data: { file: { code: "validation_invalid_backup", message: message() } },
+        message: "An error occurred while validating the submitted data.",
+        status: 400,
+      });
+      expect(existsSync(backupsDir()) ? readdirSync(backupsDir()) : [], name).toEqual([]);
+    }
+    expect(readdirSync(server.dataDir).filter((entry) => entry.startsWith(".pb_temp"))).toEqual([]);
+  });
+
+  it("refuses to restore them and leaves the live database as it was", async () => {
+    const users = await root.collection("users").getFullList({ sort: "id" });
+    const schema = () => server.app.store.all(`SELECT "type", "name" FROM sqlite_master ORDER BY "name"`);
+    const schemaBefore = schema();
+    mkdirSync(backupsDir(), { recursive: true });
+    for (const [name, archive, message] of hostile) {
+      // Put in the folder by other means than the upload, which would have refused it.
+      const key = `${name.replace(" ", "_")}.zip`;
+      writeFileSync(path.join(backupsDir(), key), await archive());
+      const error = await rejection(root.backups.restore(key));
+      expect(error.response, name).toEqual({
+        data: {},
+        message: `Failed to restore the backup. ${message()}`,
+        status: 400,
+      });
+    }
+    expect(schema()).toEqual(schemaBefore);
+    expect(await root.collection("users").getFullList({ sort: "id" })).toEqual(users);
+    // What the trigger would have done: a new sign-up stays a plain user.
+    const bob = await userClient(server, "bob@example.com");
+    expect((await root.collection("users").getOne(bob.authStore.record!.id)).admin).toBe(false);
+  });
+
+  it("restores an archive of an older version (fewer collections) and one deflated as PocketBase makes them", async () => {
+    // No stremio collection yet: the start-up schema adds it back after the restore.
+    const older = await archiveAfter(
+      `DROP TABLE "stremio"; DELETE FROM "_collections" WHERE "name" = 'stremio'`,
+    );
+    await root.backups.upload({ file: new File([bytes(older)], "older.zip") });
+    await root.backups.restore("older.zip");
+    expect(await root.collection("stremio").getFullList()).toEqual([]);
+    expect((await root.collection("users").getFullList()).map((u) => u.email)).toEqual(["alice@example.com"]);
+
+    const zip = new yazl.ZipFile();
+    zip.addBuffer(database, "data.db", { compress: true });
+    zip.addBuffer(Buffer.from("{}"), "storage/readme.json", { compress: true });
+    zip.end();
+    const chunks: Buffer[] = [];
+    for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+    const deflated = Buffer.concat(chunks);
+    expect(deflated.length).toBeLessThan(database.length / 3);
+    await root.backups.upload({ file: new File([bytes(deflated)], "deflated.zip") });
+    await root.backups.restore("deflated.zip");
+    expect((await root.collection("users").getFullList()).map((u) => u.email)).toEqual(["alice@example.com"]);
+  });
 });

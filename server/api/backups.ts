@@ -15,7 +15,10 @@ import { fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiContext, type ApiEnv, authOf, bindStrings, isSuperuser, sendJson } from "./context.ts";
 
-/** Largest accepted backup upload (the body is read into memory). */
+/**
+ * Largest accepted backup upload (the body is read into memory, then written to disk and checked
+ * there: the database inside is inflated as a stream, within core/backups.ts's limits).
+ */
 export const backupUploadLimit = 1024 * 1024 * 1024;
 
 const validationMessage = "An error occurred while validating the submitted data.";
@@ -114,7 +117,7 @@ export function backupsApi(backups: Backups) {
             );
           }
           try {
-            backups.upload(file.name, bytes);
+            await backups.upload(file.name, bytes);
           } catch (error) {
             if (error instanceof InvalidBackupError)
               throw invalid("validation_invalid_backup", error.message);

@@ -1,21 +1,21 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { configFromEnv } from "../config.ts";
 import { createTestApp, fixtureRoot } from "../testing/fixtures.ts";
+import { extractEntry, writeArchive } from "../tools/archive.ts";
 import {
   autoBackupName,
   Backups,
-  databaseFromArchive,
+  checkDatabase,
   defaultBackupName,
+  extractDatabase,
   InvalidBackupError,
   isBackupKey,
   listBackups,
   pruneAutoBackups,
 } from "./backups.ts";
-import type { Store } from "./store.ts";
-import { readZip, writeZip, ZipError } from "./zip.ts";
-import { deflateRawSync } from "node:zlib";
+import { Store } from "./store.ts";
 
 const dirs: string[] = [];
 function tempDir() {
@@ -114,70 +114,98 @@ describe("listBackups and pruneAutoBackups", () => {
   });
 });
 
-describe("zip archives", () => {
-  it("round-trip through writeZip and readZip", async () => {
-    const dir = tempDir();
-    const a = path.join(dir, "a.bin");
-    const b = path.join(dir, "b.txt");
-    const big = Buffer.alloc(3 * 1024 * 1024 + 7, 0);
-    for (let i = 0; i < big.length; i += 4093) big[i] = i % 251;
-    writeFileSync(a, big);
-    writeFileSync(b, "héllo");
-    const zip = path.join(dir, "out.zip");
-    await writeZip(zip, [
-      { name: "data.db", path: a },
-      { name: "dir/ünï.txt", path: b },
-    ]);
-    const entries = readZip(readFileSync(zip));
-    expect(entries.map((e) => [e.name, e.size])).toEqual([
-      ["data.db", big.length],
-      ["dir/ünï.txt", Buffer.byteLength("héllo")],
-    ]);
-    expect(entries[0]!.read().equals(big)).toBe(true);
-    expect(entries[1]!.read().toString()).toBe("héllo");
-  });
-
-  it("reads deflated entries and refuses corrupt archives", async () => {
-    const dir = tempDir();
-    const file = path.join(dir, "x");
-    writeFileSync(file, "some content ".repeat(100));
-    const zip = path.join(dir, "x.zip");
-    await writeZip(zip, [{ name: "x", path: file }]);
-    const archive = readFileSync(zip);
-
-    // The same archive with the entry deflated (method 8), as most zip tools write it.
-    const content = readFileSync(file);
-    const deflated = deflateRawSync(content);
-    const nameLength = archive.readUInt16LE(26);
-    const local = Buffer.from(archive.subarray(0, 30 + nameLength));
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(deflated.length, 18);
-    const centralStart = 30 + nameLength + content.length;
-    const central = Buffer.from(archive.subarray(centralStart, archive.length - 22));
-    central.writeUInt16LE(8, 10);
-    central.writeUInt32LE(deflated.length, 20);
-    const end = Buffer.from(archive.subarray(archive.length - 22));
-    end.writeUInt32LE(local.length + deflated.length, 16);
-    const rebuilt = Buffer.concat([local, deflated, central, end]);
-    expect(readZip(rebuilt)[0]!.read().equals(content)).toBe(true);
-
-    const flipped = Buffer.from(archive);
-    flipped[30 + nameLength + 5]! ^= 0xff;
-    expect(() => readZip(flipped)[0]!.read()).toThrow(/CRC mismatch/);
-    expect(() => readZip(Buffer.from("not a zip at all, clearly not"))).toThrow(ZipError);
-    expect(() => readZip(archive.subarray(0, archive.length - 30))).toThrow(ZipError);
-  });
-
-  it("databaseFromArchive wants a SQLite data.db", async () => {
+describe("extractDatabase", () => {
+  it("wants a data.db that is a SQLite database", async () => {
     const dir = tempDir();
     const file = path.join(dir, "data.db");
     writeFileSync(file, "not sqlite");
     const zip = path.join(dir, "x.zip");
-    await writeZip(zip, [{ name: "data.db", path: file }]);
-    expect(() => databaseFromArchive(readFileSync(zip))).toThrow(/not a SQLite database/);
-    await writeZip(zip, [{ name: "other.db", path: file }]);
-    expect(() => databaseFromArchive(readFileSync(zip))).toThrow(InvalidBackupError);
-    expect(() => databaseFromArchive(readFileSync(zip))).toThrow(/holds no data.db/);
+    const target = path.join(dir, "out.db");
+    await writeArchive(zip, [{ name: "data.db", path: file }]);
+    await expect(extractDatabase(zip, target, [])).rejects.toThrow(
+      "The archive's data.db is not a SQLite database.",
+    );
+    await writeArchive(zip, [{ name: "other.db", path: file }]);
+    await expect(extractDatabase(zip, target, [])).rejects.toThrow(InvalidBackupError);
+    await expect(extractDatabase(zip, target, [])).rejects.toThrow("The archive holds no data.db.");
+    writeFileSync(zip, "not a zip at all, clearly not, not even close");
+    await expect(extractDatabase(zip, target, [])).rejects.toThrow(/^The archive is unreadable: /);
+  });
+});
+
+describe("checkDatabase", () => {
+  /** A database the store made for `collections` (plus `_superusers`), then `sql`: its file. */
+  function storeDatabase(collections: unknown[], sql = ""): string {
+    return storeDatabaseWith(collections, sql).file;
+  }
+  function storeDatabaseWith(collections: unknown[], sql = "") {
+    const dir = tempDir();
+    const store = Store.open(dir);
+    store.importCollections(collections, false);
+    const known = store.collections();
+    store.db.exec(sql);
+    store.close();
+    return { file: path.join(dir, "data.db"), known };
+  }
+  const notes = {
+    name: "notes",
+    type: "base",
+    fields: [{ name: "title", type: "text" }],
+    indexes: ["CREATE INDEX `idx_notes_title` ON `notes` (`title`)"],
+  };
+
+  it("accepts what the store makes, its schema derived from the collections, not a fixed list", async () => {
+    const { file, known } = storeDatabaseWith([notes]);
+    await expect(checkDatabase(file, [])).resolves.toBeUndefined();
+    // A collection the archive does not define (its row gone) is still accepted when the server's
+    // schema has it, as a collection added to pb_schema.json later would be.
+    const orphan = storeDatabase([notes], `DELETE FROM "_collections" WHERE "name" = 'notes'`);
+    await expect(checkDatabase(orphan, [])).rejects.toThrow(
+      'The database holds the table "notes", which is none of its collections.',
+    );
+    await expect(checkDatabase(orphan, known)).resolves.toBeUndefined();
+  });
+
+  it("refuses triggers, views, foreign keys, indexes no collection declares, unreadable definitions", async () => {
+    const cases: [string, string][] = [
+      [`CREATE TRIGGER "t" AFTER DELETE ON "notes" BEGIN SELECT 1; END`, 'the trigger "t"'],
+      [`CREATE VIEW "v" AS SELECT 1`, 'the view "v"'],
+      [`DROP TABLE "notes"; CREATE VIRTUAL TABLE "notes" USING fts5("title")`, '"notes" as a virtual table'],
+      [`CREATE INDEX "idx_other" ON "notes" ("id")`, 'the index "idx_other" on "notes"'],
+      // A declared index name, put on another table than the one it declares.
+      [
+        `DROP INDEX "idx_notes_title"; CREATE INDEX "idx_notes_title" ON "_superusers" ("email")`,
+        'the index "idx_notes_title" on "_superusers"',
+      ],
+      [
+        `UPDATE "_collections" SET "data" = 'null' WHERE "name" = 'notes'`,
+        "unreadable collection definition",
+      ],
+      [
+        `UPDATE "_collections" SET "data" = json_set("data", '$.pad', printf('%.*c', 1100000, 'x')) WHERE "name" = 'notes'`,
+        "unreadable collection definition",
+      ],
+      // The declared name, made another way: UNIQUE, so it would refuse writes the server accepts.
+      [
+        `DROP INDEX "idx_notes_title"; CREATE UNIQUE INDEX "idx_notes_title" ON "notes" ("title")`,
+        'index "idx_notes_title" is not the one its collection declares',
+      ],
+      [
+        `ALTER TABLE "notes" ADD COLUMN "owner" TEXT REFERENCES "_superusers" ("id") ON DELETE CASCADE`,
+        "a foreign key",
+      ],
+    ];
+    for (const [sql, what] of cases) {
+      await expect(checkDatabase(storeDatabase([notes], sql), []), sql).rejects.toThrow(what);
+    }
+    // Names in quotes are not clauses: a column may be called "check" or "references".
+    const quoted = storeDatabase([
+      {
+        ...notes,
+        fields: [...notes.fields, { name: "check", type: "text" }, { name: "references", type: "bool" }],
+      },
+    ]);
+    await expect(checkDatabase(quoted, [])).resolves.toBeUndefined();
   });
 });
 
@@ -221,8 +249,12 @@ describe("automatic backups", () => {
         "@auto_pb_backup_lumen_20260102000000.zip",
         "manual.zip",
       ]);
-      const entries = readZip(readFileSync(path.join(dir, key!)));
-      expect(entries.map((e) => e.name)).toEqual(["data.db"]);
+      const copy = path.join(tempDir(), "data.db");
+      const limits = { maxSize: 2 ** 40, maxRatio: 2000 };
+      expect(await extractEntry(path.join(dir, key!), "data.db", copy, limits)).toMatchObject({
+        name: "data.db",
+      });
+      await expect(checkDatabase(copy, [])).resolves.toBeUndefined();
     } finally {
       await t.close();
     }

@@ -11,15 +11,17 @@ import {
   rmSync,
   statSync,
   unlinkSync,
-  writeFileSync,
 } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { open, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { backup, DatabaseSync } from "node:sqlite";
+import { backup } from "node:sqlite";
 import { type CronSchedule, cronMatches, parseCron } from "./cron.ts";
-import type { Store } from "./store.ts";
+import { ArchiveError, ArchiveLimitError, extractEntry, writeArchive } from "../tools/archive.ts";
+import { InspectError, inspectSqlite } from "../tools/sqlite-inspect.ts";
+import { randomString } from "./random.ts";
+import type { Collection } from "./schema.ts";
+import { collectionsTable, type Store, storeSchema } from "./store.ts";
 import { formatDateTime } from "./values.ts";
-import { readZip, writeZip, ZipError } from "./zip.ts";
 
 // Backups as PocketBase makes them: zip archives in DATA_DIR/backups. An archive holds `data.db`,
 // a consistent copy of the database taken with SQLite's online backup API while requests go on.
@@ -111,60 +113,229 @@ export function pruneAutoBackups(dir: string, keep: number): string[] {
 }
 
 /**
- * Checks that `archive` (a zip's bytes) holds a SQLite `data.db`; returns that entry's bytes.
+ * How large a deflated `data.db` may declare itself (and so inflate to). Archives this server makes
+ * store the database as it is, so this only bounds archives made elsewhere (PocketBase's deflate).
+ */
+export const maxDatabaseSize = 8 * 1024 ** 3;
+/**
+ * How many times its compressed size a deflated `data.db` may declare: SQLite files deflate 5 to 20
+ * times; a zip bomb's data goes up to 1,032 times.
+ */
+export const maxCompressionRatio = 200;
+/** How long the integrity check of an archived database may take before the archive is refused. */
+export const databaseCheckTimeout = 120_000;
+
+/** SQLite's own tables, made by AUTOINCREMENT and ANALYZE (or `PRAGMA optimize`). */
+const sqliteTables = new Set(["sqlite_sequence", "sqlite_stat1", "sqlite_stat4"]);
+
+/**
+ * Reads the 100-byte header of the database file `file`: refuses what is not SQLite, and a file
+ * shorter than the pages it must hold (a bare header, a cut copy), before SQLite opens it.
+ */
+async function checkDatabaseHeader(file: string) {
+  const handle = await open(file, "r");
+  try {
+    const { size } = await handle.stat();
+    const header = Buffer.alloc(100);
+    const { bytesRead } = await handle.read(header, 0, header.length, 0);
+    if (bytesRead < header.length || header.toString("latin1", 0, 16) !== "SQLite format 3\0") {
+      throw new InvalidBackupError(`The archive's ${databaseEntry} is not a SQLite database.`);
+    }
+    const rawPageSize = header.readUInt16BE(16);
+    const pageSize = rawPageSize === 1 ? 65536 : rawPageSize;
+    if (pageSize < 512 || pageSize > 65536 || (pageSize & (pageSize - 1)) !== 0) {
+      throw new InvalidBackupError(
+        `The archive's ${databaseEntry} has an invalid page size (${rawPageSize}).`,
+      );
+    }
+    if (size < pageSize || size % pageSize !== 0) {
+      throw new InvalidBackupError(
+        `The archive's ${databaseEntry} is not a whole SQLite database (${size} bytes: not a whole number of its ${pageSize}-byte pages).`,
+      );
+    }
+    // The page count in the header is only current when its "version valid for" matches the change counter.
+    const pages = header.readUInt32BE(28);
+    if (pages > 0 && header.readUInt32BE(92) === header.readUInt32BE(24) && pages * pageSize > size) {
+      throw new InvalidBackupError(
+        `The archive's ${databaseEntry} is truncated (its header counts ${pages} pages, the file holds ${size / pageSize}).`,
+      );
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * What the store never writes in a table's definition (its columns are plain, see values.ts), each
+ * of which would act on the server's own later writes or reads much as a trigger would.
+ */
+const tableClauses: [RegExp, string][] = [
+  [/\bREFERENCES\b/i, "a foreign key"],
+  [/\bCHECK\b/i, "a CHECK constraint"],
+  [/\bGENERATED\b|\bAS\s*\(/i, "a generated column"],
+  [/\bCONFLICT\b/i, "an ON CONFLICT clause"],
+];
+
+/** `sql` with its quoted names and string literals blanked, so a column named "check" is no clause. */
+function sqlOutsideQuotes(sql: string): string {
+  return sql.replace(/"(?:[^"]|"")*"|`(?:[^`]|``)*`|\[[^\]]*\]|'(?:[^']|'')*'/g, " ");
+}
+
+type SchemaObject = { type: string; name: string; table: string; sql: string | null };
+
+/**
+ * Why the schema objects `master` are not all ones the store makes for its collections
+ * (`collections`: the archive's own definitions and this server's), or undefined when they are.
+ * Views and triggers are never made: a trigger would run on the restored server's own writes.
+ */
+function unexpectedSchemaObject(
+  master: SchemaObject[],
+  collections: Pick<Collection, "name" | "indexes">[],
+): string | undefined {
+  const { tables, indexes } = storeSchema(collections);
+  const allowedTable = (name: string) => tables.has(name.toLowerCase());
+  for (const object of master) {
+    const name = object.name.toLowerCase();
+    const table = object.table.toLowerCase();
+    switch (object.type) {
+      case "table":
+        if (!allowedTable(name) && !sqliteTables.has(name)) {
+          return `The database holds the table "${object.name}", which is none of its collections.`;
+        }
+        if (!/^\s*CREATE\s+TABLE\b/i.test(object.sql ?? "")) {
+          return `The database holds "${object.name}" as a virtual table, which this server never makes.`;
+        }
+        if (!sqliteTables.has(name)) {
+          const bare = sqlOutsideQuotes(object.sql ?? "");
+          const clause = tableClauses.find(([pattern]) => pattern.test(bare));
+          if (clause) {
+            return `The database's table "${object.name}" has ${clause[1]}, which this server never makes.`;
+          }
+        }
+        break;
+      case "index":
+        // SQLite's own index behind a PRIMARY KEY or UNIQUE column has no SQL.
+        if (object.sql === null && name.startsWith("sqlite_autoindex_") && allowedTable(table)) break;
+        {
+          const declared = indexes.get(name);
+          if (!declared || declared.table !== table || !allowedTable(table)) {
+            return `The database holds the index "${object.name}" on "${object.table}", which no collection declares.`;
+          }
+          if (!declared.statements.has(object.sql ?? "")) {
+            return `The database's index "${object.name}" is not the one its collection declares.`;
+          }
+        }
+        break;
+      case "view":
+      case "trigger":
+        return `The database holds the ${object.type} "${object.name}", and this server never makes ${object.type}s.`;
+      default:
+        return `The database holds "${object.name}" (${object.type}), which this server never makes.`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Checks that the database file `file` is whole and one this server could have made: a SQLite
+ * file SQLite finds intact (integrity check on a worker thread), this server's `_collections`
+ * table with readable definitions, and nothing in its schema but the tables and indexes the store
+ * makes for the archive's collections or `known` ones (no trigger, no view). An archive from an
+ * older version, with fewer collections, passes; the start-up schema adds what it lacks.
  * Throws InvalidBackupError otherwise.
  */
-export function databaseFromArchive(archive: Buffer): Buffer {
-  let data: Buffer;
+export async function checkDatabase(file: string, known: Collection[]): Promise<void> {
+  await checkDatabaseHeader(file);
+  let report;
   try {
-    const entry = readZip(archive).find((e) => e.name === databaseEntry);
-    if (!entry) throw new InvalidBackupError(`The archive holds no ${databaseEntry}.`);
-    data = entry.read();
+    report = await inspectSqlite(
+      file,
+      [
+        `SELECT "type", "name", "tbl_name", "sql" FROM "sqlite_master"`,
+        `SELECT "name" FROM pragma_table_info('${collectionsTable}')`,
+        // A definition is a few KiB: a larger one is not parsed on the main thread, only refused.
+        `SELECT CASE WHEN length("data") <= 1048576 THEN "data" END AS "data" FROM "${collectionsTable}"`,
+      ],
+      { timeout: databaseCheckTimeout },
+    );
   } catch (error) {
-    if (error instanceof ZipError)
+    if (error instanceof InspectError) {
+      throw new InvalidBackupError(`The database cannot be read: ${error.message}.`);
+    }
+    throw error;
+  }
+  if (report.integrity.length !== 1 || report.integrity[0] !== "ok") {
+    throw new InvalidBackupError("The database fails SQLite's integrity check.");
+  }
+  const rows = (index: number) => {
+    const result = report.results[index]!;
+    if ("error" in result) throw new InvalidBackupError(`The database is unreadable: ${result.error}.`);
+    return result.rows;
+  };
+  const columns = new Set(rows(1).map((row) => String(row.name)));
+  if (!columns.has("id") || !columns.has("name") || !columns.has("data")) {
+    throw new InvalidBackupError("The database is not one of this server's (no _collections definitions).");
+  }
+  const [master, definitions] = [rows(0), rows(2)];
+  const archived: Pick<Collection, "name" | "indexes">[] = [];
+  for (const row of definitions) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(String(row.data));
+    } catch {
+      parsed = undefined;
+    }
+    const collection = (parsed && typeof parsed === "object" ? parsed : {}) as {
+      name?: unknown;
+      fields?: unknown;
+      indexes?: unknown;
+    };
+    const indexes = collection.indexes ?? [];
+    if (
+      typeof collection.name !== "string" ||
+      !/^\w+$/.test(collection.name) ||
+      !Array.isArray(collection.fields) ||
+      !Array.isArray(indexes) ||
+      // Index statements are parsed with a regular expression: a long one is no index of ours.
+      !indexes.every((sql) => typeof sql === "string" && sql.length <= 4096)
+    ) {
+      throw new InvalidBackupError("The database holds an unreadable collection definition.");
+    }
+    archived.push({ name: collection.name, indexes });
+  }
+  const problem = unexpectedSchemaObject(
+    master.map((row) => ({
+      type: String(row.type),
+      name: String(row.name),
+      table: String(row.tbl_name),
+      sql: row.sql === null ? null : String(row.sql),
+    })),
+    [...archived, ...known],
+  );
+  if (problem) throw new InvalidBackupError(problem);
+}
+
+/**
+ * Extracts the `data.db` of the zip file `archive` to `target` (streaming; a deflated entry is held
+ * to its declared size, `maxDatabaseSize` and `maxCompressionRatio`) and checks it with
+ * `checkDatabase`. Throws InvalidBackupError when the archive is not a restorable backup.
+ */
+export async function extractDatabase(archive: string, target: string, known: Collection[]): Promise<void> {
+  let entry;
+  try {
+    entry = await extractEntry(archive, databaseEntry, target, {
+      maxSize: maxDatabaseSize,
+      maxRatio: maxCompressionRatio,
+    });
+  } catch (error) {
+    if (error instanceof ArchiveLimitError)
+      throw new InvalidBackupError(`The archive is refused: ${error.message}.`);
+    if (error instanceof ArchiveError)
       throw new InvalidBackupError(`The archive is unreadable: ${error.message}.`);
     throw error;
   }
-  if (data.subarray(0, 16).toString("latin1") !== "SQLite format 3\0") {
-    throw new InvalidBackupError(`The archive's ${databaseEntry} is not a SQLite database.`);
-  }
-  return data;
-}
-
-/** Opens the database file `file` and checks it is whole and one of this server's; closes it again. */
-function checkDatabase(file: string) {
-  let db: DatabaseSync;
-  try {
-    db = new DatabaseSync(file);
-  } catch (error) {
-    throw new InvalidBackupError(`The database cannot be opened: ${(error as Error).message}.`);
-  }
-  try {
-    const result = db.prepare("PRAGMA integrity_check").all();
-    if (result.length !== 1 || result[0]!.integrity_check !== "ok") {
-      throw new InvalidBackupError("The database fails SQLite's integrity check.");
-    }
-    const columns = new Set(
-      db
-        .prepare(`SELECT name FROM pragma_table_info('_collections')`)
-        .all()
-        .map((row) => String(row.name)),
-    );
-    if (!columns.has("id") || !columns.has("name") || !columns.has("data")) {
-      throw new InvalidBackupError("The database is not one of this server's (no _collections definitions).");
-    }
-    for (const row of db.prepare(`SELECT "data" FROM "_collections"`).all()) {
-      const collection = JSON.parse(String(row.data)) as { name?: unknown; fields?: unknown };
-      if (typeof collection.name !== "string" || !Array.isArray(collection.fields)) {
-        throw new InvalidBackupError("The database holds an unreadable collection definition.");
-      }
-    }
-  } catch (error) {
-    if (error instanceof InvalidBackupError) throw error;
-    throw new InvalidBackupError(`The database is unreadable: ${(error as Error).message}.`);
-  } finally {
-    db.close();
-  }
+  if (!entry) throw new InvalidBackupError(`The archive holds no ${databaseEntry}.`);
+  await checkDatabase(target, known);
 }
 
 export type BackupsOptions = {
@@ -243,7 +414,7 @@ export class Backups {
         const copy = path.join(work, databaseEntry);
         await backup(this.store.db, copy);
         const zip = path.join(work, "archive.zip");
-        await writeZip(zip, [{ name: databaseEntry, path: copy }]);
+        await writeArchive(zip, [{ name: databaseEntry, path: copy }]);
         renameSync(zip, target);
         fsyncPath(this.dir);
       } finally {
@@ -253,15 +424,25 @@ export class Backups {
     });
   }
 
-  /** Stores an uploaded archive as `key` after checking it holds a SQLite `data.db`. */
-  upload(key: string, archive: Buffer) {
+  /**
+   * Stores an uploaded archive as `key` once it passes the checks a restore makes (`extractDatabase`):
+   * a backup that could never be restored is refused now, not on the day it is needed.
+   */
+  async upload(key: string, archive: Uint8Array): Promise<void> {
     if (!isBackupKey(key)) throw new InvalidBackupError(`Invalid backup name ${key}.`);
-    databaseFromArchive(archive);
     mkdirSync(this.dir, { recursive: true });
-    const part = path.join(this.dir, `${key}.part`);
-    writeFileSync(part, archive, { flush: true });
-    renameSync(part, path.join(this.dir, key));
-    fsyncPath(this.dir);
+    // Never listed (not a key), and unique, so two uploads of one name never write the same file.
+    const part = path.join(this.dir, `${key}.${randomString(8)}.part`);
+    const work = mkdtempSync(path.join(this.dataDir, ".pb_temp_upload_"));
+    try {
+      await writeFile(part, archive, { flush: true });
+      await extractDatabase(part, path.join(work, databaseEntry), this.store.collections());
+      renameSync(part, path.join(this.dir, key));
+      fsyncPath(this.dir);
+    } finally {
+      rmSync(part, { force: true });
+      rmSync(work, { recursive: true, force: true });
+    }
   }
 
   /** Deletes backup `key`; false when there is no such backup. */
@@ -274,8 +455,8 @@ export class Backups {
 
   /**
    * Replaces the database with the one in backup `key`. The archive's database is extracted beside
-   * the live one (same folder, same file system), synced and checked (SQLite integrity check, this
-   * server's `_collections` table); only then is the store closed, the new file renamed over
+   * the live one (same folder, same file system), synced and checked (`extractDatabase`: size
+   * limits, SQLite integrity check, this server's tables and indexes only); only then is the store closed, the new file renamed over
    * `data.db` (an atomic replace: at every instant the path holds either the old or the new
    * database, whole) and the store reopened, all in one synchronous step. If the new database
    * cannot be opened, the old one is put back. Throws InvalidBackupError and changes nothing when
@@ -288,8 +469,8 @@ export class Backups {
       const work = mkdtempSync(path.join(this.dataDir, ".pb_temp_restore_"));
       try {
         const candidate = path.join(work, databaseEntry);
-        writeFileSync(candidate, databaseFromArchive(await readFile(archive)), { flush: true });
-        checkDatabase(candidate);
+        await extractDatabase(archive, candidate, this.store.collections());
+        // The read-only check may have left an empty WAL and its index beside the copy.
         for (const suffix of ["-wal", "-shm"]) rmSync(candidate + suffix, { force: true });
         fsyncPath(candidate);
         this.swapDatabase(candidate, path.join(work, "previous.db"));

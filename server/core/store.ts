@@ -48,6 +48,46 @@ export function q(name: string): string {
 
 type Secrets = Partial<Record<TokenOption, string>>;
 
+/** The table `Store.open` keeps the collection definitions in. */
+export const collectionsTable = "_collections";
+
+/** The statement the store runs for an index a collection declares, as sqlite_master then keeps it. */
+function indexStatement(sql: string): string {
+  return sql
+    .trim()
+    .replace(/;$/, "")
+    .replace(/\s+IF\s+NOT\s+EXISTS\s+/i, " ");
+}
+
+/**
+ * What the store makes in a database holding `collections`: the `_collections` table, one table per
+ * collection and each index a collection declares (by name: its table and the statements it may
+ * have been made with), all names lower-cased as SQLite compares them. SQLite's own objects
+ * (autoindexes, sqlite_sequence, sqlite_stat*) are not listed.
+ */
+export function storeSchema(collections: Pick<Collection, "name" | "indexes">[]): {
+  tables: Set<string>;
+  indexes: Map<string, { table: string; statements: Set<string> }>;
+} {
+  const tables = new Set([collectionsTable.toLowerCase()]);
+  const indexes = new Map<string, { table: string; statements: Set<string> }>();
+  for (const collection of collections) {
+    tables.add(collection.name.toLowerCase());
+    for (const sql of collection.indexes) {
+      const index = parseIndex(sql);
+      if (!index) continue;
+      const name = index.name.toLowerCase();
+      const table = index.table.toLowerCase();
+      const known = indexes.get(name);
+      // One name declared on two tables (two definitions disagreeing): neither is allowed.
+      if (known && known.table !== table) known.table = "";
+      else if (known) known.statements.add(indexStatement(sql));
+      else indexes.set(name, { table, statements: new Set([indexStatement(sql)]) });
+    }
+  }
+  return { tables, indexes };
+}
+
 const statementCacheSize = 500;
 
 /**
@@ -77,7 +117,7 @@ export class Store {
       PRAGMA synchronous = FULL;
       PRAGMA foreign_keys = ON;
       PRAGMA busy_timeout = 10000;
-      CREATE TABLE IF NOT EXISTS "_collections" (
+      CREATE TABLE IF NOT EXISTS ${q(collectionsTable)} (
         "id" TEXT PRIMARY KEY NOT NULL,
         "name" TEXT UNIQUE NOT NULL,
         "data" TEXT NOT NULL
@@ -333,13 +373,7 @@ export class Store {
     for (const sql of collection.indexes) {
       const index = parseIndex(sql);
       if (!index) throw new SchemaError(`Invalid index ${JSON.stringify(sql)}.`);
-      wanted.set(
-        index.name,
-        sql
-          .trim()
-          .replace(/;$/, "")
-          .replace(/\s+IF\s+NOT\s+EXISTS\s+/i, " "),
-      );
+      wanted.set(index.name, indexStatement(sql));
     }
     const existing = this.db
       .prepare(
