@@ -65,6 +65,8 @@ export type AppOptions = {
   logsMaxDays?: number;
   /** Request logs kept at most, the oldest dropped first (default 100,000). */
   logsMaxRows?: number;
+  /** Largest backup upload in bytes (default 1 GiB, nginx's `client_max_body_size` for it). */
+  backupUploadLimit?: number;
   /** Shutdown grace period (ms), applied by main.ts; the app only reports it (`GET /api/settings`). */
   shutdownTimeout?: number;
 };
@@ -219,7 +221,7 @@ export function createApp(options: AppOptions): App {
   api.route("/", recordCrud);
   api.route("/", collectionsImport);
   api.route("/", fileToken);
-  api.route("/", backupsApi(backups));
+  api.route("/", backupsApi(backups, options.backupUploadLimit));
   api.route("/", logsApi(logs));
   api.route(
     "/",

@@ -1,4 +1,5 @@
 import {
+  createReadStream,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -8,7 +9,9 @@ import {
   statSync,
   writeFileSync,
 } from "node:fs";
+import { once } from "node:events";
 import path from "node:path";
+import { Readable } from "node:stream";
 import { DatabaseSync } from "node:sqlite";
 import PocketBase, { ClientResponseError } from "pocketbase";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -18,7 +21,7 @@ import { busyMessage } from "../core/backups.ts";
 import { craftedZip, deflatedZeros } from "../testing/crafted-zip.ts";
 import { extractEntry, writeArchive } from "../tools/archive.ts";
 import { fixtureRoot } from "../testing/fixtures.ts";
-import { startServer, type TestServer } from "../testing/start-server.ts";
+import { spawnServer, startServer, type TestServer } from "../testing/start-server.ts";
 import { rejection } from "../testing/sdk.ts";
 
 // The backups API through the official SDK against the real server on a real port.
@@ -597,7 +600,7 @@ describe("a backup under load", () => {
 });
 
 /** The outcome of `call`, how long it took, the slowest `/api/health` answer meanwhile and the memory it took. */
-async function measured<T>(server: TestServer, call: () => Promise<T>) {
+async function measured<T>(server: { url: string }, call: () => Promise<T>) {
   const base = process.memoryUsage();
   const peak = { rss: base.rss, arrayBuffers: base.arrayBuffers };
   const sample = () => {
@@ -858,5 +861,99 @@ describe("archives holding more than this server's database", () => {
     await root.backups.upload({ file: new File([bytes(deflated)], "deflated.zip") });
     await root.backups.restore("deflated.zip");
     expect((await root.collection("users").getFullList()).map((u) => u.email)).toEqual(["alice@example.com"]);
+  });
+});
+
+describe("a large upload", () => {
+  it("is written to disk as it arrives, while the server keeps answering", { timeout: 60_000 }, async () => {
+    // The server in a process of its own, as in production, and the archive streamed from a file:
+    // what is measured is the server's work, not the test client's.
+    const dataDir = mkdtempSync(path.join(fixtureRoot, "pb-upload-"));
+    await runSuperuserCommand(dataDir, ["upsert", rootEmail, rootPassword]);
+    const { child, url } = await spawnServer(dataDir);
+    try {
+      const root = new PocketBase(url);
+      await root.collection("_superusers").authWithPassword(rootEmail, rootPassword);
+      await root.backups.create("small.zip");
+      const small = readFileSync(path.join(dataDir, "backups", "small.zip"));
+      const file = path.join(dataDir, "large.zip");
+      // 160 MiB: read whole and parsed at once, such a body held the server for over a second.
+      writeFileSync(
+        file,
+        await zipOf({
+          "data.db": await archivedDatabase(small),
+          "padding.bin": Buffer.alloc(160 * 1024 * 1024, 7),
+        }),
+      );
+      const boundary = "lumen-upload-boundary";
+      const body = Readable.from(
+        (async function* () {
+          yield `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="large.zip"\r\nContent-Type: application/zip\r\n\r\n`;
+          yield* createReadStream(file);
+          yield `\r\n--${boundary}--\r\n`;
+        })(),
+      );
+      const run = await measured({ url }, () =>
+        fetch(`${url}/api/backups/upload`, {
+          method: "POST",
+          headers: {
+            authorization: root.authStore.token,
+            "content-type": `multipart/form-data; boundary=${boundary}`,
+          },
+          body: Readable.toWeb(body) as ReadableStream,
+          duplex: "half",
+        } as RequestInit),
+      );
+      expect(run.result.status).toBe(204);
+      expect(run.slowestHealth).toBeLessThan(100);
+      expect(statSync(path.join(dataDir, "backups", "large.zip")).size).toBe(statSync(file).size);
+    } finally {
+      child.kill("SIGTERM");
+      await once(child, "exit");
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it("over the limit is refused with 413, sent with or without a length, and leaves nothing", async () => {
+    const server = await startServer({ backupUploadLimit: 64 * 1024 });
+    try {
+      const root = await superuserClient(server);
+      const over = Buffer.alloc(80 * 1024, 7);
+      const streamed = (chunks: Buffer[]) =>
+        Readable.toWeb(
+          Readable.from(
+            (async function* () {
+              yield `--b\r\nContent-Disposition: form-data; name="file"; filename="big.zip"\r\n\r\n`;
+              yield* chunks;
+              yield "\r\n--b--\r\n";
+            })(),
+          ),
+        ) as ReadableStream;
+      const send = (body: BodyInit, length?: number) =>
+        fetch(`${server.url}/api/backups/upload`, {
+          method: "POST",
+          headers: {
+            authorization: root.authStore.token,
+            "content-type": "multipart/form-data; boundary=b",
+            ...(length ? { "content-length": String(length) } : {}),
+          },
+          body,
+          duplex: "half",
+        } as RequestInit);
+      const chunked = await send(streamed([over.subarray(0, 40 * 1024), over.subarray(40 * 1024)]));
+      expect(chunked.status).toBe(413);
+      expect(await chunked.json()).toEqual({ data: {}, message: "Request entity too large.", status: 413 });
+      const declared = await root.backups
+        .upload({ file: new File([bytes(over)], "big.zip") })
+        .catch((error: ClientResponseError) => error.status);
+      expect(declared).toBe(413);
+      expect(
+        existsSync(path.join(server.dataDir, "backups"))
+          ? readdirSync(path.join(server.dataDir, "backups"))
+          : [],
+      ).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 });

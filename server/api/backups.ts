@@ -1,14 +1,18 @@
 import { createReadStream, statSync } from "node:fs";
 import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import busboy from "busboy";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { findAuthRecordByToken, isSuperuserAuth, newRecordToken } from "../core/auth.ts";
 import {
   BackupBusyError,
   backupNamePattern,
   type Backups,
   busyMessage,
+  EmptyUploadError,
   InvalidBackupError,
+  NotAnArchiveError,
   isBackupKey,
 } from "../core/backups.ts";
 import { fieldErrors } from "../forms/validation.ts";
@@ -16,10 +20,10 @@ import { ApiError } from "./api-error.ts";
 import { type ApiContext, type ApiEnv, authOf, bindStrings, isSuperuser, sendJson } from "./context.ts";
 
 /**
- * Largest accepted backup upload (the body is read into memory, then written to disk and checked
- * there: the database inside is inflated as a stream, within core/backups.ts's limits).
+ * Largest accepted backup upload by default (streamed to disk as it arrives, then checked there: the
+ * database inside is inflated as a stream, within core/backups.ts's limits).
  */
-export const backupUploadLimit = 1024 * 1024 * 1024;
+export const defaultBackupUploadLimit = 1024 * 1024 * 1024;
 
 const validationMessage = "An error occurred while validating the submitted data.";
 
@@ -28,6 +32,68 @@ function requireSuperuser(c: ApiContext) {
   if (!authOf(c)) throw new ApiError(401, "The request requires valid record authorization token.");
   if (!isSuperuser(c))
     throw new ApiError(403, "The authorized record is not allowed to perform this action.");
+}
+
+const fileRequired = () => new ApiError(400, validationMessage, { file: fieldErrors.required() });
+
+/**
+ * Hands the multipart `file` of an upload to `store` as a stream while the body arrives (busboy
+ * parses it chunk by chunk): an archive of any size is never held in memory, and parsing it never
+ * holds the thread that answers pages. Over `limit` bytes answers 413; no `file` part, 400.
+ */
+function streamUpload(
+  c: ApiContext,
+  limit: number,
+  store: (name: string, file: Readable) => Promise<void>,
+): Promise<void> {
+  // Not Hono's bodyLimit: it holds a body sent without a length in memory, whole.
+  if (Number(c.req.header("content-length") ?? 0) > limit) return Promise.reject(new ApiError(413));
+  const type = c.req.header("content-type") ?? "";
+  const body = c.req.raw.body;
+  if (!body || !/^multipart\/form-data/i.test(type)) return Promise.reject(fileRequired());
+  return new Promise<void>((resolve, reject) => {
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { "content-type": type },
+        // The name as sent is checked (`../x.zip` is refused), never cut down to a base name.
+        preservePath: true,
+        limits: { files: 1, fileSize: limit, parts: 10, fields: 8, fieldSize: 1024 },
+      });
+    } catch {
+      reject(fileRequired());
+      return;
+    }
+    // What `store` did with the file: settled as soon as it is known, answered once the body is read.
+    let stored: Promise<{ error?: unknown }> | undefined;
+    let tooLarge = false;
+    parser.on("file", (field, file, info) => {
+      if (field !== "file" || stored) {
+        file.resume();
+        return;
+      }
+      file.on("limit", () => (tooLarge = true));
+      stored = store(info.filename, file).then(
+        () => ({}),
+        (error: unknown) => {
+          // Refused before the end (a bad name): the rest is still read, so the answer can be sent.
+          file.resume();
+          return { error };
+        },
+      );
+    });
+    pipeline(Readable.fromWeb(body as NodeReadableStream), parser).then(
+      async () => {
+        if (!stored) return reject(fileRequired());
+        const { error } = await stored;
+        if (tooLarge) reject(new ApiError(413));
+        else if (error) reject(error);
+        else resolve();
+      },
+      // A malformed body, or the client went away: `store` removes whatever it wrote.
+      (error: unknown) => reject(error instanceof ApiError ? error : fileRequired()),
+    );
+  });
 }
 
 /** `POST /api/files/token`: a short-lived `file` token for the authenticated record (PocketBase's). */
@@ -39,7 +105,7 @@ export const fileToken = new Hono<ApiEnv>().post("/files/token", (c) => {
 });
 
 /** PocketBase's backups API over `backups` (every route superuser-only; downloads take a file token). */
-export function backupsApi(backups: Backups) {
+export function backupsApi(backups: Backups, uploadLimit = defaultBackupUploadLimit) {
   return (
     new Hono<ApiEnv>()
       .get("/backups", (c) => {
@@ -77,52 +143,37 @@ export function backupsApi(backups: Backups) {
           requireSuperuser(c);
           await next();
         },
-        bodyLimit({
-          maxSize: backupUploadLimit,
-          onError: () => {
-            throw new ApiError(413);
-          },
-        }),
         async (c) => {
-          let form: Record<string, unknown>;
-          try {
-            form = (await c.req.parseBody()) as Record<string, unknown>;
-          } catch (error) {
-            if (error instanceof ApiError) throw error;
-            form = {};
-          }
-          const file = form.file;
-          if (!(file instanceof File) || file.size === 0) {
-            throw new ApiError(400, validationMessage, { file: fieldErrors.required() });
-          }
           const invalid = (code: string, message: string) =>
             new ApiError(400, validationMessage, { file: { code, message } });
-          if (!isBackupKey(file.name) || !file.name.endsWith(".zip")) {
-            throw invalid(
-              "validation_invalid_backup_name",
-              "The file name may only hold letters, digits, @, _, - and . and must end with .zip.",
-            );
-          }
-          if (backups.file(file.name)) {
-            throw invalid(
-              "validation_backup_name_exists",
-              "Backup file with the specified name already exists.",
-            );
-          }
-          const bytes = Buffer.from(await file.arrayBuffer());
-          if (bytes.length < 4 || bytes.readUInt32LE(0) !== 0x04034b50) {
-            throw invalid(
-              "validation_invalid_mime_type",
-              `"${file.name}" mime type must be one of: application/zip.`,
-            );
-          }
-          try {
-            await backups.upload(file.name, bytes);
-          } catch (error) {
-            if (error instanceof InvalidBackupError)
-              throw invalid("validation_invalid_backup", error.message);
-            throw error;
-          }
+          await streamUpload(c, uploadLimit, async (name, file) => {
+            if (!isBackupKey(name) || !name.endsWith(".zip")) {
+              throw invalid(
+                "validation_invalid_backup_name",
+                "The file name may only hold letters, digits, @, _, - and . and must end with .zip.",
+              );
+            }
+            if (backups.file(name)) {
+              throw invalid(
+                "validation_backup_name_exists",
+                "Backup file with the specified name already exists.",
+              );
+            }
+            try {
+              await backups.upload(name, file);
+            } catch (error) {
+              if (error instanceof EmptyUploadError) throw fileRequired();
+              if (error instanceof NotAnArchiveError) {
+                throw invalid(
+                  "validation_invalid_mime_type",
+                  `"${name}" mime type must be one of: application/zip.`,
+                );
+              }
+              if (error instanceof InvalidBackupError)
+                throw invalid("validation_invalid_backup", error.message);
+              throw error;
+            }
+          });
           return c.body(null, 204);
         },
       )

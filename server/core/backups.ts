@@ -11,10 +11,13 @@ import {
   rmSync,
   statSync,
   unlinkSync,
+  createWriteStream,
 } from "node:fs";
-import { open, writeFile } from "node:fs/promises";
+import { open } from "node:fs/promises";
 import path from "node:path";
 import { backup } from "node:sqlite";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
 import { type CronSchedule, cronMatches, parseCron } from "./cron.ts";
 import { ArchiveError, ArchiveLimitError, extractEntry, writeArchive } from "../tools/archive.ts";
 import { InspectError, inspectSqlite } from "../tools/sqlite-inspect.ts";
@@ -49,6 +52,23 @@ export class BackupBusyError extends Error {
 
 /** An archive that cannot be restored or stored; the message says why. */
 export class InvalidBackupError extends Error {}
+
+/** An uploaded file that is empty. */
+export class EmptyUploadError extends InvalidBackupError {}
+
+/** An uploaded file that is not a zip archive (its first bytes say so). */
+export class NotAnArchiveError extends InvalidBackupError {}
+
+/** The first `size` bytes of `file` (fewer when it is shorter). */
+async function readHead(file: string, size: number): Promise<Buffer> {
+  const handle = await open(file, "r");
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(size), 0, size, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
 
 export type BackupInfo = { key: string; size: number; modified: string };
 
@@ -425,17 +445,22 @@ export class Backups {
   }
 
   /**
-   * Stores an uploaded archive as `key` once it passes the checks a restore makes (`extractDatabase`):
-   * a backup that could never be restored is refused now, not on the day it is needed.
+   * Stores the archive `source` streams as `key` (written to disk as it arrives, never held in
+   * memory) once it passes the checks a restore makes (`extractDatabase`): a backup that could
+   * never be restored is refused now, not on the day it is needed. Throws EmptyUploadError for an
+   * empty file, NotAnArchiveError when it is not a zip, InvalidBackupError otherwise.
    */
-  async upload(key: string, archive: Uint8Array): Promise<void> {
+  async upload(key: string, source: Readable): Promise<void> {
     if (!isBackupKey(key)) throw new InvalidBackupError(`Invalid backup name ${key}.`);
     mkdirSync(this.dir, { recursive: true });
     // Never listed (not a key), and unique, so two uploads of one name never write the same file.
     const part = path.join(this.dir, `${key}.${randomString(8)}.part`);
     const work = mkdtempSync(path.join(this.dataDir, ".pb_temp_upload_"));
     try {
-      await writeFile(part, archive, { flush: true });
+      await pipeline(source, createWriteStream(part, { flush: true }));
+      const head = await readHead(part, 4);
+      if (head.length === 0) throw new EmptyUploadError();
+      if (head.length < 4 || head.readUInt32LE(0) !== 0x04034b50) throw new NotAnArchiveError();
       await extractDatabase(part, path.join(work, databaseEntry), this.store.collections());
       renameSync(part, path.join(this.dir, key));
       fsyncPath(this.dir);
