@@ -178,7 +178,9 @@ test("a visitor with a stored session sees the account link on content pages, no
   }
   await page.getByRole("link", { name: "Compte" }).click();
   await expect(page).toHaveURL(/\/fr\/account$/);
-  // The account page refreshes the session (and rewrites the cookie): let it finish first.
+  // The account page refreshes the session (and rewrites the cookie): let it finish first. It
+  // shows the account once the refresh is done (a busy machine can be quiet on the network before).
+  await expect(page.getByRole("heading", { level: 1, name: "Votre compte" })).toBeVisible();
   await page.waitForLoadState("networkidle");
 
   // After logging out, content pages offer the log-in links again.
