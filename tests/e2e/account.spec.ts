@@ -266,6 +266,7 @@ test("a login link that points off-site brings the visitor to their account inst
     await page.goto(`/fr/login?redirect=${encodeURIComponent(target)}`);
     await expect(page, target).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/fr\/account$/);
     // The account page refreshes the session (and rewrites the cookie): let it finish first.
+    await expect(page.getByRole("heading", { level: 1, name: "Votre compte" })).toBeVisible();
     await page.waitForLoadState("networkidle");
     await page.context().clearCookies();
   }
