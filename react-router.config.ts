@@ -4,7 +4,7 @@ import { contentPrerenderPaths } from "./src/content/paths.server.ts";
 import { precompressSite } from "./server/site/compress.ts";
 import { writeSocialImages } from "./server/site/social-images.ts";
 import { removeResourceDataFiles, writeBuildManifests } from "./src/lib/build-manifests.server.ts";
-import { staticPrerenderPaths } from "./src/routing/match.ts";
+import { staticPrerenderPaths } from "./shared/routing/match.ts";
 
 const prerenderPaths = () => [...staticPrerenderPaths(), ...contentPrerenderPaths()];
 

@@ -6,8 +6,8 @@ import "../src/app.css";
 import { StaticAuthProvider } from "../src/auth/auth-state.tsx";
 import { authStates, type AuthStateName } from "../src/auth/auth-fixtures.ts";
 import { activateLocale, allCatalogs } from "../src/i18n/catalog.ts";
-import { isLocale, type Locale } from "../src/i18n/locales.ts";
-import { localizePath } from "../src/i18n/paths.ts";
+import { isLocale, type Locale } from "../shared/i18n/locales.ts";
+import { localizePath } from "../shared/i18n/paths.ts";
 import { ScriptsContext } from "../src/lib/use-scripts.ts";
 
 /**

@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { siteConfig } from "../src/site-config.ts";
+import { siteConfig } from "../shared/site-config.ts";
 import { ApiError } from "./api/api-error.ts";
 import { backupsApi, fileToken } from "./api/backups.ts";
 import { collectionsImport, validateRules } from "./api/collections.ts";

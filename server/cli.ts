@@ -4,7 +4,7 @@
  */
 import path from "node:path";
 import { findAuthRecordByEmail, newTokenKey } from "./core/auth.ts";
-import { maxPasswordBytes, passwordLength } from "../src/auth/password-rules.ts";
+import { maxPasswordBytes, passwordLength } from "../shared/password-rules.ts";
 import { hashPassword, passwordTooLong } from "./core/passwords.ts";
 import { autogenerate, newRecordData } from "./core/records.ts";
 import { superusersCollectionName } from "./core/schema.ts";

@@ -2,11 +2,11 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
 import { activateLocale, catalogsOfPath } from "./i18n/catalog.ts";
-import { isLocale } from "./i18n/locales.ts";
-import { isAbsoluteUrl } from "./routing/rules.ts";
+import { isLocale } from "../shared/i18n/locales.ts";
+import { isAbsoluteUrl } from "../shared/routing/rules.ts";
 import { reloadAfterChunkError, startUpdatePolling } from "./lib/app-updates.ts";
 import { runRouteMiddleware } from "./routing/middleware.ts";
-import { matchPage } from "./routing/match.ts";
+import { matchPage } from "../shared/routing/match.ts";
 
 // A chunk that fails to load (a deploy replaced it) reloads the page, at most once per
 // 10 s for the same path.

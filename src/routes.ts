@@ -1,12 +1,12 @@
 import { layout, route, type RouteConfig } from "@react-router/dev/routes";
-import { locales } from "./i18n/locales.ts";
-import { localizePath } from "./i18n/paths.ts";
-import { pageRoutes, resourceRoutes } from "./routing/match.ts";
+import { locales } from "../shared/i18n/locales.ts";
+import { localizePath } from "../shared/i18n/paths.ts";
+import { pageRoutes, resourceRoutes } from "../shared/routing/match.ts";
 import { resolveMiddleware } from "./routing/middleware.ts";
-import { errorPath } from "./routing/table.ts";
-import type { LayoutName } from "./routing/types.ts";
+import { errorPath } from "../shared/routing/table.ts";
+import type { LayoutName } from "../shared/routing/types.ts";
 
-// React Router reads the routes from this file; they all come from src/routing/table.ts.
+// React Router reads the routes from this file; they all come from shared/routing/table.ts.
 
 // An unknown middleware name fails the build, not a visitor's navigation.
 for (const { page } of pageRoutes) resolveMiddleware(page.middleware ?? []);

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { siteConfig } from "../../src/site-config.ts";
+import { siteConfig } from "../../shared/site-config.ts";
 import { schemaFile } from "../app.ts";
 import { newRecordData } from "./records.ts";
 import { ruleSql } from "./rules.ts";
@@ -80,7 +80,7 @@ describe("pocketbase/pb_schema.json", () => {
     });
   });
 
-  it("accepts exactly the plan prices of src/site-config.ts", () => {
+  it("accepts exactly the plan prices of shared/site-config.ts", () => {
     const { monthly, yearly } = siteConfig.plans.paid;
     // The rule states the prices literally: keep them equal to the site's.
     expect(users.createRule).toContain(`price = ${monthly}`);

@@ -1,4 +1,4 @@
-import { passwordLength } from "../../src/auth/password-rules.ts";
+import { passwordLength } from "../../shared/password-rules.ts";
 import { passwordTooLong } from "../core/passwords.ts";
 import { autogenerate, newRecordData } from "../core/records.ts";
 import { type Collection, type Field, fieldByName, isAuth, isMultiple } from "../core/schema.ts";

@@ -2,18 +2,18 @@ import path from "node:path";
 import type { Context } from "hono";
 import { isbot } from "isbot";
 import { sameOriginPath } from "../../shared/same-origin.ts";
-import { localeRedirect } from "../../src/i18n/detect.ts";
-import { locales } from "../../src/i18n/locales.ts";
-import { localeOfPath, localizePath, switchLocalePath } from "../../src/i18n/paths.ts";
-import type { BuildMeta, LatestBuild } from "../../src/lib/app-updates.ts";
-import { matchPage } from "../../src/routing/match.ts";
-import { matchRouteRule } from "../../src/routing/rules.ts";
+import { localeRedirect } from "../../shared/i18n/detect.ts";
+import { locales } from "../../shared/i18n/locales.ts";
+import { localeOfPath, localizePath, switchLocalePath } from "../../shared/i18n/paths.ts";
+import type { BuildMeta, LatestBuild } from "../../shared/routing/types.ts";
+import { matchPage } from "../../shared/routing/match.ts";
+import { matchRouteRule } from "../../shared/routing/rules.ts";
 import {
   errorPath,
   localizedRequestPathPlaceholder,
   notFoundPath,
   requestPathPlaceholder,
-} from "../../src/routing/table.ts";
+} from "../../shared/routing/table.ts";
 import { loadSiteFiles, respondWithFile, type SiteFile, siteFileOf } from "./files.ts";
 
 function escapeHtml(value: string) {

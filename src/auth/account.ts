@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import type PocketBase from "pocketbase";
-import type { Locale } from "../i18n/locales.ts";
-import { siteConfig } from "../site-config.ts";
+import type { Locale } from "../../shared/i18n/locales.ts";
+import { siteConfig } from "../../shared/site-config.ts";
 import { attempt, failure, ok, type ActionResult } from "./action-result.ts";
 import { isClientResponseError } from "./sdk-error.ts";
 import type { AuthUser } from "./auth-state.tsx";

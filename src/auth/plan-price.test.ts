@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteConfig } from "../site-config.ts";
+import { siteConfig } from "../../shared/site-config.ts";
 import { yearlySavingPercent } from "./plan-price.ts";
 
 describe("plan prices", () => {

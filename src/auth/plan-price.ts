@@ -1,4 +1,4 @@
-import { siteConfig } from "../site-config.ts";
+import { siteConfig } from "../../shared/site-config.ts";
 
 export type Plan = "free" | "paid";
 export type Billing = "monthly" | "yearly";

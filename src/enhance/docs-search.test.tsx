@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { messages as en } from "../../locales/en/messages.po";
 import { messages as fr } from "../../locales/fr/messages.po";
-import type { Locale } from "../i18n/locales.ts";
+import type { Locale } from "../../shared/i18n/locales.ts";
 import { DocsSearch } from "../widgets/docs-search/docs-search.tsx";
 
 function render(locale: Locale) {

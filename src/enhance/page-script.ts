@@ -1,5 +1,5 @@
 import { initialsOf } from "../auth/initials.ts";
-import { serializeLocaleCookie } from "../i18n/cookie.ts";
+import { serializeLocaleCookie } from "../../shared/i18n/cookie.ts";
 import { sessionFromCookie } from "./session-cookie.ts";
 
 type PageScriptOptions = {

@@ -1,6 +1,6 @@
 import { i18n, type Messages } from "@lingui/core";
-import type { Locale } from "./locales.ts";
-import { matchPage } from "../routing/match.ts";
+import type { Locale } from "../../shared/i18n/locales.ts";
+import { matchPage } from "../../shared/routing/match.ts";
 
 /**
  * The site's catalog, and the superuser dashboard's, loaded only on its pages so that visitors

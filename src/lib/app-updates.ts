@@ -1,11 +1,6 @@
-import type { RouteRule } from "../routing/types.ts";
+import { validateRouteRules } from "../../shared/routing/rules.ts";
+import type { BuildMeta, LatestBuild } from "../../shared/routing/types.ts";
 import { getJson } from "./fetch-retry.ts";
-import { validateRouteRules } from "../routing/rules.ts";
-
-/** `builds/latest.json`: the newest build deployed. */
-export type LatestBuild = { id: string; timestamp: number };
-/** `builds/meta/{buildId}.json`: one build's route rules and the paths it prerendered. */
-export type BuildMeta = LatestBuild & { routeRules: Record<string, RouteRule>; prerendered: string[] };
 
 /** The first manifest fetch happens about 1 s after load. */
 export const firstCheckDelayMs = 1000;

@@ -1,5 +1,5 @@
-import { localeTags, type Locale } from "../i18n/locales.ts";
-import { siteConfig } from "../site-config.ts";
+import { localeTags, type Locale } from "../../shared/i18n/locales.ts";
+import { siteConfig } from "../../shared/site-config.ts";
 
 /** A calendar date (`YYYY-MM-DD`) written out for the locale, independent of the time zone. */
 export function formatDate(date: string, locale: Locale, style: "long" | "medium" = "long"): string {

@@ -1,8 +1,9 @@
 import type { MetaDescriptor } from "react-router";
-import { defaultLocale, localeTags, locales, type Locale } from "../i18n/locales.ts";
-import { basePath, localeOfPath, localizePath } from "../i18n/paths.ts";
-import { matchPage } from "../routing/match.ts";
-import { siteConfig } from "../site-config.ts";
+import { defaultLocale, localeTags, locales, type Locale } from "../../shared/i18n/locales.ts";
+import { basePath, localeOfPath, localizePath } from "../../shared/i18n/paths.ts";
+import { matchPage } from "../../shared/routing/match.ts";
+import { ogImagePath } from "../../shared/routing/og-image.ts";
+import { siteConfig } from "../../shared/site-config.ts";
 
 export type SeoInput = {
   /** The URL path of the page being rendered. */
@@ -24,13 +25,6 @@ export type SeoInput = {
 /** An absolute URL on the site. */
 export function absoluteUrl(path: string, siteUrl = siteConfig.url): string {
   return `${siteUrl.replace(/\/+$/, "")}${path}`;
-}
-
-/** Where the build writes a page's social preview image (1200×630 PNG): `/og/fr/roadmap.png`. */
-export function ogImagePath(pathname: string): string {
-  // Prerendering hands routes their path with a trailing slash (`/fr/roadmap/`).
-  const path = pathname.replace(/\/+$/, "");
-  return `/og${path || "/index"}.png`;
 }
 
 /** `en-US` → `en_US`, the form Open Graph wants. */

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { BlogListData } from "../content/page-data.ts";
-import { localeNames } from "../i18n/locales.ts";
+import { localeNames } from "../../shared/i18n/locales.ts";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
-import { localizePath } from "../i18n/paths.ts";
+import { localizePath } from "../../shared/i18n/paths.ts";
 import { useLocale } from "../i18n/use-locale.ts";
 import { formatDate } from "../lib/format.ts";
 import { Badge } from "../ui/badge.tsx";

@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import * as account from "../../auth/account.ts";
 import { loadPocketBase } from "../../auth/session.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
-import { localizePath } from "../../i18n/paths.ts";
+import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { AccountScreen, type AccountActions } from "../../screens/account/account.tsx";
 import type { Route } from "./+types/account";

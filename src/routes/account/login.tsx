@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import { login } from "../../auth/account.ts";
 import { loadPocketBase } from "../../auth/session.ts";
 import { safeRedirect } from "../../../shared/same-origin.ts";
-import { localizePath } from "../../i18n/paths.ts";
+import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { LoginScreen } from "../../screens/account/login.tsx";
 import type { Route } from "./+types/login";

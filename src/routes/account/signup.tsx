@@ -3,7 +3,7 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { signup, type SignupValues } from "../../auth/account.ts";
 import { loadPocketBase } from "../../auth/session.ts";
-import { localizePath } from "../../i18n/paths.ts";
+import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { SignupScreen } from "../../screens/account/signup.tsx";
 import type { Route } from "./+types/signup";

@@ -9,7 +9,7 @@ import {
   updateUser,
   type UserEdit,
 } from "../../dashboard/superuser.ts";
-import { localizePath } from "../../i18n/paths.ts";
+import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { UserScreen } from "../../screens/dashboard/user.tsx";
 import { accountMeta } from "../account/account-meta.ts";

@@ -6,7 +6,7 @@ import type { AuthUser } from "../../auth/auth-state.tsx";
 import { planStatus, planStatusBadges, planStatusLabels, planStatuses } from "../../auth/plan-status.ts";
 import { useAction } from "../../auth/use-action.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { localeTags } from "../../i18n/locales.ts";
+import { localeTags } from "../../../shared/i18n/locales.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card.tsx";

@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import type { Locale } from "../../i18n/locales.ts";
+import type { Locale } from "../../../shared/i18n/locales.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { languageName } from "../../lib/format.ts";
 

@@ -1,6 +1,6 @@
 import type { MouseEvent } from "react";
 import { useNavigate } from "react-router";
-import type { Locale } from "../../i18n/locales.ts";
+import type { Locale } from "../../../shared/i18n/locales.ts";
 import { cn } from "../../lib/cn.ts";
 import { Prose } from "../../ui/prose.tsx";
 

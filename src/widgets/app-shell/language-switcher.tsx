@@ -1,12 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link, useLocation } from "react-router";
-import { rememberLocale } from "../../i18n/cookie.ts";
-import { localeNames, locales } from "../../i18n/locales.ts";
-import { switchLocalePath } from "../../i18n/paths.ts";
+import { serializeLocaleCookie } from "../../../shared/i18n/cookie.ts";
+import { localeNames, locales } from "../../../shared/i18n/locales.ts";
+import { switchLocalePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { cn } from "../../lib/cn.ts";
-import { isNotFoundPage } from "../../routing/match.ts";
-import { localizedRequestPathPlaceholder } from "../../routing/table.ts";
+import { isNotFoundPage } from "../../../shared/routing/match.ts";
+import { localizedRequestPathPlaceholder } from "../../../shared/routing/table.ts";
 
 /**
  * Links to the current page in each language; choosing one remembers it in the locale cookie. On a
@@ -29,7 +29,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           hrefLang={locale}
           lang={locale}
           aria-current={locale === active ? "true" : undefined}
-          onClick={() => rememberLocale(locale)}
+          // Remembers the visitor's explicit choice of language.
+          onClick={() => (document.cookie = serializeLocaleCookie(locale))}
           className={cn(
             "rounded-md px-2 py-1 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground",
             locale === active && "bg-muted text-foreground",

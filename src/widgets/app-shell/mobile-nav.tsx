@@ -3,7 +3,7 @@ import { Menu } from "lucide-react";
 import { NavLink } from "react-router";
 import { useAuth } from "../../auth/auth-state.tsx";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { localizePath } from "../../i18n/paths.ts";
+import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { cn } from "../../lib/cn.ts";
 import { useScripts } from "../../lib/use-scripts.ts";

@@ -2,7 +2,7 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { siteConfig } from "../../site-config.ts";
+import { siteConfig } from "../../../shared/site-config.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Checkbox } from "../../ui/checkbox.tsx";
 import { Field } from "../../ui/field.tsx";

@@ -1,4 +1,4 @@
-import { passwordLength } from "../../auth/password-rules.ts";
+import { passwordLength } from "../../../shared/password-rules.ts";
 import type { FieldError, FieldErrors } from "../../auth/field-error-message.ts";
 
 // Client-side checks mirror the server's, with PocketBase's own codes, so one mapping

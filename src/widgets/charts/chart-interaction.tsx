@@ -2,7 +2,7 @@ import { GridRows } from "@visx/grid";
 import { Group } from "@visx/group";
 import { scaleLinear } from "@visx/scale";
 import { useId, type ComponentType, type CSSProperties, type ReactNode } from "react";
-import type { Locale } from "../../i18n/locales.ts";
+import type { Locale } from "../../../shared/i18n/locales.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ChartFrame, type ChartFrameStateProps } from "./chart-frame.tsx";
 import {

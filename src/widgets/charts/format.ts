@@ -1,4 +1,4 @@
-import { localeTags, type Locale } from "../../i18n/locales.ts";
+import { localeTags, type Locale } from "../../../shared/i18n/locales.ts";
 
 /** A date of a chart: an ISO day (`2026-09-07`) or a full ISO timestamp, always read as UTC. */
 export type ChartDate = string;

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
-import { localizePath } from "../../i18n/paths.ts";
+import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { Button } from "../../ui/button.tsx";
 import { LogoMark } from "../app-shell/brand.tsx";

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
-import { localeTags, type Locale } from "../../i18n/locales.ts";
+import { localeTags, type Locale } from "../../../shared/i18n/locales.ts";
 import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/field.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";

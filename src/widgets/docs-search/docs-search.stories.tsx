@@ -6,7 +6,7 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import type { SearchDocument } from "../../content/page-data.ts";
 import { searchIndexOptions } from "../../content/search.ts";
 import { enhanceDocsSearch } from "../../enhance/docs-search.ts";
-import type { Locale } from "../../i18n/locales.ts";
+import type { Locale } from "../../../shared/i18n/locales.ts";
 import { DocsSearch } from "./docs-search.tsx";
 
 /** A page's introduction as the build indexes it: its description, then its text. */

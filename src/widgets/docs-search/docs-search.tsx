@@ -1,11 +1,11 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef } from "react";
-import type { Locale } from "../../i18n/locales.ts";
-import { localizePath } from "../../i18n/paths.ts";
+import type { Locale } from "../../../shared/i18n/locales.ts";
+import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { importWithReload } from "../../lib/app-updates.ts";
-import { resources } from "../../routing/table.ts";
+import { resources } from "../../../shared/routing/table.ts";
 import { Input } from "../../ui/input.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
 

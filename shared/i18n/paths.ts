@@ -1,4 +1,4 @@
-import { isSameOriginPath, sameOriginPath } from "../../shared/same-origin.ts";
+import { isSameOriginPath, sameOriginPath } from "../same-origin.ts";
 import type { Locale } from "./locales.ts";
 
 /**

@@ -49,6 +49,11 @@ export type ResourceDef = {
 /** A redirect rule, shipped to the browser in `builds/meta/{buildId}.json`. */
 export type RouteRule = { redirect: { to: string; statusCode?: 301 | 302 | 307 | 308 } };
 
+/** `builds/latest.json`: the newest build deployed. */
+export type LatestBuild = { id: string; timestamp: number };
+/** `builds/meta/{buildId}.json`: one build's route rules and the paths it prerendered. */
+export type BuildMeta = LatestBuild & { routeRules: Record<string, RouteRule>; prerendered: string[] };
+
 export type RouteMiddlewareContext = {
   /** The URL being navigated to. */
   url: URL;

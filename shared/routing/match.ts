@@ -1,4 +1,3 @@
-import { matchRoutes } from "react-router";
 import { locales, type Locale } from "../i18n/locales.ts";
 import { basePath, localizePath } from "../i18n/paths.ts";
 import { errorPath, notFoundPath, pages, resources } from "./table.ts";
@@ -57,10 +56,42 @@ export function routeAt(pattern: string): LocalizedRoute {
   return route;
 }
 
-/** The page a URL path renders, ranked the way the router ranks routes; `null` for no page. */
+function decodeSegments(path: string): string {
+  return path
+    .split("/")
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join("/");
+}
+
+/**
+ * The page a URL path renders, ranked the way React Router ranks the table's routes (paths are
+ * literal or end in `/*`): an exact path first, then the catch-all with the longest prefix, which
+ * also matches its prefix alone. Case-insensitive and ignoring a trailing slash, like the router;
+ * `null` for no page.
+ */
 export function matchPage(pathname: string): PageMatch | null {
-  const match = matchRoutes([...pageRoutes], pathname)?.at(-1);
-  return match ? { ...match.route, params: match.params } : null;
+  const trim = (p: string) => (p.length > 1 ? p.replace(/\/+$/, "") : p);
+  const path = decodeSegments(trim(pathname));
+  const lower = path.toLowerCase();
+  let best: { route: (typeof pageRoutes)[number]; prefix: string } | undefined;
+  for (const route of pageRoutes) {
+    const pattern = trim(route.path.toLowerCase());
+    if (!pattern.endsWith("/*")) {
+      if (pattern === lower) return { ...route, params: {} };
+      continue;
+    }
+    const prefix = pattern.slice(0, -2);
+    const fits = lower === prefix || lower.startsWith(`${prefix}/`);
+    if (fits && (!best || prefix.length > best.prefix.length)) best = { route, prefix };
+  }
+  if (!best) return null;
+  return { ...best.route, params: { "*": path.slice(best.prefix.length + 1) } };
 }
 
 /** Whether a path is one of the prerendered 404 pages (never a page a visitor is sent to). */

@@ -15,8 +15,3 @@ export function readLocaleCookie(cookieHeader: string | null | undefined): Local
   }
   return undefined;
 }
-
-/** Remembers the visitor's explicit choice of language. */
-export function rememberLocale(locale: Locale) {
-  document.cookie = serializeLocaleCookie(locale);
-}
