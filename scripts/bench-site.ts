@@ -17,7 +17,9 @@ import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
+import PocketBase, { BaseAuthStore } from "pocketbase";
 import type { Browser, Response } from "playwright";
+import { authCookieName, sessionCookieFields } from "../src/auth/pocketbase.ts";
 import { startServer } from "../server/testing/start-server.ts";
 import { chromium as chromiumOptions } from "../vitest.config.ts";
 
@@ -32,7 +34,7 @@ const lighthouseMode = args.get("lighthouse") ?? "some";
 const preset = args.get("preset") === "desktop" ? "desktop" : "mobile";
 const lighthouseRuns = Number(args.get("runs") ?? 3);
 
-const pages: { name: string; en: string; fr: string; lighthouse?: boolean }[] = [
+const pages: { name: string; en: string; fr: string; lighthouse?: boolean; signedIn?: boolean }[] = [
   // Content pages: prerendered, no application bundle.
   { name: "home", en: "/", fr: "/fr", lighthouse: true },
   { name: "guides", en: "/guides", fr: "/fr/guides" },
@@ -52,6 +54,10 @@ const pages: { name: string; en: string; fr: string; lighthouse?: boolean }[] = 
   // visitor to the login page; `npm run bundle:report` shows what they load).
   { name: "sign-up", en: "/signup", fr: "/fr/signup", lighthouse: true },
   { name: "login", en: "/login", fr: "/fr/login" },
+  { name: "forgot password", en: "/forgot-password", fr: "/fr/forgot-password" },
+  // A signed-in visitor (a stored session): the session check loads the PocketBase SDK and the
+  // header's account menu, so those are counted too.
+  { name: "account (signed in)", en: "/account", fr: "/fr/account", lighthouse: true, signedIn: true },
   { name: "test-lottie", en: "/test-lottie", fr: "/fr/test-lottie" },
   // The superuser dashboard, signed out: its sign-in form, with its own chunks and catalog.
   { name: "dashboard", en: "/_", fr: "/fr/_" },
@@ -70,6 +76,41 @@ console.warn = (...args: unknown[]) => {
   if (!String(args[0]).startsWith("404 ")) warn(...args);
 };
 const server = await startServer({ siteDir: path.resolve("build/client") });
+/**
+ * A signed-in visitor's session cookie, as the site's SDK store writes it (a new user, signed in
+ * once, whose email is not verified yet).
+ */
+async function sessionCookie(): Promise<string> {
+  const pb = new PocketBase(server.url);
+  const email = `bench.${Date.now()}@example.com`;
+  const password = "a bench password";
+  // What the sign-up form sends (src/auth/account.ts, which needs Lingui's macros to load).
+  await pb.collection("users").create({
+    email,
+    emailVisibility: true,
+    name: "Bench Visitor",
+    affiliate_code: "AFF-BENCH001",
+    password,
+    passwordConfirm: password,
+    plan: "free",
+    newsletter: false,
+    is_monthly: false,
+    admin: false,
+    is_api: false,
+    price: "0",
+    stripe: "",
+    verified: false,
+    locale: "en",
+  });
+  const { token, record } = await pb.collection("users").authWithPassword(email, password);
+  const stored = new BaseAuthStore();
+  stored.save(token, Object.fromEntries(sessionCookieFields.map((f) => [f, record[f]])) as typeof record);
+  return decodeURIComponent(
+    /^[^=]+=([^;]*)/.exec(stored.exportToCookie({ httpOnly: false }, authCookieName))![1]!,
+  );
+}
+const signedInCookie = await sessionCookie();
+
 const browserUA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
 
@@ -82,8 +123,9 @@ const kindOf: Record<string, Kind> = { document: "html", stylesheet: "css", scri
  * kind of file as they came over the wire, JavaScript also as gzip -9 of its bodies, and the number
  * of requests, counted once the page, its fonts and the network are idle.
  */
-async function measure(browser: Browser, pagePath: string) {
+async function measure(browser: Browser, pagePath: string, signedIn = false) {
   const context = await browser.newContext({ userAgent: browserUA });
+  if (signedIn) await context.addCookies([{ name: authCookieName, value: signedInCookie, url: server.url }]);
   const page = await context.newPage();
   const responses: Response[] = [];
   const bodies = new Map<Response, Promise<Buffer | null>>();
@@ -125,7 +167,7 @@ const rows: string[] = [];
 try {
   for (const page of pages) {
     for (const locale of ["en", "fr"] as const) {
-      const m = await measure(bytesBrowser, page[locale]);
+      const m = await measure(bytesBrowser, page[locale], page.signedIn);
       const total = Object.values(m.wire).reduce((a, b) => a + b, 0);
       rows.push(
         `${page.name.padEnd(20)} ${locale.padEnd(4)} ${String(m.status).padEnd(3)} │ ${kb(m.wire.html)} │ ${kb(m.wire.css)} │ ${kb(m.wire.js)} (${String(m.files.js).padStart(2)}) │ ${kb(m.jsGzip)} │ ${kb(m.wire.font)} (${String(m.files.font).padStart(4)}) │ ${kb(m.wire.other)} │ ${kb(total)} │ ${String(m.requests).padStart(4)}`,

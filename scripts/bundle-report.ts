@@ -73,17 +73,29 @@ for (const page of pages) {
   );
   if (catalog) files.push(`/assets/${catalog}`);
   const owners = new Map<string, number>();
+  const sizes: [string, number][] = [];
   let total = 0;
   for (const file of files) {
+    let fileBytes = 0;
     for (const [owner, bytes] of attribute(path.join(clientDir, file))) {
       owners.set(owner, (owners.get(owner) ?? 0) + bytes);
-      total += bytes;
+      fileBytes += bytes;
     }
+    sizes.push([file, fileBytes]);
+    total += fileBytes;
   }
-  console.log(`\n${page}: ${(total / 1024).toFixed(1)} KiB gzip in ${files.length} files`);
-  for (const [owner, bytes] of [...owners].sort((a, b) => b[1] - a[1]).slice(0, 14)) {
-    console.log(`  ${(bytes / 1024).toFixed(1).padStart(6)} KiB  ${owner}`);
-  }
+  const kib = (bytes: number) => (bytes / 1024).toFixed(1).padStart(6);
+  console.log(`\n${page}: ${kib(total).trim()} KiB gzip in ${files.length} files`);
+  for (const [file, bytes] of sizes.sort((a, b) => b[1] - a[1])) console.log(`  ${kib(bytes)} KiB  ${file}`);
+  console.log("  by source:");
+  const sorted = [...owners].sort((a, b) => b[1] - a[1]);
+  const shown = sorted.filter(([, bytes]) => bytes >= 512);
+  for (const [owner, bytes] of shown) console.log(`  ${kib(bytes)} KiB  ${owner}`);
+  const rest = sorted.slice(shown.length);
+  if (rest.length > 0)
+    console.log(
+      `  ${kib(rest.reduce((sum, [, b]) => sum + b, 0))} KiB  ${rest.length} more under 0.5 KiB each`,
+    );
 }
 
 for (const entry of readdirSync(clientDir, { recursive: true, withFileTypes: true })) {
