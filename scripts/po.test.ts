@@ -2,11 +2,29 @@ import { describe, expect, it } from "vitest";
 import { parsePo, placeholderProblems, typographyProblems } from "./po.ts";
 
 describe("catalog checks", () => {
-  it("reads entries, including multi-line ones, and skips the header", () => {
-    const po = `msgid ""\nmsgstr ""\n"Language: fr\\n"\n\n#: a.tsx\nmsgid "Hello"\nmsgstr "Bonjour"\n\nmsgid ""\n"Long "\n"text"\nmsgstr ""\n`;
+  it("reads entries, including multi-line and escaped ones, and skips the header", () => {
+    const po = [
+      'msgid ""',
+      'msgstr ""',
+      '"Language: fr\\n"',
+      "",
+      "#: a.tsx",
+      'msgid "Hello"',
+      'msgstr "Bonjour"',
+      "",
+      'msgid ""',
+      '"Long "',
+      '"text"',
+      'msgstr ""',
+      "",
+      'msgid "Say \\"{name}\\"\\n"',
+      'msgstr "Dites «\u00a0{name}\u00a0»\\n"',
+      "",
+    ].join("\n");
     expect(parsePo(po)).toEqual([
       { msgid: "Hello", msgstr: "Bonjour" },
       { msgid: "Long text", msgstr: "" },
+      { msgid: 'Say "{name}"\n', msgstr: "Dites «\u00a0{name}\u00a0»\n" },
     ]);
   });
 

@@ -1,22 +1,16 @@
+import { parsePoFile } from "@lingui/format-po";
+
 export type PoEntry = { msgid: string; msgstr: string };
 
-function unquote(lines: string[]) {
-  return lines.map((line) => JSON.parse(line.replace(/^(msgid|msgstr)\s+/, "")) as string).join("");
-}
-
-/** The translated entries of a .po file (the header entry is skipped). */
+/**
+ * The entries of a .po file, the header skipped. Obsolete entries (`#~`) count like the others:
+ * the catalog check extracts with `--clean` first, so there are none, and format-po 6.11 marks the
+ * wrong entry obsolete after a GNU-style multi-line `msgid ""`.
+ */
 export function parsePo(source: string): PoEntry[] {
-  const entries: PoEntry[] = [];
-  for (const block of source.split(/\n\s*\n/)) {
-    const lines = block.split("\n").filter((line) => !line.startsWith("#") && line.trim() !== "");
-    const idStart = lines.findIndex((line) => line.startsWith("msgid "));
-    const strStart = lines.findIndex((line) => line.startsWith("msgstr "));
-    if (idStart < 0 || strStart < 0) continue;
-    const msgid = unquote(lines.slice(idStart, strStart));
-    if (msgid === "") continue;
-    entries.push({ msgid, msgstr: unquote(lines.slice(strStart)) });
-  }
-  return entries;
+  return parsePoFile(source)
+    .items.filter((item) => item.msgid !== "")
+    .map((item) => ({ msgid: item.msgid, msgstr: item.msgstr[0] ?? "" }));
 }
 
 /**
