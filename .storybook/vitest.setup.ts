@@ -1,5 +1,6 @@
 import { afterEach, expect } from "vitest";
 import { page } from "vitest/browser";
+import { classConflicts } from "./class-conflicts.ts";
 
 // Visual regression offline: every story, in each locale, is compared with its committed baseline
 // under __screenshots__/ (`npm run test:stories -- -u` updates them). Chromatic compares the same
@@ -17,6 +18,8 @@ afterEach(async (context) => {
     context as { story?: { globals: Record<string, unknown>; parameters: Record<string, unknown> } }
   ).story;
   if (!storyId || !story || context.task.result?.state === "fail") return;
+  // Components never rely on a class overriding another one of the same element (see src/lib/cn.ts).
+  expect(classConflicts(document.body), "conflicting Tailwind classes").toEqual([]);
   if ((story.parameters.screenshot as { disable?: boolean } | undefined)?.disable) return;
   // A face that a story's text needs beyond the preloaded ones (Latin Extended, italic) loads now.
   await document.fonts.ready;

@@ -33,7 +33,7 @@ export function HomeScreen(props: HomeData) {
         className="grid items-center gap-12 pt-2 sm:pt-10 lg:grid-cols-[1.1fr_1fr] lg:gap-16"
       >
         <div className="flex min-w-0 flex-col items-start gap-6">
-          <Badge variant="outline" className="px-3 py-1 text-sm text-muted-foreground">
+          <Badge variant="quiet" size="lg">
             <Trans>{trialDays}-day free trial, no card needed</Trans>
           </Badge>
           <h1
@@ -119,7 +119,9 @@ function HomePlans({ plansTitle, plansSubtitle, trialPoints, paidPoints, html, c
       <MarkdownContent
         html={html}
         lang={contentLocale}
-        className="mx-auto max-w-3xl text-center text-sm leading-6 text-muted-foreground"
+        size="sm"
+        tone="muted"
+        className="mx-auto max-w-3xl text-center"
       />
     </section>
   );

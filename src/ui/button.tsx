@@ -5,25 +5,35 @@ import { cn } from "../lib/cn.ts";
 import { Spinner } from "./spinner.tsx";
 
 const buttonVariants = cva(
-  "relative inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors select-none disabled:pointer-events-none disabled:opacity-60 data-pending:cursor-progress [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  "relative inline-flex shrink-0 cursor-pointer items-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors select-none disabled:pointer-events-none disabled:opacity-60 data-pending:cursor-progress [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   {
     variants: {
       variant: {
         default: "bg-primary text-primary-foreground hover:bg-primary/90",
         secondary: "bg-secondary text-secondary-foreground hover:bg-secondary/80",
         outline: "border border-input bg-transparent text-foreground hover:bg-muted",
+        /** An outlined warning (a service that cannot be reached). */
+        "outline-warning": "border border-warning/40 bg-transparent text-warning hover:bg-warning/10",
         ghost: "text-foreground hover:bg-muted",
         destructive: "bg-danger text-danger-foreground hover:bg-danger/90",
         link: "text-primary underline-offset-4 hover:underline",
       },
       size: {
         sm: "h-8 px-3 text-xs",
-        default: "h-10 px-4",
+        default: "h-10 px-4 text-sm",
         lg: "h-11 px-6 text-base",
-        icon: "size-10",
+        icon: "size-10 text-sm",
+        "icon-sm": "size-9 text-sm",
+        /** The account corner's button: an avatar, then the name from `sm` up. */
+        avatar: "h-9 px-1.5 text-sm sm:pr-2.5",
+      },
+      /** Where the label sits in a button wider than it (`w-full`). */
+      align: {
+        center: "justify-center",
+        start: "justify-start",
       },
     },
-    defaultVariants: { variant: "default", size: "default" },
+    defaultVariants: { variant: "default", size: "default", align: "center" },
   },
 );
 
@@ -45,6 +55,7 @@ function Button({
   className,
   variant,
   size,
+  align,
   asChild = false,
   pending = false,
   unavailable = false,
@@ -56,7 +67,7 @@ function Button({
     return (
       <Slot.Root
         data-slot="button"
-        className={cn(buttonVariants({ variant, size }), className)}
+        className={cn(buttonVariants({ variant, size, align }), className)}
         onClick={onClick}
         {...props}
       >
@@ -72,7 +83,7 @@ function Button({
       aria-disabled={inert || undefined}
       aria-busy={pending || undefined}
       className={cn(
-        buttonVariants({ variant, size }),
+        buttonVariants({ variant, size, align }),
         inert && "pointer-events-none",
         unavailable && !pending && "opacity-60",
         className,
@@ -92,7 +103,7 @@ function Button({
       </span>
       {pending ? (
         <span className="absolute inset-0 flex items-center justify-center" aria-hidden="true">
-          <Spinner size="sm" className="text-current [&_path]:stroke-current" />
+          <Spinner size="sm" tone="inherit" />
         </span>
       ) : null}
     </button>

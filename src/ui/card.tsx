@@ -45,8 +45,25 @@ function CardContent({ className, ...props }: React.ComponentProps<"div">) {
   return <div data-slot="card-content" className={cn("px-6", className)} {...props} />;
 }
 
-function CardFooter({ className, ...props }: React.ComponentProps<"div">) {
-  return <div data-slot="card-footer" className={cn("flex items-center gap-3 px-6", className)} {...props} />;
+/** `stacked`: its parts one under the other on a phone, in a row spread apart from `sm` up. */
+function CardFooter({
+  className,
+  stacked = false,
+  ...props
+}: React.ComponentProps<"div"> & { stacked?: boolean }) {
+  return (
+    <div
+      data-slot="card-footer"
+      className={cn(
+        "flex px-6",
+        stacked
+          ? "flex-col items-start gap-2 sm:flex-row sm:items-center sm:justify-between"
+          : "items-center gap-3",
+        className,
+      )}
+      {...props}
+    />
+  );
 }
 
 export { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle };

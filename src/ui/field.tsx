@@ -4,11 +4,11 @@ import { cn } from "../lib/cn.ts";
 import { AlertCircleIcon } from "./icons.tsx";
 import { Label } from "./label.tsx";
 
-const fieldVariants = cva("group/field flex gap-2", {
+const fieldVariants = cva("group/field flex", {
   variants: {
     orientation: {
       /** Label above the control: text inputs, selects, radio groups. */
-      vertical: "flex-col",
+      vertical: "flex-col gap-2",
       /** Control before the label: checkboxes and switches. */
       horizontal: "flex-row items-start gap-3",
     },
@@ -84,7 +84,7 @@ function Field({ label, description, error, orientation, className, children, ..
         <>
           <div className="pt-0.5">{wired}</div>
           <div className="flex flex-col gap-1">
-            <Label id={labelId} htmlFor={id} className="leading-6">
+            <Label id={labelId} htmlFor={id} beside>
               {label}
             </Label>
             {texts}

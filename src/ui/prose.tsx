@@ -1,5 +1,16 @@
+import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "../lib/cn.ts";
+
+const proseVariants = cva("", {
+  variants: {
+    size: { base: "text-base leading-7", sm: "text-sm leading-6" },
+    tone: { default: "text-foreground", muted: "text-muted-foreground" },
+    /** `text`: a comfortable line length; `none`: as wide as its container (or the caller's `max-w-*`). */
+    measure: { text: "max-w-[70ch]", none: "" },
+  },
+  defaultVariants: { size: "base", tone: "default", measure: "text" },
+});
 
 /**
  * Typography for rendered markdown (headings, paragraphs, lists, code, tables, blockquotes,
@@ -7,12 +18,18 @@ import { cn } from "../lib/cn.ts";
  * Code blocks and tables wrap instead of scrolling: a scrolling region would need a tab stop
  * (axe: scrollable-region-focusable), which markup from markdown cannot carry.
  */
-function Prose({ className, ...props }: React.ComponentProps<"div">) {
+function Prose({
+  className,
+  size,
+  tone,
+  measure,
+  ...props
+}: React.ComponentProps<"div"> & VariantProps<typeof proseVariants>) {
   return (
     <div
       data-slot="prose"
       className={cn(
-        "max-w-[70ch] text-base leading-7 text-foreground",
+        proseVariants({ size, tone, measure }),
         "[&>*+*]:mt-5",
         "[&_h1]:text-3xl [&_h1]:leading-tight [&_h1]:font-bold [&_h1]:tracking-tight",
         "[&_h2]:mt-10 [&_h2]:scroll-mt-20 [&_h2]:border-b [&_h2]:border-border [&_h2]:pb-2 [&_h2]:text-2xl [&_h2]:leading-tight [&_h2]:font-semibold [&_h2]:tracking-tight",

@@ -31,7 +31,7 @@ export const Card: Story = {
   render: () => (
     <div className="flex w-80 flex-col gap-4 rounded-xl border bg-surface p-5">
       <div className="flex items-center gap-3">
-        <Skeleton className="size-10 rounded-full" />
+        <Skeleton radius="full" className="size-10" />
         <div className="flex flex-1 flex-col gap-2">
           <Skeleton className="h-4 w-3/4" />
           <Skeleton className="h-3 w-1/2" />

@@ -3,15 +3,20 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "../lib/cn.ts";
 
-const spinnerVariants = cva("inline-flex shrink-0 items-center gap-2 text-muted-foreground", {
+const spinnerVariants = cva("inline-flex shrink-0 items-center gap-2", {
   variants: {
+    /** `inherit`: the ring in the surrounding text colour (a pending button's label colour). */
+    tone: {
+      muted: "text-muted-foreground",
+      inherit: "[&_path]:stroke-current",
+    },
     size: {
       sm: "[&_svg]:size-4",
       md: "[&_svg]:size-6",
       lg: "[&_svg]:size-10",
     },
   },
-  defaultVariants: { size: "md" },
+  defaultVariants: { size: "md", tone: "muted" },
 });
 
 /**
@@ -21,6 +26,7 @@ const spinnerVariants = cva("inline-flex shrink-0 items-center gap-2 text-muted-
 function Spinner({
   className,
   size,
+  tone,
   label,
   showLabel = false,
   ...props
@@ -29,7 +35,12 @@ function Spinner({
   const { t } = useLingui();
   const text = label ?? t`Loading`;
   return (
-    <span data-slot="spinner" role="status" className={cn(spinnerVariants({ size }), className)} {...props}>
+    <span
+      data-slot="spinner"
+      role="status"
+      className={cn(spinnerVariants({ size, tone }), className)}
+      {...props}
+    >
       <svg
         viewBox="0 0 24 24"
         fill="none"

@@ -6,12 +6,18 @@ function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPrimitive
   return <TabsPrimitive.Root data-slot="tabs" className={cn("flex flex-col gap-3", className)} {...props} />;
 }
 
-function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
+/** `fullOnPhone`: the list spans the width below `sm` (its triggers share it), and fits its tabs above. */
+function TabsList({
+  className,
+  fullOnPhone = false,
+  ...props
+}: React.ComponentProps<typeof TabsPrimitive.List> & { fullOnPhone?: boolean }) {
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
       className={cn(
-        "inline-flex w-fit max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground",
+        "inline-flex max-w-full items-center gap-1 overflow-x-auto rounded-lg bg-muted p-1 text-muted-foreground",
+        fullOnPhone ? "w-full sm:w-fit" : "w-fit",
         className,
       )}
       {...props}

@@ -228,13 +228,13 @@ function AccountLoading() {
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
-          <Skeleton className="h-[618px] rounded-xl sm:h-[550px]" />
-          <Skeleton className="h-[211px] rounded-xl" />
+          <Skeleton radius="xl" className="h-[618px] sm:h-[550px]" />
+          <Skeleton radius="xl" className="h-[211px]" />
         </div>
         <div className="flex flex-col gap-6">
-          <Skeleton className="h-[252px] rounded-xl" />
-          <Skeleton className="h-[312px] rounded-xl sm:h-[292px]" />
-          <Skeleton className="h-[475px] rounded-xl sm:h-[455px]" />
+          <Skeleton radius="xl" className="h-[252px]" />
+          <Skeleton radius="xl" className="h-[312px] sm:h-[292px]" />
+          <Skeleton radius="xl" className="h-[475px] sm:h-[455px]" />
         </div>
       </div>
     </div>

@@ -1,7 +1,6 @@
-import type { MouseEvent } from "react";
+import type { ComponentProps, MouseEvent } from "react";
 import { useNavigate } from "react-router";
 import type { Locale } from "../../../shared/i18n/locales.ts";
-import { cn } from "../../lib/cn.ts";
 import { Prose } from "../../ui/prose.tsx";
 
 /** Same-site links inside rendered markdown navigate in the app, like the rest of the site's links. */
@@ -31,16 +30,21 @@ export function MarkdownContent({
   html,
   lang,
   className,
+  size,
+  tone,
 }: {
   html: string;
   lang?: Locale;
   className?: string;
-}) {
+} & Pick<ComponentProps<typeof Prose>, "size" | "tone">) {
   const onClick = useInternalLinks();
   return (
     <Prose
       lang={lang}
-      className={cn("max-w-none", className)}
+      measure="none"
+      size={size}
+      tone={tone}
+      className={className}
       onClick={onClick}
       dangerouslySetInnerHTML={{ __html: html }}
     />

@@ -57,7 +57,7 @@ export function AppShell({ children, mainClassName }: AppShellProps) {
             </ul>
           </nav>
           <div className="ml-auto flex h-14 items-center gap-2">
-            <LanguageSwitcher className="hidden sm:flex" />
+            <LanguageSwitcher className="max-sm:hidden" />
             <AccountMenu />
             <MobileNav className="sm:hidden" />
           </div>

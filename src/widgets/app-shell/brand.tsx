@@ -4,10 +4,13 @@ import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { cn } from "../../lib/cn.ts";
 import { siteConfig } from "../../../shared/site-config.ts";
 
-/** The logo mark, drawn with the theme's tokens (same shape as the favicon). */
-export function LogoMark({ className }: { className?: string }) {
+/**
+ * The logo mark, drawn with the theme's tokens (same shape as the favicon). `className` gives its
+ * size (and place); `size-7` without one.
+ */
+export function LogoMark({ className = "size-7" }: { className?: string }) {
   return (
-    <svg viewBox="0 0 32 32" aria-hidden="true" className={cn("size-7 shrink-0", className)}>
+    <svg viewBox="0 0 32 32" aria-hidden="true" className={cn("shrink-0", className)}>
       <rect width="32" height="32" rx="8" style={{ fill: "var(--accent)" }} />
       <circle cx="16" cy="16" r="9" style={{ fill: "var(--primary)" }} />
       <circle cx="19" cy="13" r="4" style={{ fill: "var(--accent)" }} />

@@ -32,8 +32,8 @@ export function LanguageSwitcher({ className }: { className?: string }) {
           // Remembers the visitor's explicit choice of language.
           onClick={() => (document.cookie = serializeLocaleCookie(locale))}
           className={cn(
-            "rounded-md px-2 py-1 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground",
-            locale === active && "bg-muted text-foreground",
+            "rounded-md px-2 py-1 text-sm font-medium hover:bg-muted hover:text-foreground",
+            locale === active ? "bg-muted text-foreground" : "text-muted-foreground",
           )}
         >
           <span aria-hidden="true">{locale.toUpperCase()}</span>

@@ -27,7 +27,7 @@ export function MobileNav({ className }: { className?: string }) {
   return (
     <Sheet id="mobile-nav">
       <SheetTrigger asChild>
-        <Button variant="ghost" size="icon" className={cn("size-9", className)} aria-label={t`Open the menu`}>
+        <Button variant="ghost" size="icon-sm" className={className} aria-label={t`Open the menu`}>
           <Menu aria-hidden="true" className="size-5" />
         </Button>
       </SheetTrigger>

@@ -26,9 +26,9 @@ export function AccountDropdown({ user, onLogout }: { user: AuthUser; onLogout: 
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="h-9 gap-2 px-1.5 sm:pr-2.5">
+        <Button variant="ghost" size="avatar">
           <AccountAvatar user={user} />
-          <Badge variant={badge} className="hidden sm:inline-flex">
+          <Badge variant={badge} className="max-sm:hidden">
             {planLabel}
           </Badge>
           {user.verified ? null : <span className="sr-only">{t`Email not verified`}</span>}
@@ -36,12 +36,14 @@ export function AccountDropdown({ user, onLogout }: { user: AuthUser; onLogout: 
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end" className="w-64" aria-label={t`Account`}>
-        <DropdownMenuLabel className="flex flex-col gap-0.5 py-2">
-          <span className="flex items-center justify-between gap-2">
-            <span className="truncate text-sm font-medium text-foreground">{displayName}</span>
-            <Badge variant={badge}>{planLabel}</Badge>
-          </span>
-          <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+        <DropdownMenuLabel>
+          <div className="flex flex-col gap-0.5 py-0.5">
+            <span className="flex items-center justify-between gap-2">
+              <span className="truncate text-sm font-medium text-foreground">{displayName}</span>
+              <Badge variant={badge}>{planLabel}</Badge>
+            </span>
+            <span className="truncate text-xs font-normal text-muted-foreground">{user.email}</span>
+          </div>
         </DropdownMenuLabel>
         {user.verified ? null : (
           <div className="mx-1 mb-1 rounded-sm border border-warning/40 bg-warning/10 px-2 py-1.5 text-xs text-warning">
@@ -78,12 +80,7 @@ export function AccountUnavailable({ onRetry }: { onRetry: () => void }) {
   return (
     <Tooltip>
       <TooltipTrigger asChild>
-        <Button
-          variant="outline"
-          size="sm"
-          className="border-warning/40 text-warning hover:bg-warning/10"
-          onClick={onRetry}
-        >
+        <Button variant="outline-warning" size="sm" onClick={onRetry}>
           <TriangleAlert aria-hidden="true" />
           <Trans>Account unavailable</Trans>
         </Button>

@@ -61,7 +61,7 @@ export function AccountMenu({ className, onLogout, onRetry }: AccountMenuProps) 
   return (
     <div {...slot} className={cn("flex items-center gap-2", className)}>
       {user.verified ? null : (
-        <Badge asChild variant="warning" className="hidden md:inline-flex">
+        <Badge asChild variant="warning" className="max-md:hidden">
           <LocalizedLink to="/account">
             <Trans>Verify your email</Trans>
           </LocalizedLink>
@@ -89,7 +89,7 @@ function AccountLoading({ className }: { className?: string }) {
       role="status"
       className={cn("flex items-center gap-2", className)}
     >
-      <Skeleton className="size-8 rounded-full" />
+      <Skeleton radius="full" className="size-8" />
       <Skeleton className="hidden h-4 w-24 sm:block" />
       <span className="sr-only">{t`Loading your account`}</span>
     </div>
@@ -139,8 +139,9 @@ export function StaticAccountCorner({ className }: { className?: string }) {
       <Button
         asChild
         variant="ghost"
+        size="avatar"
         data-session-only="authed"
-        className="hidden h-9 gap-2 px-1.5 in-data-[session=authed]:inline-flex sm:pr-2.5"
+        className="not-in-data-[session=authed]:hidden"
       >
         <LocalizedLink to="/account" aria-label={t`Account`}>
           <AccountAvatar user={{ name: "", email: "", verified: true }} />

@@ -4,13 +4,15 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 
 /**
  * The frame of every account widget: a card whose title is the page's `<h1>` on a page of its own
- * (login, sign-up, ...) or an `<h2>` among other sections (the account page).
+ * (login, sign-up, ...) or an `<h2>` among other sections (the account page). `wide` for the
+ * longer forms (sign-up, the account page's).
  */
 export function AuthCard({
   titleId,
   title,
   description,
   headingLevel = 1,
+  wide = false,
   footer,
   className,
   children,
@@ -21,10 +23,11 @@ export function AuthCard({
   description?: React.ReactNode;
   headingLevel?: 1 | 2 | 3;
   footer?: React.ReactNode;
+  wide?: boolean;
 }) {
   const Heading = `h${headingLevel}` as const;
   return (
-    <Card className={cn("w-full max-w-md", className)} {...props}>
+    <Card className={cn("w-full", wide ? "max-w-xl" : "max-w-md", className)} {...props}>
       <CardHeader>
         <CardTitle asChild>
           <Heading id={titleId}>{title}</Heading>

@@ -52,7 +52,7 @@ export function ConfirmEmailChangeForm({
             onValueChange={(value) => form.setValue("password", value)}
             error={form.errorFor("password")}
           />
-          <SubmitButton status={status} className="sm:w-full">
+          <SubmitButton status={status} fullWidth>
             <Trans>Confirm the change</Trans>
           </SubmitButton>
         </form>

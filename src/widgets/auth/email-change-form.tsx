@@ -35,7 +35,7 @@ export function EmailChangeForm({
   return (
     <AuthCard
       data-slot="email-change-form"
-      className="max-w-xl"
+      wide
       titleId={titleId}
       headingLevel={headingLevel}
       title={<Trans>Email address</Trans>}

@@ -55,7 +55,7 @@ export function ForgotPasswordForm({
           onValueChange={(value) => form.setValue("email", value)}
           error={form.errorFor("email")}
         />
-        <SubmitButton status={status} className="sm:w-full">
+        <SubmitButton status={status} fullWidth>
           <Trans>Send the reset link</Trans>
         </SubmitButton>
       </form>

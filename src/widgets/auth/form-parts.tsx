@@ -54,17 +54,24 @@ export function FormSuccess({
   );
 }
 
-/** The one pending-button pattern for forms: a submit Button, pending while the request runs. */
+/**
+ * The one pending-button pattern for forms: a submit Button, pending while the request runs. Full
+ * width on a phone, and from `sm` up too when `fullWidth` (a form with one action, under its fields).
+ */
 export function SubmitButton({
   status,
+  fullWidth = false,
   className,
   ...props
-}: Omit<ButtonProps, "type" | "pending" | "disabled"> & { status: FormStatus | undefined }) {
+}: Omit<ButtonProps, "type" | "pending" | "disabled"> & {
+  status: FormStatus | undefined;
+  fullWidth?: boolean;
+}) {
   return (
     <Button
       type="submit"
       pending={status === "submitting"}
-      className={cn("w-full sm:w-auto", className)}
+      className={cn(fullWidth ? "w-full" : "w-full sm:w-auto", className)}
       {...props}
     />
   );

@@ -66,7 +66,7 @@ export function LoginForm({
             <Trans>Forgot your password?</Trans>
           </LocalizedLink>
         </div>
-        <SubmitButton status={status} className="sm:w-full">
+        <SubmitButton status={status} fullWidth>
           <Trans>Log in</Trans>
         </SubmitButton>
       </form>

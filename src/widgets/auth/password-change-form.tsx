@@ -40,7 +40,7 @@ export function PasswordChangeForm({
   return (
     <AuthCard
       data-slot="password-change-form"
-      className="max-w-xl"
+      wide
       titleId={titleId}
       headingLevel={headingLevel}
       title={<Trans>Password</Trans>}

@@ -31,7 +31,7 @@ export function ProfileForm({
   return (
     <AuthCard
       data-slot="profile-form"
-      className="max-w-xl"
+      wide
       titleId={titleId}
       headingLevel={headingLevel}
       title={<Trans>Profile</Trans>}

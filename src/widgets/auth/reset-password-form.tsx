@@ -44,7 +44,7 @@ export function ResetPasswordForm({ status, errors, message, onSubmit }: AuthFor
             </LocalizedLink>
           ) : null}
           <NewPasswordFields form={form} />
-          <SubmitButton status={status} className="sm:w-full">
+          <SubmitButton status={status} fullWidth>
             <Trans>Save the new password</Trans>
           </SubmitButton>
         </form>

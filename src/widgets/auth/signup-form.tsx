@@ -75,7 +75,7 @@ export function SignupForm({
   return (
     <AuthCard
       data-slot="signup-form"
-      className="max-w-xl"
+      wide
       titleId={titleId}
       title={<Trans>Create your account</Trans>}
       description={
@@ -198,7 +198,7 @@ export function SignupForm({
           </Field>
         </div>
 
-        <SubmitButton status={status} className="sm:w-full">
+        <SubmitButton status={status} fullWidth>
           {values.plan === "free" ? <Trans>Start my free trial</Trans> : <Trans>Create my account</Trans>}
         </SubmitButton>
       </form>

@@ -113,7 +113,7 @@ export function ChartFrame({
         <div data-slot="chart-plot-area" className="relative w-full" style={{ height }}>
           {status === "loading" ? (
             <div className="absolute inset-0 flex items-center justify-center">
-              <Skeleton className="absolute inset-0 rounded-lg" />
+              <Skeleton radius="lg" className="absolute inset-0" />
               <Spinner label={t`Loading chart`} showLabel className="relative" />
             </div>
           ) : status === "error" ? (

@@ -78,9 +78,10 @@ export function DocsSidebar({
               to={doc.href}
               aria-current={isCurrent ? "page" : undefined}
               className={cn(
-                "block rounded-md border-l-2 border-transparent px-3 py-1.5 text-sm text-muted-foreground hover:bg-muted hover:text-foreground",
-                isCurrent &&
-                  "border-primary bg-accent font-medium text-accent-foreground hover:bg-accent hover:text-accent-foreground",
+                "block rounded-md border-l-2 px-3 py-1.5 text-sm",
+                isCurrent
+                  ? "border-primary bg-accent font-medium text-accent-foreground"
+                  : "border-transparent text-muted-foreground hover:bg-muted hover:text-foreground",
               )}
             >
               {doc.title}
@@ -118,9 +119,9 @@ export function DocsToc({
               href={`#${heading.id}`}
               aria-current={isCurrent ? "location" : undefined}
               className={cn(
-                "-ml-px block border-l-2 border-transparent py-1 pr-2 text-muted-foreground hover:text-foreground",
+                "-ml-px block border-l-2 py-1 pr-2 hover:text-foreground",
                 heading.depth === 3 ? "pl-6" : "pl-3",
-                isCurrent && "border-primary text-foreground",
+                isCurrent ? "border-primary text-foreground" : "border-transparent text-muted-foreground",
               )}
             >
               {heading.text}
@@ -193,7 +194,7 @@ export function DocsMobileNav({
     <div data-slot="docs-mobile-nav" className={className}>
       <Sheet>
         <SheetTrigger asChild>
-          <Button variant="outline" className="w-full justify-between">
+          <Button variant="outline" align="start" className="w-full">
             <span className="flex min-w-0 items-center gap-2">
               <TextAlignStart aria-hidden="true" />
               <Trans>Browse the documentation</Trans>

@@ -19,10 +19,7 @@ export function FaqList({ questions, className }: { questions: HomeQuestion[]; c
               className="size-5 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
             />
           </summary>
-          <Prose
-            className="pb-5 text-muted-foreground [&_a]:text-primary"
-            dangerouslySetInnerHTML={{ __html: answerHtml }}
-          />
+          <Prose tone="muted" className="pb-5" dangerouslySetInnerHTML={{ __html: answerHtml }} />
         </details>
       ))}
     </div>

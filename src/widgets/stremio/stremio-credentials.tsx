@@ -100,7 +100,7 @@ export function StremioCredentials({
         ) : null}
       </CardContent>
       {ready ? (
-        <CardFooter className="flex-col items-start gap-2 sm:flex-row sm:items-center sm:justify-between">
+        <CardFooter stacked>
           <p className="text-sm text-muted-foreground">
             <Trans>New credentials replace these on every device.</Trans>
           </p>

@@ -36,7 +36,7 @@ export function StremioSignInGuide({ headingLevel = 3 }: { headingLevel?: 3 | 4 
         <Trans>How to sign in to Stremio</Trans>
       </Heading>
       <Tabs defaultValue="web">
-        <TabsList className="w-full sm:w-fit">
+        <TabsList fullOnPhone>
           {platforms.map(({ value, label }) => (
             <TabsTrigger key={value} value={value}>
               {label}
