@@ -12,7 +12,8 @@ function Label({
     <LabelPrimitive.Root
       data-slot="label"
       className={cn(
-        "text-sm font-medium text-foreground select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-60",
+        // `data-disabled`: a control drawn around a native input (RadioGroupItem) marks its box.
+        "text-sm font-medium text-foreground select-none peer-disabled:cursor-not-allowed peer-disabled:opacity-60 peer-data-disabled:cursor-not-allowed peer-data-disabled:opacity-60",
         beside ? "leading-6" : "leading-snug",
         className,
       )}

@@ -1,56 +1,102 @@
-import { RadioGroup as RadioGroupPrimitive } from "radix-ui";
-import type * as React from "react";
+import * as React from "react";
 import { cn } from "../lib/cn.ts";
-import { toggleControlClassName } from "./toggle-control.ts";
 
-function RadioGroup({ className, ...props }: React.ComponentProps<typeof RadioGroupPrimitive.Root>) {
+type RadioGroupContextValue = {
+  name: string;
+  value: string | undefined;
+  disabled: boolean;
+  select: (value: string) => void;
+};
+
+const RadioGroupContext = React.createContext<RadioGroupContextValue | null>(null);
+
+type RadioGroupProps = Omit<React.ComponentProps<"div">, "defaultValue" | "onChange"> & {
+  /** The radios' `name` (a form field); a generated one when omitted, so that they form one group. */
+  name?: string;
+  value?: string;
+  defaultValue?: string;
+  onValueChange?: (value: string) => void;
+  disabled?: boolean;
+};
+
+/**
+ * Native radio inputs sharing one `name`: the browser gives them the keyboard behaviour of a radio
+ * group (Tab enters at the checked one, arrow keys move the choice and wrap round, Space checks)
+ * and sends the choice with the form. The `radiogroup` element takes the group's label and state
+ * (`aria-labelledby`, `aria-invalid`, from `Field`).
+ */
+function RadioGroup({
+  name,
+  value,
+  defaultValue,
+  onValueChange,
+  disabled = false,
+  className,
+  ...props
+}: RadioGroupProps) {
+  const generatedName = React.useId();
+  const [uncontrolled, setUncontrolled] = React.useState(defaultValue);
+  const current = value ?? uncontrolled;
+  const context = React.useMemo<RadioGroupContextValue>(
+    () => ({
+      name: name ?? generatedName,
+      value: current,
+      disabled,
+      select: (next) => {
+        setUncontrolled(next);
+        onValueChange?.(next);
+      },
+    }),
+    [name, generatedName, current, disabled, onValueChange],
+  );
   return (
-    <RadioGroupPrimitive.Root data-slot="radio-group" className={cn("grid gap-3", className)} {...props} />
+    <RadioGroupContext value={context}>
+      <div role="radiogroup" data-slot="radio-group" className={cn("grid gap-3", className)} {...props} />
+    </RadioGroupContext>
   );
 }
 
-const arrowSteps: Record<string, number> = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 };
-
 /**
- * An arrow key checks the next (or previous) radio of the group at once, as native radios do.
- * Radix moves focus on a timer and checks only while the key is still down, so a quick press (a
- * keyboard's auto-repeat, a switch device, a test) moved focus without choosing.
+ * One radio: a native input drawn as a ring, with a dot when checked. `className` places it (the
+ * ring and its dot are one box, which also dims as a whole when disabled).
  */
-function checkNeighbour(event: React.KeyboardEvent<HTMLButtonElement>) {
-  const step = arrowSteps[event.key];
-  const group = event.currentTarget.closest('[role="radiogroup"]');
-  if (!step || !group) return;
-  const radios = [...group.querySelectorAll<HTMLButtonElement>('[role="radio"]:not([disabled])')];
-  const next = radios[(radios.indexOf(event.currentTarget) + step + radios.length) % radios.length];
-  event.preventDefault();
-  next?.focus();
-  next?.click();
-}
-
 function RadioGroupItem({
+  value,
   className,
-  onKeyDown,
+  disabled,
   ...props
-}: React.ComponentProps<typeof RadioGroupPrimitive.Item>) {
+}: Omit<React.ComponentProps<"input">, "type" | "value" | "checked" | "defaultChecked" | "name"> & {
+  value: string;
+}) {
+  const group = React.use(RadioGroupContext);
+  const inactive = Boolean(disabled ?? group?.disabled);
   return (
-    <RadioGroupPrimitive.Item
+    <span
       data-slot="radio-group-item"
-      onKeyDown={(event) => {
-        onKeyDown?.(event);
-        if (!event.defaultPrevented) checkNeighbour(event);
-      }}
+      data-disabled={inactive ? "" : undefined}
       className={cn(
-        toggleControlClassName,
-        "size-5 justify-center rounded-full bg-surface hover:border-muted-foreground",
+        "peer relative inline-flex size-5 shrink-0 items-center justify-center has-disabled:opacity-60",
         className,
       )}
-      {...props}
     >
-      <RadioGroupPrimitive.Indicator
-        data-slot="radio-group-indicator"
-        className="block size-2.5 rounded-full bg-primary"
+      <input
+        type="radio"
+        name={group?.name}
+        value={value}
+        checked={group ? group.value === value : undefined}
+        disabled={inactive}
+        onChange={(event) => {
+          if (event.target.checked) group?.select(value);
+        }}
+        className="peer absolute inset-0 cursor-pointer appearance-none rounded-full border border-muted-foreground/60 bg-surface transition-colors checked:border-primary not-checked:hover:border-muted-foreground disabled:cursor-not-allowed aria-invalid:border-danger"
+        {...props}
       />
-    </RadioGroupPrimitive.Item>
+      <span
+        data-slot="radio-group-indicator"
+        aria-hidden="true"
+        className="pointer-events-none relative hidden size-2.5 rounded-full bg-primary peer-checked:block"
+      />
+    </span>
   );
 }
 

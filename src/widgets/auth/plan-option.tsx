@@ -5,7 +5,7 @@ import { Label } from "../../ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "../../ui/radio-group.tsx";
 
 const optionClassName =
-  "flex cursor-pointer items-start gap-3 rounded-lg border border-border bg-background/40 p-4 transition-colors hover:border-muted-foreground has-[[data-state=checked]]:border-primary has-[[data-state=checked]]:bg-accent/40";
+  "flex cursor-pointer items-start gap-3 rounded-lg border border-border bg-background/40 p-4 transition-colors hover:border-muted-foreground has-checked:border-primary has-checked:bg-accent/40";
 
 /**
  * One choice of a plan or billing RadioGroup, as a card: its radio, a title (with an optional
