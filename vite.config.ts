@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
+import { pageCatalogs } from "./scripts/page-catalogs.ts";
 
 /**
  * Content pages ship no application bundle; their page script imports small standalone modules
@@ -53,7 +54,13 @@ export default defineConfig({
   environments: {
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } } } },
   },
-  plugins: [tailwindcss(), lingui({ macroTransform: true }), reactRouter(), emitEnhanceModules()],
+  plugins: [
+    tailwindcss(),
+    lingui({ macroTransform: true }),
+    pageCatalogs(),
+    reactRouter(),
+    emitEnhanceModules(),
+  ],
   server: {
     proxy: {
       // `npm run dev`: the API comes from the embedded server (`npm run serve`) on its port.

@@ -4,6 +4,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
+import { pageCatalogs } from "./scripts/page-catalogs.ts";
 
 /** Debian's Chromium (`/usr/bin/chromium`, see README): Playwright never downloads a browser here. */
 export const chromium = {
@@ -26,6 +27,7 @@ function storybookProject(locale: "en" | "fr") {
     plugins: [
       tailwindcss(),
       lingui({ macroTransform: true }),
+      pageCatalogs(),
       react(),
       storybookTest({ configDir: ".storybook", initialGlobals: { locale } }),
     ],
@@ -47,7 +49,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        plugins: [lingui({ macroTransform: true })],
+        plugins: [lingui({ macroTransform: true }), pageCatalogs()],
         test: {
           name: "unit",
           environment: "node",

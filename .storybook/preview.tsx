@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import "../src/app.css";
 import { StaticAuthProvider } from "../src/auth/auth-state.tsx";
 import { authStates, type AuthStateName } from "../src/auth/auth-fixtures.ts";
-import { activateLocale, allCatalogs } from "../src/i18n/catalog.ts";
+import { activateLocale } from "../src/i18n/catalog.ts";
 import { isLocale, type Locale } from "../shared/i18n/locales.ts";
 import { localizePath } from "../shared/i18n/paths.ts";
 import { ScriptsContext } from "../src/lib/use-scripts.ts";
@@ -70,7 +70,7 @@ const preview: Preview = {
   initialGlobals: { locale: "en" },
   loaders: [
     async ({ globals }) => {
-      await Promise.all([activateLocale(storyLocale(globals), allCatalogs), loadBrandFonts()]);
+      await Promise.all([activateLocale(storyLocale(globals)), loadBrandFonts()]);
       document.documentElement.lang = storyLocale(globals);
       return {};
     },

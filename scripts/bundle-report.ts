@@ -1,7 +1,7 @@
 /**
  * `npm run bundle:report`: what the JavaScript of each app page is made of. Builds with source maps
  * (`ANALYZE=1`), then for each page lists the files a first visit loads (the page's module scripts
- * and preloads, plus the locale's message catalog) and splits their gzip size among the packages
+ * and preloads, plus its message catalogs) and splits their gzip size among the packages
  * and source folders the source maps name.
  *
  *   npm run bundle:report                 build, then report sign-up, login, account and admin
@@ -14,6 +14,8 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { eachMapping, TraceMap } from "@jridgewell/trace-mapping";
+import { matchPage } from "../shared/routing/match.ts";
+import { slugOf } from "./page-catalogs.ts";
 
 const clientDir = "build/client";
 const pages = ["/signup", "/login", "/account", "/admin"];
@@ -60,18 +62,18 @@ function attribute(file: string): Map<string, number> {
   return shares;
 }
 
-const catalogs = readdirSync(path.join(clientDir, "assets")).filter((f) => /^messages-.*\.js$/.test(f));
+const assets = readdirSync(path.join(clientDir, "assets"));
 for (const page of pages) {
   const html = readFileSync(path.join(clientDir, page, "index.html"), "utf8");
   const lang = /<html lang="(\w+)"/.exec(html)?.[1] ?? "en";
   const files = [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!))];
-  // The locale's catalog is imported before hydration: the one whose messages are in that language.
-  const catalog = catalogs.find((f) =>
-    readFileSync(path.join(clientDir, "assets", f), "utf8").includes(
-      lang === "fr" ? "Se connecter" : '"Log in"',
-    ),
-  );
-  if (catalog) files.push(`/assets/${catalog}`);
+  // The page's catalogs are imported before hydration (src/i18n/catalog.ts): the shell's and its route's.
+  for (const scope of ["shell", matchPage(page)?.page.file ?? ""]) {
+    const catalog = assets.find(
+      (f) => f.startsWith(`catalog-${slugOf(scope)}.${lang}.`) && f.endsWith(".js"),
+    );
+    if (catalog) files.push(`/assets/${catalog}`);
+  }
   const owners = new Map<string, number>();
   const sizes: [string, number][] = [];
   let total = 0;

@@ -1,55 +1,44 @@
 import { i18n, type Messages } from "@lingui/core";
+import { catalogLoader } from "virtual:lumen/catalogs";
 import type { Locale } from "../../shared/i18n/locales.ts";
 import { matchPage } from "../../shared/routing/match.ts";
 
 /**
- * The site's catalog, and the superuser dashboard's, loaded only on its pages so that visitors
- * never download its messages.
+ * The catalogs of a page: the shell's (the root route and what it imports) and its route
+ * module's. The app build cuts the translators' catalogs by page (scripts/page-catalogs.ts), so a
+ * page downloads the messages it can show and no others; elsewhere every catalog is whole.
  */
-export type CatalogName = "site" | "dashboard";
-
-// One chunk per catalog and locale, loaded on demand; the Lingui Vite plugin compiles the .po file.
-const loaders: Record<CatalogName, Record<Locale, () => Promise<{ messages: Messages }>>> = {
-  site: {
-    en: () => import("../../locales/en/messages.po"),
-    fr: () => import("../../locales/fr/messages.po"),
-  },
-  dashboard: {
-    en: () => import("../../locales/en/dashboard.po"),
-    fr: () => import("../../locales/fr/dashboard.po"),
-  },
-};
-
-/** Every catalog (Storybook shows every screen). */
-export const allCatalogs = Object.keys(loaders) as CatalogName[];
-
-/** The catalogs a path's page needs: the site's, plus the dashboard's on the dashboard's pages. */
-export function catalogsOfPath(pathname: string): CatalogName[] {
-  return matchPage(pathname)?.page.layout === "dashboard" ? ["site", "dashboard"] : ["site"];
+export function catalogsOfPath(pathname: string): string[] {
+  // A path that matches no page renders the router's catch-all route inside the default layout.
+  return ["shell", matchPage(pathname)?.page.file ?? "routes/not-found.tsx"];
 }
 
 const loaded = new Map<string, Messages>();
-let active = "";
 
 /**
- * Loads (once) and activates a locale's catalogs, merged. Throws `Failed loading locale ({code})`.
+ * Loads (once) a locale's catalogs and activates the locale. Messages add up: a page that is
+ * being left keeps its words until the next one shows. Throws `Failed loading locale ({code})`.
  */
-export async function activateLocale(
-  locale: Locale,
-  catalogs: readonly CatalogName[] = ["site"],
-): Promise<void> {
-  const keys = catalogs.map((name) => `${name}/${locale}`);
+export async function activateLocale(locale: Locale, catalogs: readonly string[] = ["shell"]): Promise<void> {
+  let added = false;
   try {
     await Promise.all(
-      catalogs.map(async (name, index) => {
-        if (!loaded.has(keys[index]!)) loaded.set(keys[index]!, (await loaders[name][locale]()).messages);
+      catalogs.map(async (name) => {
+        const key = `${name}/${locale}`;
+        const load = catalogLoader(name)?.[locale];
+        if (loaded.has(key) || !load) return;
+        loaded.set(key, (await load()).messages);
+        added = true;
       }),
     );
   } catch (cause) {
     throw new Error(`Failed loading locale (${locale})`, { cause });
   }
-  const key = keys.join(" ");
-  if (active === key && i18n.locale === locale) return;
-  active = key;
-  i18n.loadAndActivate({ locale, messages: Object.assign({}, ...keys.map((k) => loaded.get(k))) });
+  if (added) {
+    const messages = Object.assign(
+      {},
+      ...[...loaded].filter(([key]) => key.endsWith(`/${locale}`)).map(([, m]) => m),
+    ) as Messages;
+    i18n.loadAndActivate({ locale, messages });
+  } else if (i18n.locale !== locale) i18n.activate(locale);
 }
