@@ -1,27 +1,48 @@
 import { Check } from "lucide-react";
-import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import type * as React from "react";
 import { cn } from "../lib/cn.ts";
-import { toggleControlClassName } from "./toggle-control.ts";
 
-function Checkbox({ className, ...props }: React.ComponentProps<typeof CheckboxPrimitive.Root>) {
+/**
+ * A native checkbox drawn as a rounded box, filled with a tick when checked: the browser gives it
+ * its keyboard (Space), its label and its form value. `className` places it (the box and its
+ * tick are one, which also dims as a whole when disabled).
+ */
+function Checkbox({
+  className,
+  onCheckedChange,
+  onChange,
+  disabled,
+  ...props
+}: Omit<React.ComponentProps<"input">, "type"> & { onCheckedChange?: (checked: boolean) => void }) {
   return (
-    <CheckboxPrimitive.Root
+    <span
       data-slot="checkbox"
+      data-disabled={disabled ? "" : undefined}
       className={cn(
-        toggleControlClassName,
-        "size-5 justify-center rounded-sm bg-surface text-primary-foreground hover:border-muted-foreground data-[state=checked]:bg-primary",
+        "peer relative inline-flex size-5 shrink-0 items-center justify-center has-disabled:opacity-60",
         className,
       )}
-      {...props}
     >
-      <CheckboxPrimitive.Indicator
+      <input
+        type="checkbox"
+        disabled={disabled}
+        onChange={(event) => {
+          onChange?.(event);
+          onCheckedChange?.(event.target.checked);
+        }}
+        className="peer absolute inset-0 cursor-pointer appearance-none rounded-sm border border-muted-foreground/60 bg-surface transition-colors checked:border-primary checked:bg-primary not-checked:hover:border-muted-foreground disabled:cursor-not-allowed aria-invalid:border-danger"
+        {...props}
+      />
+      {/* Unchecked, an empty 18 px box: the line the control sits on is the one an empty <button>
+          (the Radix checkbox this replaced) gives, so a row keeps its height. */}
+      <span
         data-slot="checkbox-indicator"
-        className="flex items-center justify-center"
+        aria-hidden="true"
+        className="pointer-events-none relative flex h-4.5 items-center justify-center text-primary-foreground peer-checked:h-auto [&>svg]:hidden peer-checked:[&>svg]:block"
       >
         <Check strokeWidth={3} className="size-3.5" />
-      </CheckboxPrimitive.Indicator>
-    </CheckboxPrimitive.Root>
+      </span>
+    </span>
   );
 }
 
