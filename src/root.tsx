@@ -1,7 +1,6 @@
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
-import { isbot } from "isbot";
-import type { ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -156,15 +155,36 @@ export default function App() {
   return <Outlet />;
 }
 
+/**
+ * Whether the visitor is a crawler, once known: isbot (a long pattern) loads only when an error
+ * page is about to show, not with every app page.
+ */
+function useIsBot(): boolean {
+  const [bot, setBot] = useState(false);
+  useEffect(() => {
+    let active = true;
+    void import("isbot").then(
+      ({ isbot }) => active && setBot(isbot(navigator.userAgent)),
+      () => {}, // unknown: people get the error page
+    );
+    return () => {
+      active = false;
+    };
+  }, []);
+  return bot;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const location = useLocation();
   const path = location.pathname + location.search;
-  // For bots the error page is not rendered, the error is only logged. (Direct loads of
-  // missing pages never get here: the server answers bots itself; see server/site/serve.ts.)
-  if (typeof navigator !== "undefined" && isbot(navigator.userAgent)) {
-    console.error(error);
-    return null;
-  }
+  // For bots the error page is taken down as soon as isbot says so, and the error is only logged.
+  // (Direct loads of missing pages never get here: the server answers bots itself; see
+  // server/site/serve.ts.)
+  const bot = useIsBot();
+  useEffect(() => {
+    if (bot) console.error(error);
+  }, [bot, error]);
+  if (bot) return null;
   if (isRouteErrorResponse(error)) {
     // A failed validation (or a page the build does not have): the site's one 404, in the layout.
     if (error.status === 404) {
