@@ -1,8 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import { lingui } from "@lingui/vite-plugin";
 import tailwindcss from "@tailwindcss/vite";
-import { existsSync } from "node:fs";
+import { existsSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { CodeSplittingGroup } from "rolldown";
 import { defineConfig, type Plugin } from "vite";
 import { pageCatalogs } from "./scripts/page-catalogs.ts";
 
@@ -28,23 +29,63 @@ function emitEnhanceModules(): Plugin {
 }
 
 /**
- * The app pages' chunks, so that a first visit asks for about ten files, not forty: the framework
- * (React, React DOM, the router), the libraries and the app code every account page runs, each in
- * one file; route modules stay apart. Modules loaded on demand (the account menu, charts, the
- * PocketBase SDK, the docs search, Lottie) are left out of every group, or they would load at once.
+ * What each client chunk holds, for tests/e2e/app-bundle.spec.ts: `build/client-chunks.json` (beside
+ * the served folder, never served), `{ "assets/app-….js": ["src/auth/session.ts", …] }`, module
+ * paths relative to the project, packages as `node_modules/{name}/…`.
  */
-const chunkGroups = [
+function writeChunkMap(): Plugin {
+  return {
+    name: "lumen:chunk-map",
+    apply: "build",
+    applyToEnvironment: (environment) => environment.name === "client",
+    writeBundle(options, bundle) {
+      const root = process.cwd();
+      const map: Record<string, string[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk") continue;
+        map[chunk.fileName] = [
+          ...new Set(
+            chunk.moduleIds.map((id) =>
+              path
+                .relative(root, id.replace(/\?.*$/, ""))
+                .replace(/^(\.\.\/)+/, "")
+                .replaceAll("\\", "/"),
+            ),
+          ),
+        ];
+      }
+      writeFileSync(path.join(options.dir!, "..", "client-chunks.json"), `${JSON.stringify(map, null, 1)}\n`);
+    },
+  };
+}
+
+/**
+ * The app pages' chunks, so that a first visit asks for about ten files, not forty: the framework
+ * (React, React DOM, the router) in one file, and the code every app page runs in another, `app`:
+ * the shell and the form layer, by folder (below), with everything they import statically (UI
+ * primitives, Radix parts, icons, Lingui). Route modules and what only some pages use stay apart.
+ * Never in `app`: the superuser dashboard (`src/dashboard/`), whatever is imported with `import()`
+ * (the account menu, the PocketBase SDK, Lottie, the docs search, loaded on demand), and anything
+ * the folders do not import (charts, marketing blocks, screens). tests/e2e/app-bundle.spec.ts
+ * fails when an app page's first paint pulls in more.
+ */
+const appFolders =
+  /[\\/](src[\\/](auth|forms|i18n|lib|routing|widgets[\\/](app-shell|auth|error-page))|shared)[\\/]/;
+
+const chunkGroups: CodeSplittingGroup[] = [
   {
     name: "framework",
     test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,
+    priority: 2,
   },
   {
-    name: "vendor",
-    test: /node_modules[\\/](@lingui[\\/](core|react)|use-sync-external-store|tailwind-merge|clsx|class-variance-authority|lucide-react|@radix-ui[\\/](primitive|number|react-(slot|compose-refs|primitive|context|presence|collection|roving-focus|radio-group|checkbox|use-[a-z-]+|id|direction|label|separator|visually-hidden)))[\\/]/,
-  },
-  {
-    name: "app",
-    test: /[\\/]src[\\/](routing[\\/]|site-config\.ts|fonts\.ts|lib[\\/]|i18n[\\/]|auth[\\/](?!pocketbase\.ts|auth-fixtures\.ts)|enhance[\\/]session-cookie\.ts|widgets[\\/](app-shell|error-page)[\\/]|widgets[\\/]auth[\\/](account-menu|auth-link-button|auth-fields|form-parts|use-auth-form|validation|auth-card|new-password-fields|use-countdown)\.tsx?$|ui[\\/](button|badge|skeleton|sheet|overlay|icons|field|input|label|password-input|card|spinner|separator|toggle-control)\.tsx?$|routes[\\/]account[\\/]account-meta\.ts)/,
+    name: (id, ctx) => {
+      if (!appFolders.test(id) || /[\\/]src[\\/]dashboard[\\/]/.test(id)) return null;
+      // A module the app imports with `import()` is loaded on demand, even if another page imports it.
+      return ctx.getModuleInfo(id)?.dynamicImporters.length ? null : "app";
+    },
+    tags: ["$initial"],
+    priority: 1,
   },
 ];
 
@@ -54,12 +95,16 @@ export default defineConfig({
   environments: {
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } } } },
   },
+  resolve: {
+    alias: { "use-sync-external-store/shim": path.resolve("src/lib/use-sync-external-store-shim.ts") },
+  },
   plugins: [
     tailwindcss(),
     lingui({ macroTransform: true }),
     pageCatalogs(),
     reactRouter(),
     emitEnhanceModules(),
+    writeChunkMap(),
   ],
   server: {
     proxy: {

@@ -33,7 +33,7 @@ if (!process.argv.includes("--no-build")) {
 function ownerOf(source: string): string {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
   if (pkg) return pkg[1]!;
-  const local = /(src|locales)\/(.+)$/.exec(source);
+  const local = /(src|locales|shared)\/(.+)$/.exec(source);
   if (!local) return "(bundler glue)";
   const parts = local[2]!.split("/");
   return [local[1], ...parts.slice(0, parts.length > 1 ? 1 : 0)].join("/");
