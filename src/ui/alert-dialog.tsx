@@ -113,27 +113,35 @@ function AlertDialogCancel({
 }
 
 /**
- * The usual confirmation: `trigger` opens it; it asks `title`, explains `description`, and offers
- * "Cancel" and `confirm`, which runs `onConfirm`. Extra props go to the root (`open`, `defaultOpen`…).
+ * The body of `ConfirmDialog` (src/ui/confirm-dialog.tsx), which loads it when it first opens: it
+ * asks `title`, explains `description`, and offers "Cancel" and `confirm`, which runs `onConfirm`.
+ * Closing it gives the focus back to `returnFocus` (the trigger, which Radix does not know).
  */
-function ConfirmDialog({
-  trigger,
+function ConfirmDialogContent({
+  open,
+  onOpenChange,
   title,
   description,
   confirm,
   onConfirm,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Root> & {
-  trigger: React.ReactElement;
+  returnFocus,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
   title: React.ReactNode;
   description: React.ReactNode;
   confirm: React.ReactNode;
   onConfirm: () => void;
+  returnFocus: () => void;
 }) {
   return (
-    <AlertDialog {...props}>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent>
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus();
+        }}
+      >
         <AlertDialogHeader>
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
@@ -161,5 +169,5 @@ export {
   AlertDialogPortal,
   AlertDialogTitle,
   AlertDialogTrigger,
-  ConfirmDialog,
+  ConfirmDialogContent,
 };

@@ -4,7 +4,7 @@ import type { ActionResult, FieldErrors } from "../../auth/action-result.ts";
 import { fieldErrorMessage } from "../../auth/field-error-message.ts";
 import type { Backup } from "../../dashboard/superuser.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { ConfirmDialog } from "../../ui/alert-dialog.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";

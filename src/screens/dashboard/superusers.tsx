@@ -4,7 +4,7 @@ import type { ActionResult, FieldErrors } from "../../auth/action-result.ts";
 import { fieldErrorMessage } from "../../auth/field-error-message.ts";
 import type { Superuser } from "../../dashboard/superuser.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { ConfirmDialog } from "../../ui/alert-dialog.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { EmailField, PasswordField } from "../../widgets/auth/auth-fields.tsx";

@@ -7,7 +7,7 @@ import { planStatus, planStatusBadges, planStatusLabels } from "../../auth/plan-
 import type { UserDetails, UserEdit } from "../../dashboard/superuser.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { ConfirmDialog } from "../../ui/alert-dialog.tsx";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/field.tsx";
