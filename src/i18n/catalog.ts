@@ -2,6 +2,7 @@ import { i18n, type Messages } from "@lingui/core";
 import { catalogLoader } from "virtual:lumen/catalogs";
 import type { Locale } from "../../shared/i18n/locales.ts";
 import { matchPage } from "../../shared/routing/match.ts";
+import { importWithReload } from "../lib/app-updates.ts";
 
 /**
  * The catalogs of a page: the shell's (the root route and what it imports) and its route
@@ -27,7 +28,8 @@ export async function activateLocale(locale: Locale, catalogs: readonly string[]
         const key = `${name}/${locale}`;
         const load = catalogLoader(name)?.[locale];
         if (loaded.has(key) || !load) return;
-        loaded.set(key, (await load()).messages);
+        // A catalog missing after a deploy reloads the page once, like any chunk of the old build.
+        loaded.set(key, (await importWithReload(load)).messages);
         added = true;
       }),
     );

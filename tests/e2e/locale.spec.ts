@@ -88,8 +88,8 @@ test("a missing catalog raises `Failed loading locale (fr)` (after one guarded r
   page.on("request", (r) => {
     if (r.resourceType() === "document") documents.push(new URL(r.url()).pathname);
   });
-  // The French catalog is a chunk of its own, loaded on demand: make it unavailable.
-  await page.route(/\/assets\/messages-.*\.js$/, (route) => route.abort());
+  // The page's French catalogs are files of their own, loaded on demand: make them unavailable.
+  await page.route(/\/assets\/catalog-[^/]*\.fr\.[^/]*\.js$/, (route) => route.abort());
   await page.goto("/fr/login");
   await expect
     .poll(() => consoleErrors.join("\n"), { timeout: 10_000 })
