@@ -79,6 +79,7 @@ const chunkGroups: CodeSplittingGroup[] = [
     priority: 2,
   },
   {
+    debugName: "app",
     name: (id, ctx) => {
       if (!appFolders.test(id) || /[\\/]src[\\/]dashboard[\\/]/.test(id)) return null;
       // A module the app imports with `import()` is loaded on demand, even if another page imports it.
