@@ -1,6 +1,7 @@
 import { Check } from "lucide-react";
 import type * as React from "react";
 import { cn } from "../lib/cn.ts";
+import { toggleBoxClassName, toggleInputClassName } from "./toggle-control.ts";
 
 /**
  * A native checkbox drawn as a rounded box, filled with a tick when checked: the browser gives it
@@ -18,10 +19,7 @@ function Checkbox({
     <span
       data-slot="checkbox"
       data-disabled={disabled ? "" : undefined}
-      className={cn(
-        "peer relative inline-flex size-5 shrink-0 items-center justify-center has-disabled:opacity-60",
-        className,
-      )}
+      className={cn(toggleBoxClassName, className)}
     >
       <input
         type="checkbox"
@@ -30,7 +28,7 @@ function Checkbox({
           onChange?.(event);
           onCheckedChange?.(event.target.checked);
         }}
-        className="peer absolute inset-0 cursor-pointer appearance-none rounded-sm border border-muted-foreground/60 bg-surface transition-colors checked:border-primary checked:bg-primary not-checked:hover:border-muted-foreground disabled:cursor-not-allowed aria-invalid:border-danger"
+        className={cn(toggleInputClassName, "rounded-sm checked:bg-primary")}
         {...props}
       />
       {/* Unchecked, an empty 18 px box: the line the control sits on is the one an empty <button>

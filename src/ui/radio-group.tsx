@@ -1,5 +1,6 @@
 import * as React from "react";
 import { cn } from "../lib/cn.ts";
+import { toggleBoxClassName, toggleInputClassName } from "./toggle-control.ts";
 
 type RadioGroupContextValue = {
   name: string;
@@ -74,10 +75,7 @@ function RadioGroupItem({
     <span
       data-slot="radio-group-item"
       data-disabled={inactive ? "" : undefined}
-      className={cn(
-        "peer relative inline-flex size-5 shrink-0 items-center justify-center has-disabled:opacity-60",
-        className,
-      )}
+      className={cn(toggleBoxClassName, className)}
     >
       <input
         type="radio"
@@ -88,7 +86,7 @@ function RadioGroupItem({
         onChange={(event) => {
           if (event.target.checked) group?.select(value);
         }}
-        className="peer absolute inset-0 cursor-pointer appearance-none rounded-full border border-muted-foreground/60 bg-surface transition-colors checked:border-primary not-checked:hover:border-muted-foreground disabled:cursor-not-allowed aria-invalid:border-danger"
+        className={cn(toggleInputClassName, "rounded-full")}
         {...props}
       />
       <span
