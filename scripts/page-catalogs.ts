@@ -14,18 +14,17 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { Messages } from "@lingui/core";
 import { createCompiledCatalog, getCatalogs } from "@lingui/cli/api";
 import { getConfig, type LinguiConfigNormalized } from "@lingui/conf";
 import { extractMessages, mapMacroOptions } from "@lingui/native-tools";
 import { parseSync } from "rolldown/utils";
 import type { Plugin } from "vite";
 
-export const catalogsModuleId = "virtual:lumen/catalogs";
+const catalogsModuleId = "virtual:lumen/catalogs";
 const resolvedCatalogsId = "\0lumen-catalogs";
 
 /** The catalog every app page loads, beside its page's. */
-export const shellScope = "shell";
+const shellScope = "shell";
 
 type RouteEntry = { id: string; parentId?: string; file: string };
 
@@ -252,6 +251,3 @@ export function pageCatalogs(): Plugin {
     },
   };
 }
-
-/** The shape of a compiled catalog module, as `virtual:lumen/catalogs` loads it. */
-export type CatalogModule = { messages: Messages };
