@@ -2,26 +2,25 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { siteConfig } from "../shared/site-config.ts";
 import { ApiError } from "./api/api-error.ts";
 import { backupsApi, fileToken } from "./api/backups.ts";
 import { collectionsImport, validateRules } from "./api/collections.ts";
 import { compressJson } from "./api/compression.ts";
 import { corsHeaders } from "./api/cors.ts";
-import { type ApiEnv, type AppContext, globalRateLimit } from "./api/context.ts";
+import type { ApiEnv, AppContext } from "./api/context.ts";
 import { health } from "./api/health.ts";
 import { logsApi, requestLogger } from "./api/logs.ts";
+import { limitBody, loadAuthToken, rateLimit } from "./api/middlewares.ts";
 import { recordAuth } from "./api/record-auth.ts";
 import { recordCrud } from "./api/record-crud.ts";
 import { recordEmailChange } from "./api/record-email-change.ts";
 import { recordPasswordReset } from "./api/record-password-reset.ts";
 import { recordVerification } from "./api/record-verification.ts";
 import { publicSettings, settingsApi } from "./api/settings.ts";
-import { findAuthRecordByToken } from "./core/auth.ts";
 import { Backups } from "./core/backups.ts";
 import { nextCronMatch, parseCron } from "./core/cron.ts";
-import { defaultRateLimits, FailureLimiter, RateLimiter, type RateLimitRule } from "./core/rate-limit.ts";
+import { defaultRateLimits, FailureLimiter, RateLimiter, type RateLimitRule } from "./tools/rate-limit.ts";
 import { RequestLogs } from "./core/request-logs.ts";
 import { Store } from "./core/store.ts";
 import { createMailer, type Mailer, type SmtpOptions } from "./mail/mailer.ts";
@@ -104,12 +103,6 @@ const permissionsPolicy = [
   .map((feature) => `${feature}=()`)
   .join(", ");
 
-/**
- * The routes under `/api/collections/{collection}/`: each checks its collection's rate limit rules
- * (PocketBase's collection rate limit) in place of the global one.
- */
-const collectionRoutes = [recordAuth, recordVerification, recordPasswordReset, recordEmailChange, recordCrud];
-
 /** The whole server: the PocketBase-compatible API under /api and the prerendered site. */
 export function createApp(options: AppOptions): App {
   const store = Store.open(options.dataDir);
@@ -135,6 +128,7 @@ export function createApp(options: AppOptions): App {
     appLog: (entry) => logs.add(entry),
   });
   const rules = options.rateLimits === undefined ? defaultRateLimits : options.rateLimits;
+  const origins = options.corsOrigins ?? ["*"];
   const ctx: AppContext = {
     store,
     mailer,
@@ -143,6 +137,7 @@ export function createApp(options: AppOptions): App {
     appName,
     appUrl,
     trustProxy: options.trustProxy ?? false,
+    bodyLimit: options.bodyLimit ?? defaultBodyLimit,
     log,
     sentMarks: new Map(),
   };
@@ -183,36 +178,13 @@ export function createApp(options: AppOptions): App {
     await next();
   });
 
+  // The API's route table. What every request meets first is here; each route binds the rest in its
+  // file's table (from api/middlewares.ts): the rate limit, the body limit and the guards it needs.
   const api = new Hono<ApiEnv>();
   api.use(requestLogger(logs, ctx));
   api.use(compressJson);
-  const origins = options.corsOrigins ?? ["*"];
   api.use(corsHeaders(origins));
-  // An invalid or expired token leaves the request a guest: rules decide what it may do.
-  api.use(async (c, next) => {
-    c.set("ctx", ctx);
-    const header = c.req.header("authorization") ?? "";
-    const token =
-      header.length > 7 && header.slice(0, 7).toLowerCase() === "bearer " ? header.slice(7) : header;
-    // An answer to a signed request is that account's (its record, its Stremio password; a backup
-    // downloaded with a file token): no browser or proxy cache may keep it.
-    if (token || c.req.query("token")) c.header("Cache-Control", "no-store");
-    c.set("auth", token ? (findAuthRecordByToken(store, token, "auth") ?? null) : null);
-    await next();
-  });
-  // After the token (superusers skip it) and before the body limit, as in PocketBase.
-  api.use(globalRateLimit(collectionRoutes));
-  // Only these methods carry a body; checking one on a GET would cost every read.
-  const limitBody = bodyLimit({
-    maxSize: options.bodyLimit ?? defaultBodyLimit,
-    onError: () => {
-      throw new ApiError(413);
-    },
-  });
-  api.on(["POST", "PUT", "PATCH", "DELETE"], "*", (c, next) =>
-    // Backup archives have their own, larger limit (api/backups.ts).
-    c.req.path === "/api/backups/upload" ? next() : limitBody(c, next),
-  );
+  api.use(loadAuthToken(ctx));
   api.route("/", health);
   api.route("/", recordAuth);
   api.route("/", recordVerification);
@@ -242,7 +214,7 @@ export function createApp(options: AppOptions): App {
       }),
     ),
   );
-  api.all("*", () => {
+  api.all("*", rateLimit, limitBody, () => {
     throw new ApiError(404);
   });
   app.route("/api", api);

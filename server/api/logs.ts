@@ -19,11 +19,11 @@ import {
   type AppContext,
   authOf,
   clientIp,
-  isSuperuser,
   queryOf,
   sendJson,
 } from "./context.ts";
 import { listPaging } from "./list-query.ts";
+import { rateLimit, requireSuperuser } from "./middlewares.ts";
 
 // Request logs: every `/api/**` request is recorded (PocketBase's activity logger), and superusers
 // read them with PocketBase's logs API (`GET /api/logs`, `/api/logs/stats`, `/api/logs/{id}`).
@@ -285,19 +285,16 @@ function exportLog(row: Record<string, SQLInputValue>) {
   };
 }
 
-/** PocketBase's `RequireSuperuserAuth`: 401 for guests, 403 for any other auth record. */
-function requireSuperuser(c: ApiContext) {
+/** PocketBase's `SkipSuccessActivityLog`: reading the logs is not itself logged, unless it fails. */
+const skipSuccessLog: MiddlewareHandler<ApiEnv> = async (c, next) => {
   skipSuccess.add(c.req.raw);
-  if (!authOf(c)) throw new ApiError(401, "The request requires valid record authorization token.");
-  if (!isSuperuser(c))
-    throw new ApiError(403, "The authorized record is not allowed to perform this action.");
-}
+  await next();
+};
 
 /** `GET /api/logs`, `GET /api/logs/stats`, `GET /api/logs/{id}` (superusers). */
 export function logsApi(logs: RequestLogs) {
   return new Hono<ApiEnv>()
-    .get("/logs", (c) => {
-      requireSuperuser(c);
+    .get("/logs", rateLimit, skipSuccessLog, requireSuperuser, (c) => {
       const query = queryOf(c);
       const { page, perPage, skipTotal: skip } = listPaging(query);
       let rows: Record<string, SQLInputValue>[];
@@ -331,8 +328,7 @@ export function logsApi(logs: RequestLogs) {
         { list: true },
       );
     })
-    .get("/logs/stats", (c) => {
-      requireSuperuser(c);
+    .get("/logs/stats", rateLimit, skipSuccessLog, requireSuperuser, (c) => {
       const filter = queryOf(c).filter ?? "";
       let where = { sql: "1=1", params: [] as (string | number | null)[] };
       if (filter !== "") {
@@ -357,8 +353,7 @@ export function logsApi(logs: RequestLogs) {
         rows.map((row) => ({ date: row.date ? `${String(row.date)}.000Z` : "", total: Number(row.total) })),
       );
     })
-    .get("/logs/:id", (c) => {
-      requireSuperuser(c);
+    .get("/logs/:id", rateLimit, skipSuccessLog, requireSuperuser, (c) => {
       const row = logs.all(`SELECT * FROM "_logs" WHERE "id" = ? LIMIT 1`, [c.req.param("id")])[0];
       if (!row) throw new ApiError(404);
       return sendJson(c, 200, exportLog(row));

@@ -10,8 +10,6 @@ import type { FieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
 import {
   type ApiContext,
-  authOf,
-  checkRateLimit,
   clientIp,
   exporterFor,
   queryOf,
@@ -43,31 +41,6 @@ export const validationMessage = "An error occurred while validating the submitt
 /** Throws PocketBase's form-validation 400 when `errors` is not empty. */
 export function throwIfInvalid(errors: FieldErrors, message = validationMessage) {
   if (Object.keys(errors).length > 0) throw new ApiError(400, message, errors);
-}
-
-/**
- * The collection rate-limit step PocketBase binds to every auth route: the `{collection}` must
- * exist (any type), then the request counts against `{collection}:{tag}` / `*:{tag}` rules.
- */
-export function collectionWithRateLimit(c: ApiContext, ...tags: string[]): Collection {
-  const collection = c.get("ctx").store.findCollection(c.req.param("collection") ?? "");
-  if (!collection) throw new ApiError(404, "Missing or invalid collection context.");
-  checkRateLimit(c, collection, ...tags);
-  return collection;
-}
-
-export function requireAuthCollection(collection: Collection) {
-  if (collection.type !== "auth") throw new ApiError(404, "Missing or invalid auth collection context.");
-}
-
-/** PocketBase's `RequireSameCollectionContextAuth`: 401 without a valid token, 403 for another auth collection. */
-export function requireSameCollectionAuth(c: ApiContext, collection: Collection): Auth {
-  const auth = authOf(c);
-  if (!auth) throw new ApiError(401, "The request requires valid record authorization token.");
-  if (auth.collection.id !== collection.id) {
-    throw new ApiError(403, `The request requires auth record from ${auth.collection.name} collection.`);
-  }
-  return auth;
 }
 
 export function rejectSuperusers(collection: Collection, message: string) {
@@ -141,14 +114,6 @@ export function queueAccountMailOnce(
   if (hasSentMark(c, mark)) return;
   setSentMark(c, mark);
   c.get("ctx").mailer.queue(accountMail(c, kind, collection, record), () => clearSentMark(c, mark));
-}
-
-/** The auth collection of an account endpoint superusers may not use, after its rate limit. */
-export function accountCollection(c: ApiContext, tag: string, superusersMessage: string): Collection {
-  const collection = collectionWithRateLimit(c, tag);
-  requireAuthCollection(collection);
-  rejectSuperusers(collection, superusersMessage);
-  return collection;
 }
 
 const tokenOfKind = {

@@ -8,14 +8,9 @@ import { castBool } from "../core/values.ts";
 import { validateAuthWithPassword } from "../forms/record-auth-forms.ts";
 import { isEmail } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
-import { type ApiContext, type ApiEnv, bindStrings } from "./context.ts";
-import {
-  authResponse,
-  collectionWithRateLimit,
-  requireAuthCollection,
-  requireSameCollectionAuth,
-  throwIfInvalid,
-} from "./record-auth-helpers.ts";
+import { type ApiEnv, authOf, bindStrings, type ApiContext, routeCollection } from "./context.ts";
+import { collectionGuard, limitBody, requireSameCollectionAuth } from "./middlewares.ts";
+import { authResponse, throwIfInvalid } from "./record-auth-helpers.ts";
 
 type PasswordAuth = { enabled?: boolean; identityFields?: string[] };
 
@@ -42,8 +37,7 @@ function findByIdentity(
 /** POST /api/collections/{collection}/auth-with-password (users and _superusers). */
 async function authWithPassword(c: ApiContext) {
   const { store } = c.get("ctx");
-  const collection = collectionWithRateLimit(c, "authWithPassword", "auth");
-  requireAuthCollection(collection);
+  const collection = routeCollection(c);
   const options = passwordAuthOf(collection);
   if (!options.enabled) {
     throw new ApiError(403, "The collection is not configured to allow password authentication.");
@@ -88,8 +82,7 @@ async function authWithPassword(c: ApiContext) {
 /** POST /api/collections/{collection}/auth-refresh: a fresh token and the current record. */
 async function authRefresh(c: ApiContext) {
   const { store } = c.get("ctx");
-  const collection = collectionWithRateLimit(c, "authRefresh");
-  const auth = requireSameCollectionAuth(c, collection);
+  const auth = authOf(c)!;
   const current = (c.req.header("authorization") ?? "").replace(/^bearer /i, "");
   // Non-refreshable (impersonation) tokens are answered as they are.
   const refreshable = castBool(parseUnverifiedJwt(current).refreshable);
@@ -98,5 +91,16 @@ async function authRefresh(c: ApiContext) {
 }
 
 export const recordAuth = new Hono<ApiEnv>()
-  .post("/collections/:collection/auth-with-password", authWithPassword)
-  .post("/collections/:collection/auth-refresh", authRefresh);
+  .post(
+    "/collections/:collection/auth-with-password",
+    limitBody,
+    collectionGuard(["authWithPassword", "auth"], { auth: true }),
+    authWithPassword,
+  )
+  .post(
+    "/collections/:collection/auth-refresh",
+    limitBody,
+    collectionGuard(["authRefresh"]),
+    requireSameCollectionAuth,
+    authRefresh,
+  );

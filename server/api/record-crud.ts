@@ -29,16 +29,16 @@ import {
   type ApiContext,
   type ApiEnv,
   authOf,
-  checkRateLimit,
-  collectionOf,
   exporterFor,
   isSuperuser,
   queryOf,
   readBody,
   requesterOf,
+  routeCollection,
   sendJson,
 } from "./context.ts";
 import { listPaging } from "./list-query.ts";
+import { collectionGuard, limitBody } from "./middlewares.ts";
 
 const lockedMessage = "Only superusers can perform this action.";
 
@@ -129,16 +129,11 @@ function badRequestOnFilterError<T>(fn: () => T): T {
 type Action = "list" | "view" | "create" | "update" | "delete";
 
 /**
- * What every record action starts with, in PocketBase's order: the collection, its rate limit, the
- * body, then 403 for a non-superuser when the action's rule is `null` (locked).
+ * What every record action starts with, once the collection guard has passed, in PocketBase's
+ * order: the body, then 403 for a non-superuser when the action's rule is `null` (locked).
  */
 async function begin(c: ApiContext, action: Action) {
-  const writes = action === "create" || action === "update";
-  const collection = collectionOf(
-    c,
-    writes ? "Missing or invalid collection context." : "Missing collection context.",
-  );
-  checkRateLimit(c, collection, action);
+  const collection = routeCollection(c);
   const body = await bodyOf(c);
   const superuser = isSuperuser(c);
   const rule = collection[`${action}Rule`];
@@ -337,13 +332,30 @@ async function remove(c: ApiContext) {
   }
 }
 
+// PocketBase's record handlers check the collection after the body limit, and name an unknown one
+// "Missing collection context." where no body is read.
+const missing = "Missing collection context.";
+
 /** `/api/collections/{collection}/records[/{id}]`: list, view, create, update, delete as the rules allow. */
 export const recordCrud = new Hono<ApiEnv>()
-  .get("/collections/:collection/records", async (c) => sendJson(c, 200, await list(c), { list: true }))
-  .get("/collections/:collection/records/:id", async (c) => sendJson(c, 200, await view(c)))
-  .post("/collections/:collection/records", async (c) => sendJson(c, 200, await create(c)))
-  .patch("/collections/:collection/records/:id", async (c) => sendJson(c, 200, (await update(c))[0]))
-  .delete("/collections/:collection/records/:id", async (c) => {
-    await remove(c);
-    return c.body(null, 204);
-  });
+  .get("/collections/:collection/records", collectionGuard(["list"], { missing }), async (c) =>
+    sendJson(c, 200, await list(c), { list: true }),
+  )
+  .get("/collections/:collection/records/:id", collectionGuard(["view"], { missing }), async (c) =>
+    sendJson(c, 200, await view(c)),
+  )
+  .post("/collections/:collection/records", limitBody, collectionGuard(["create"]), async (c) =>
+    sendJson(c, 200, await create(c)),
+  )
+  .patch("/collections/:collection/records/:id", limitBody, collectionGuard(["update"]), async (c) =>
+    sendJson(c, 200, (await update(c))[0]),
+  )
+  .delete(
+    "/collections/:collection/records/:id",
+    limitBody,
+    collectionGuard(["delete"], { missing }),
+    async (c) => {
+      await remove(c);
+      return c.body(null, 204);
+    },
+  );
