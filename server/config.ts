@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { AppOptions } from "./app.ts";
-import { CronError, parseCron } from "./core/cron.ts";
+import { CronError, parseCron } from "./tools/cron.ts";
 import { parseRateLimitRules } from "./tools/rate-limit.ts";
 import { defaultLogsMaxRows } from "./core/request-logs.ts";
 

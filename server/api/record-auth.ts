@@ -3,7 +3,7 @@ import { findAuthRecordByEmail, newRecordToken } from "../core/auth.ts";
 import { dummyVerify, verifyPassword } from "../core/passwords.ts";
 import { type Collection, findSingleColumnUniqueIndex } from "../core/schema.ts";
 import { q, type RecordData, type Store } from "../core/store.ts";
-import { parseUnverifiedJwt } from "../core/tokens.ts";
+import { parseUnverifiedJwt } from "../tools/jwt.ts";
 import { castBool } from "../core/values.ts";
 import { validateAuthWithPassword } from "../forms/record-auth-forms.ts";
 import { isEmail } from "../forms/validation.ts";

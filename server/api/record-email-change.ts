@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { findAuthRecordByEmail, findAuthRecordByToken, newTokenKey } from "../core/auth.ts";
 import { UniqueError } from "../core/store.ts";
-import { parseUnverifiedJwt } from "../core/tokens.ts";
+import { parseUnverifiedJwt } from "../tools/jwt.ts";
 import { validateNewEmail } from "../forms/record-auth-forms.ts";
 import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";

@@ -3,7 +3,7 @@ import { findAuthRecordByEmail, findAuthRecordByToken, newTokenKey } from "../co
 import { passwordLength } from "../../shared/password-rules.ts";
 import { hashPassword } from "../core/passwords.ts";
 import { type Collection, fieldByName } from "../core/schema.ts";
-import { parseUnverifiedJwt } from "../core/tokens.ts";
+import { parseUnverifiedJwt } from "../tools/jwt.ts";
 import { validateNewPassword } from "../forms/record-auth-forms.ts";
 import { passwordLengthError } from "../forms/record-upsert.ts";
 import { type FieldErrors, fieldErrors } from "../forms/validation.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { findAuthRecordByEmail, findAuthRecordByToken } from "../core/auth.ts";
-import { parseUnverifiedJwt } from "../core/tokens.ts";
+import { parseUnverifiedJwt } from "../tools/jwt.ts";
 import { nowDateTime } from "../core/values.ts";
 import { validateEmail } from "../forms/record-auth-forms.ts";
 import { type FieldErrors, fieldErrors } from "../forms/validation.ts";

@@ -7,7 +7,7 @@ import {
   type TokenOption,
 } from "./schema.ts";
 import { q, type RecordData, type Store } from "./store.ts";
-import { parseUnverifiedJwt, signJwt, verifyJwt } from "./tokens.ts";
+import { parseUnverifiedJwt, signJwt, verifyJwt } from "../tools/jwt.ts";
 
 /** An authenticated request's record and its collection. */
 export type Auth = { collection: Collection; record: RecordData };

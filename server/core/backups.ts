@@ -18,7 +18,7 @@ import path from "node:path";
 import { backup } from "node:sqlite";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { type CronSchedule, cronMatches, parseCron } from "./cron.ts";
+import { type CronSchedule, parseCron, runOnSchedule } from "../tools/cron.ts";
 import { ArchiveError, ArchiveLimitError, extractEntry, writeArchive } from "../tools/archive.ts";
 import { InspectError, inspectSqlite } from "../tools/sqlite-inspect.ts";
 import { randomString } from "./random.ts";
@@ -373,7 +373,7 @@ export type BackupsOptions = {
 export class Backups {
   readonly dir: string;
   private active: { key: string; done: Promise<unknown> } | null = null;
-  private timer: NodeJS.Timeout | undefined;
+  private stopSchedule: () => void = () => {};
   private closed = false;
 
   private readonly store: Store;
@@ -555,31 +555,18 @@ export class Backups {
 
   /** Runs `runAutomatic(keep)` at each UTC minute `cron` matches, until `close`. */
   schedule(cron: string | CronSchedule, keep: number) {
-    const schedule = typeof cron === "string" ? parseCron(cron) : cron;
-    const arm = () => {
-      if (this.closed) return;
-      const now = Date.now();
-      // Wake just after the next minute starts; the timer never keeps the process alive.
-      this.timer = setTimeout(
-        () => {
-          if (cronMatches(schedule, new Date())) {
-            this.runAutomatic(keep).catch((error: unknown) =>
-              console.error(`Scheduled backup failed: ${(error as Error).message}`),
-            );
-          }
-          arm();
-        },
-        60_000 - (now % 60_000) + 50,
+    if (this.closed) return;
+    this.stopSchedule = runOnSchedule(typeof cron === "string" ? parseCron(cron) : cron, () => {
+      this.runAutomatic(keep).catch((error: unknown) =>
+        console.error(`Scheduled backup failed: ${(error as Error).message}`),
       );
-      this.timer.unref();
-    };
-    arm();
+    });
   }
 
   /** Stops the schedule and waits for a running backup or restore to end. */
   async close() {
     this.closed = true;
-    clearTimeout(this.timer);
+    this.stopSchedule();
     await this.active?.done;
   }
 }
