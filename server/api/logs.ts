@@ -22,6 +22,7 @@ import {
   queryOf,
   sendJson,
 } from "./context.ts";
+import { param, raw, sql } from "../tools/sql.ts";
 import { listPaging } from "./list-query.ts";
 import { rateLimit, requireSuperuser } from "./middlewares.ts";
 
@@ -300,16 +301,13 @@ export function logsApi(logs: RequestLogs) {
       let rows: Record<string, SQLInputValue>[];
       let total = -1;
       try {
-        const where = query.filter?.trim() ? filterSql(query.filter) : { sql: "1=1", params: [] };
-        const order = query.sort?.trim() ? sortSql(query.sort) : { sql: "", params: [] };
-        rows = logs.all(
-          `SELECT "r".* FROM "_logs" "r" WHERE ${where.sql}${order.sql ? ` ORDER BY ${order.sql}` : ""} LIMIT ? OFFSET ?`,
-          [...where.params, ...order.params, perPage, (page - 1) * perPage],
-        );
+        const where = query.filter?.trim() ? filterSql(query.filter) : raw("1=1");
+        const sorted = query.sort?.trim() ? sortSql(query.sort) : raw("");
+        const order = sorted.sql ? sql` ORDER BY ${sorted}` : raw("");
+        const limit = sql`LIMIT ${param(perPage)} OFFSET ${param((page - 1) * perPage)}`;
+        rows = logs.all(sql`SELECT "r".* FROM "_logs" "r" WHERE ${where}${order} ${limit}`);
         if (!skip) {
-          total = Number(
-            logs.all(`SELECT count(*) AS "n" FROM "_logs" "r" WHERE ${where.sql}`, where.params)[0]!.n,
-          );
+          total = Number(logs.all(sql`SELECT count(*) AS "n" FROM "_logs" "r" WHERE ${where}`)[0]!.n);
         }
       } catch (error) {
         if (!(error instanceof FilterError)) console.error("logs query failed:", (error as Error).message);
@@ -330,7 +328,7 @@ export function logsApi(logs: RequestLogs) {
     })
     .get("/logs/stats", rateLimit, skipSuccessLog, requireSuperuser, (c) => {
       const filter = queryOf(c).filter ?? "";
-      let where = { sql: "1=1", params: [] as (string | number | null)[] };
+      let where = raw("1=1");
       if (filter !== "") {
         try {
           where = filterSql(filter);
@@ -341,8 +339,7 @@ export function logsApi(logs: RequestLogs) {
       let rows: Record<string, SQLInputValue>[];
       try {
         rows = logs.all(
-          `SELECT count("r"."id") AS "total", strftime('%Y-%m-%d %H:00:00', "r"."created") AS "date" FROM "_logs" "r" WHERE ${where.sql} GROUP BY "date" ORDER BY "date"`,
-          where.params,
+          sql`SELECT count("r"."id") AS "total", strftime('%Y-%m-%d %H:00:00', "r"."created") AS "date" FROM "_logs" "r" WHERE ${where} GROUP BY "date" ORDER BY "date"`,
         );
       } catch {
         throw new ApiError(400, "Failed to generate logs stats.");
@@ -354,7 +351,7 @@ export function logsApi(logs: RequestLogs) {
       );
     })
     .get("/logs/:id", rateLimit, skipSuccessLog, requireSuperuser, (c) => {
-      const row = logs.all(`SELECT * FROM "_logs" WHERE "id" = ? LIMIT 1`, [c.req.param("id")])[0];
+      const row = logs.all(sql`SELECT * FROM "_logs" WHERE "id" = ${param(c.req.param("id"))} LIMIT 1`)[0];
       if (!row) throw new ApiError(404);
       return sendJson(c, 200, exportLog(row));
     });

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { findAuthRecordByEmail, newRecordToken } from "../core/auth.ts";
 import { dummyVerify, verifyPassword } from "../core/passwords.ts";
 import { type Collection, findSingleColumnUniqueIndex } from "../core/schema.ts";
-import { q, type RecordData, type Store } from "../core/store.ts";
+import type { RecordData, Store } from "../core/store.ts";
+import { ident, param, raw, sql } from "../tools/sql.ts";
 import { parseUnverifiedJwt } from "../tools/jwt.ts";
 import { castBool } from "../core/values.ts";
 import { validateAuthWithPassword } from "../forms/record-auth-forms.ts";
@@ -30,7 +31,7 @@ function findByIdentity(
   const index = findSingleColumnUniqueIndex(collection.indexes, field);
   if (!index) return undefined;
   const nocase = index.columns[0]?.collate.toLowerCase() === "nocase";
-  const where = { sql: `"r".${q(field)} = ?${nocase ? " COLLATE NOCASE" : ""}`, params: [value] };
+  const where = sql`${ident("r", field)} = ${param(value)}${raw(nocase ? " COLLATE NOCASE" : "")}`;
   return store.find(collection, { where, limit: 1 })[0];
 }
 

@@ -10,7 +10,6 @@ import {
   LastSuperuserError,
   type RecordData,
   RequiredRelationError,
-  type SqlFragment,
   type Store,
   UniqueError,
 } from "../core/store.ts";
@@ -37,17 +36,11 @@ import {
   routeCollection,
   sendJson,
 } from "./context.ts";
+import { and } from "../tools/sql.ts";
 import { listPaging } from "./list-query.ts";
 import { collectionGuard, limitBody } from "./middlewares.ts";
 
 const lockedMessage = "Only superusers can perform this action.";
-
-/** ANDs SQL fragments (empty ones skipped). */
-function and(...parts: (SqlFragment | undefined)[]): SqlFragment | undefined {
-  const present = parts.filter((p): p is SqlFragment => Boolean(p && p.sql.trim()));
-  if (present.length === 0) return undefined;
-  return { sql: present.map((p) => `(${p.sql})`).join(" AND "), params: present.flatMap((p) => p.params) };
-}
 
 /** The body fields a non-superuser may not send (hidden ones, except an auth collection's password). */
 function withoutHidden(collection: Collection, body: Record<string, unknown>, superuser: boolean) {

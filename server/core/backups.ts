@@ -21,6 +21,7 @@ import { pipeline } from "node:stream/promises";
 import { type CronSchedule, parseCron, runOnSchedule } from "../tools/cron.ts";
 import { ArchiveError, ArchiveLimitError, extractEntry, writeArchive } from "../tools/archive.ts";
 import { InspectError, inspectSqlite } from "../tools/sqlite-inspect.ts";
+import { ident, param, raw, sql } from "../tools/sql.ts";
 import { randomString } from "./random.ts";
 import type { Collection } from "./schema.ts";
 import { collectionsTable, type Store, storeSchema } from "./store.ts";
@@ -271,10 +272,10 @@ export async function checkDatabase(file: string, known: Collection[]): Promise<
     report = await inspectSqlite(
       file,
       [
-        `SELECT "type", "name", "tbl_name", "sql" FROM "sqlite_master"`,
-        `SELECT "name" FROM pragma_table_info('${collectionsTable}')`,
+        raw(`SELECT "type", "name", "tbl_name", "sql" FROM "sqlite_master"`),
+        sql`SELECT "name" FROM pragma_table_info(${param(collectionsTable)})`,
         // A definition is a few KiB: a larger one is not parsed on the main thread, only refused.
-        `SELECT CASE WHEN length("data") <= 1048576 THEN "data" END AS "data" FROM "${collectionsTable}"`,
+        sql`SELECT CASE WHEN length("data") <= 1048576 THEN "data" END AS "data" FROM ${ident(collectionsTable)}`,
       ],
       { timeout: databaseCheckTimeout },
     );

@@ -4,6 +4,7 @@ import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { formatDateTime } from "./values.ts";
+import { raw, type Sql } from "../tools/sql.ts";
 
 // PocketBase's request logs: the `_logs` table of a separate SQLite file, `DATA_DIR/auxiliary.db`,
 // in PocketBase's own shape, so its tools and its logs API read it unchanged. Entries are buffered in
@@ -339,10 +340,11 @@ export class RequestLogs {
   }
 
   /** Rows of a read query on the log file (the buffer is written first, so recent requests show). */
-  all(sql: string, params: SQLInputValue[] = []): Record<string, SQLInputValue>[] {
+  all(query: Sql | string): Record<string, SQLInputValue>[] {
     if (!this.db) throw new Error("request logs are not available");
     this.flush();
-    return this.db.prepare(sql).all(...params) as Record<string, SQLInputValue>[];
+    const { sql: text, params } = typeof query === "string" ? raw(query) : query;
+    return this.db.prepare(text).all(...params) as Record<string, SQLInputValue>[];
   }
 
   /** Writes what is buffered, stops the timers and closes the file. */

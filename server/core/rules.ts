@@ -1,5 +1,6 @@
 import { compileExpression, compileSort } from "./filter/index.ts";
-import type { RequestInfo, SqlFragment } from "./filter/types.ts";
+import type { RequestInfo } from "./filter/types.ts";
+import type { Sql } from "../tools/sql.ts";
 import type { Collection } from "./schema.ts";
 import type { Store } from "./store.ts";
 
@@ -27,7 +28,7 @@ function expressionSql(mode: "rule" | "filter") {
     collection: Collection,
     expr: string,
     requester: Requester,
-  ): SqlFragment => compileExpression(expr, { ...optionsFor(store, collection, requester), mode });
+  ): Sql => compileExpression(expr, { ...optionsFor(store, collection, requester), mode });
 }
 
 /** An API rule as SQL over the collection's table aliased "r". Throws FilterError when invalid. */
@@ -42,7 +43,7 @@ export function sortSql(
   collection: Collection,
   sort: string,
   requester: Requester,
-): SqlFragment {
+): Sql {
   return compileSort(sort, optionsFor(store, collection, requester));
 }
 

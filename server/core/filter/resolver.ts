@@ -2,7 +2,7 @@ import { fieldByName, findSingleColumnUniqueIndex, isMultiple, isMultiValuer } f
 import { isOwnerOnlyField } from "../visibility.ts";
 import { compileExpression } from "./compiler.ts";
 import { FilterError } from "./filter-error.ts";
-import { ident, joinSql, param, raw, sql, type Param, type Sql } from "./sql.ts";
+import { ident, joinSql, param, raw, sql, type Param, type Sql } from "../../tools/sql.ts";
 import type { OperandToken } from "./tokenizer.ts";
 import type { Collection, CompileOptions, Field } from "./types.ts";
 

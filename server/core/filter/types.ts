@@ -32,6 +32,3 @@ export type CompileOptions = {
   mode: "rule" | "filter";
   isSuperuser: boolean;
 };
-
-/** SQL with positional `?` parameters, in the order they appear in `sql`. */
-export type SqlFragment = { sql: string; params: (string | number | null)[] };
