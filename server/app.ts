@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { inspect } from "node:util";
 import { Hono } from "hono";
 import { siteConfig } from "../shared/site-config.ts";
 import { ApiError } from "./api/api-error.ts";
@@ -25,6 +26,7 @@ import { RequestLogs } from "./core/request-logs.ts";
 import { Store } from "./core/store.ts";
 import { createMailer, type Mailer, type SmtpOptions } from "./mail/mailer.ts";
 import { serveSite } from "./site/serve.ts";
+import { createLogger } from "./tools/log.ts";
 
 /** pocketbase/pb_schema.json: the collections both this server and a real PocketBase load. */
 export const schemaFile = fileURLToPath(new URL("../pocketbase/pb_schema.json", import.meta.url));
@@ -52,7 +54,7 @@ export type AppOptions = {
   trustProxy?: boolean;
   /** Waits before each retry of a mail that failed to send (ms); the last repeats (see mail/mailer.ts). */
   mailRetryDelays?: number[];
-  /** Informational log lines (mail links); default console.log. */
+  /** Where informational lines go (mail links, backups made); default stdout. Problems go to stderr. */
   log?: (line: string) => void;
   /** Schema to load at start (default pocketbase/pb_schema.json). */
   schemaPath?: string;
@@ -105,17 +107,20 @@ const permissionsPolicy = [
 
 /** The whole server: the PocketBase-compatible API under /api and the prerendered site. */
 export function createApp(options: AppOptions): App {
-  const store = Store.open(options.dataDir);
+  // Lines for the operator on the console (info lines to `options.log` when given), entries in
+  // the logs API beside the requests (mail delivery problems; nothing when logs are off).
+  const log = createLogger({ info: options.log, store: (entry) => logs.add(entry) });
+  const store = Store.open(options.dataDir, log);
   const schema: unknown = JSON.parse(readFileSync(options.schemaPath ?? schemaFile, "utf8"));
   store.importCollections(Array.isArray(schema) ? schema : [], false, validateRules(store));
 
-  const log = options.log ?? ((line: string) => console.log(line));
   const appUrl = options.appUrl ?? "http://localhost:8090";
   const appName = options.appName ?? siteConfig.name;
   const mailFrom = options.mailFrom ?? `${appName} <no-reply@${new URL(siteConfig.url).hostname}>`;
   const logs = new RequestLogs(options.dataDir, {
     maxDays: options.logsMaxDays,
     maxRows: options.logsMaxRows,
+    log,
   });
   const mailer = createMailer({
     from: mailFrom,
@@ -124,8 +129,6 @@ export function createApp(options: AppOptions): App {
     queueDir: path.join(options.dataDir, "mail-queue"),
     log,
     retryDelays: options.mailRetryDelays,
-    // Delivery problems go to the logs API beside the requests (nothing when logs are off).
-    appLog: (entry) => logs.add(entry),
   });
   const rules = options.rateLimits === undefined ? defaultRateLimits : options.rateLimits;
   const origins = options.corsOrigins ?? ["*"];
@@ -153,7 +156,7 @@ export function createApp(options: AppOptions): App {
   if (backupsSchedule) {
     backups.schedule(backupsSchedule, options.backupsKeep ?? 7);
     const next = nextCronMatch(backupsSchedule, new Date())?.toISOString() ?? "never";
-    log(
+    log.info(
       `Automatic backups at "${options.backupsCron}" (UTC), keeping ${options.backupsKeep ?? 7}; next ${next}`,
     );
   }
@@ -219,10 +222,10 @@ export function createApp(options: AppOptions): App {
   });
   app.route("/api", api);
 
-  if (options.siteDir) app.on(["GET", "HEAD", "POST"], "*", serveSite(options.siteDir));
+  if (options.siteDir) app.on(["GET", "HEAD", "POST"], "*", serveSite(options.siteDir, log));
 
   app.onError((error, c) => {
-    const apiError = error instanceof ApiError ? error : (console.error(error), new ApiError(500));
+    const apiError = error instanceof ApiError ? error : (log.error(inspect(error)), new ApiError(500));
     return c.json(apiError.toJSON(), apiError.status as 400);
   });
 

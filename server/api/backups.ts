@@ -1,5 +1,6 @@
 import { createReadStream, statSync } from "node:fs";
 import { Readable } from "node:stream";
+import { inspect } from "node:util";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
@@ -123,7 +124,7 @@ export function backupsApi(backups: Backups, uploadLimit = defaultBackupUploadLi
           await backups.create(name || undefined);
         } catch (error) {
           if (error instanceof BackupBusyError) throw new ApiError(400, busyMessage);
-          console.error(error);
+          c.get("ctx").log.error(inspect(error));
           throw new ApiError(400, "Failed to create backup.");
         }
         return c.body(null, 204);

@@ -7,6 +7,7 @@ import type { Requester, RequestInfo } from "../core/rules.ts";
 import type { Collection } from "../core/schema.ts";
 import type { RecordData, Store } from "../core/store.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { Logger } from "../tools/log.ts";
 import { ApiError } from "./api-error.ts";
 
 /** Everything a handler needs besides the request. */
@@ -21,7 +22,7 @@ export type AppContext = {
   trustProxy: boolean;
   /** Largest accepted request body in bytes (`limitBody` in api/middlewares.ts). */
   bodyLimit: number;
-  log: (line: string) => void;
+  log: Logger;
   /** PocketBase's in-memory "already sent" markers (2-minute resend guards), key → expiry (ms). */
   sentMarks: Map<string, number>;
 };

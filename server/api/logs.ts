@@ -11,7 +11,8 @@ import {
 import { parse, type Expr } from "../core/filter/parser.ts";
 import { macroValue } from "../core/filter/resolver.ts";
 import type { OperandToken } from "../core/filter/tokenizer.ts";
-import { logLevels, type RequestLogs } from "../core/request-logs.ts";
+import type { RequestLogs } from "../core/request-logs.ts";
+import { logLevels } from "../tools/log.ts";
 import { ApiError } from "./api-error.ts";
 import {
   type ApiContext,
@@ -191,7 +192,7 @@ export function requestLogger(logs: RequestLogs, ctx: AppContext): MiddlewareHan
       });
     } catch (error) {
       // Once: a failure here would repeat with every request.
-      if (!loggerFailed) console.error(`Request log failed: ${(error as Error).message}`);
+      if (!loggerFailed) ctx.log.error(`Request log failed: ${(error as Error).message}`);
       loggerFailed = true;
     }
   };
@@ -310,7 +311,9 @@ export function logsApi(logs: RequestLogs) {
           total = Number(logs.all(sql`SELECT count(*) AS "n" FROM "_logs" "r" WHERE ${where}`)[0]!.n);
         }
       } catch (error) {
-        if (!(error instanceof FilterError)) console.error("logs query failed:", (error as Error).message);
+        if (!(error instanceof FilterError)) {
+          c.get("ctx").log.error(`logs query failed: ${(error as Error).message}`);
+        }
         throw new ApiError(400);
       }
       return sendJson(

@@ -36,6 +36,7 @@ import {
   routeCollection,
   sendJson,
 } from "./context.ts";
+import type { Logger } from "../tools/log.ts";
 import { and } from "../tools/sql.ts";
 import { listPaging } from "./list-query.ts";
 import { collectionGuard, limitBody } from "./middlewares.ts";
@@ -108,13 +109,13 @@ async function bodyOf(c: ApiContext) {
   return body.value;
 }
 
-function badRequestOnFilterError<T>(fn: () => T): T {
+function badRequestOnFilterError<T>(log: Logger, fn: () => T): T {
   try {
     return fn();
   } catch (error) {
     if (error instanceof ApiError) throw error;
     // A bad filter/sort, or SQL SQLite refuses: the client's input, never a 500.
-    if (!(error instanceof FilterError)) console.error("list query failed:", (error as Error).message);
+    if (!(error instanceof FilterError)) log.error(`list query failed: ${(error as Error).message}`);
     throw new ApiError(400);
   }
 }
@@ -147,7 +148,7 @@ async function list(c: ApiContext) {
   if (exceedsMaxFilterLength(query.filter ?? "")) throw new ApiError(400);
 
   const requester = requesterOf(c, body);
-  const { records, total } = badRequestOnFilterError(() => {
+  const { records, total } = badRequestOnFilterError(c.get("ctx").log, () => {
     const rule =
       !superuser && collection.listRule
         ? ruleSql(store, collection, collection.listRule, requester)
@@ -168,24 +169,25 @@ async function view(c: ApiContext) {
   const { store, collection, body, superuser, rule } = await begin(c, "view");
   const id = c.req.param("id") ?? "";
   const requester = requesterOf(c, body);
-  const record = findWithRule(store, collection, id, superuser ? "" : rule, requester);
+  const record = findWithRule(c, collection, id, superuser ? "" : rule, requester);
   return exportAll(c, collection, [record], requester)[0];
 }
 
 /** The record `id` if `rule` lets the requester reach it; PocketBase's 404 otherwise (invalid rules included). */
 function findWithRule(
-  store: Store,
+  c: ApiContext,
   collection: Collection,
   id: string,
   rule: string | null,
   requester: Requester,
 ) {
+  const { store, log } = c.get("ctx");
   let record: RecordData | undefined;
   try {
     const where = rule ? ruleSql(store, collection, rule, requester) : undefined;
     record = store.findById(collection, id, where);
   } catch (error) {
-    if (!(error instanceof FilterError)) console.error("rule query failed:", (error as Error).message);
+    if (!(error instanceof FilterError)) log.error(`rule query failed: ${(error as Error).message}`);
   }
   if (!record) throw new ApiError(404);
   return record;
@@ -233,7 +235,9 @@ async function create(c: ApiContext) {
       try {
         return store.matchesVirtualRow(collection, dummy, ruleSql(store, collection, rule, requester));
       } catch (error) {
-        if (!(error instanceof FilterError)) console.error("create rule failed:", (error as Error).message);
+        if (!(error instanceof FilterError)) {
+          c.get("ctx").log.error(`create rule failed: ${(error as Error).message}`);
+        }
         return false;
       }
     };
@@ -274,7 +278,7 @@ async function update(c: ApiContext) {
 
   const body = withoutHidden(collection, replaceModifiers(collection, stored, rawBody), superuser);
   const requester = requesterOf(c, castNumbersForRules(collection, body));
-  const record = findWithRule(store, collection, id, superuser ? "" : collection.updateRule, requester);
+  const record = findWithRule(c, collection, id, superuser ? "" : collection.updateRule, requester);
 
   let access: Access = superuser ? "superuser" : "default";
   if (!superuser && authOf(c) && isAuth(collection) && collection.manageRule) {
@@ -310,7 +314,7 @@ async function remove(c: ApiContext) {
   const { store, collection, body, superuser, rule } = await begin(c, "delete");
   const id = c.req.param("id") ?? "";
   const requester = requesterOf(c, body);
-  findWithRule(store, collection, id, superuser ? "" : rule, requester);
+  findWithRule(c, collection, id, superuser ? "" : rule, requester);
   try {
     store.delete(collection, id);
   } catch (error) {

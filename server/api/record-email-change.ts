@@ -29,7 +29,7 @@ async function requestEmailChange(c: ApiContext) {
     // Sent before answering, as PocketBase does here: the signed-in user learns if it failed.
     await c.get("ctx").mailer.send(accountMail(c, "emailChange", collection, auth.record, newEmail));
   } catch (error) {
-    console.error("Failed to send the email change email:", (error as Error).message);
+    c.get("ctx").log.error(`Failed to send the email change email: ${(error as Error).message}`);
     throw new ApiError(400, "Failed to request email change.");
   }
   return c.body(null, 204);

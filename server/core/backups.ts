@@ -21,6 +21,7 @@ import { pipeline } from "node:stream/promises";
 import { type CronSchedule, parseCron, runOnSchedule } from "../tools/cron.ts";
 import { ArchiveError, ArchiveLimitError, extractEntry, writeArchive } from "../tools/archive.ts";
 import { InspectError, inspectSqlite } from "../tools/sqlite-inspect.ts";
+import type { Logger } from "../tools/log.ts";
 import { ident, param, raw, sql } from "../tools/sql.ts";
 import { randomString } from "./random.ts";
 import type { Collection } from "./schema.ts";
@@ -362,7 +363,7 @@ export async function extractDatabase(archive: string, target: string, known: Co
 export type BackupsOptions = {
   /** For the names of scheduled backups. */
   appName: string;
-  log: (line: string) => void;
+  log: Logger;
   /** Runs after a restore reopened the database (the app re-applies its schema, as at start-up). */
   afterRestore?: () => void;
 };
@@ -503,7 +504,7 @@ export class Backups {
       } finally {
         rmSync(work, { recursive: true, force: true });
       }
-      this.options.log(`Restored the backup ${key}`);
+      this.options.log.info(`Restored the backup ${key}`);
     });
   }
 
@@ -538,19 +539,21 @@ export class Backups {
       this.options.afterRestore?.();
     } catch (error) {
       // The restored data is in place; a schema that no longer applies is what a restart would report.
-      console.error(`Applying the schema after the restore failed: ${(error as Error).message}`);
+      this.options.log.error(`Applying the schema after the restore failed: ${(error as Error).message}`);
     }
   }
 
   /** Makes an automatic backup now and prunes the automatic ones beyond `keep`. */
   async runAutomatic(keep: number): Promise<string | undefined> {
     if (this.active) {
-      this.options.log("Scheduled backup skipped: another backup/restore operation is running");
+      this.options.log.info("Scheduled backup skipped: another backup/restore operation is running");
       return undefined;
     }
     const key = await this.create(autoBackupName(this.options.appName));
     const pruned = pruneAutoBackups(this.dir, keep);
-    this.options.log(`Scheduled backup ${key} made${pruned.length ? `; removed ${pruned.join(", ")}` : ""}`);
+    this.options.log.info(
+      `Scheduled backup ${key} made${pruned.length ? `; removed ${pruned.join(", ")}` : ""}`,
+    );
     return key;
   }
 
@@ -559,7 +562,7 @@ export class Backups {
     if (this.closed) return;
     this.stopSchedule = runOnSchedule(typeof cron === "string" ? parseCron(cron) : cron, () => {
       this.runAutomatic(keep).catch((error: unknown) =>
-        console.error(`Scheduled backup failed: ${(error as Error).message}`),
+        this.options.log.error(`Scheduled backup failed: ${(error as Error).message}`),
       );
     });
   }

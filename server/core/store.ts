@@ -15,6 +15,7 @@ import {
   type TokenOption,
 } from "./schema.ts";
 import { columnDefinition, decodeValue, encodeValue } from "./values.ts";
+import { consoleLogger, type Logger } from "../tools/log.ts";
 import { ident, joinSql, param, raw, type Sql, sql } from "../tools/sql.ts";
 
 /** A record's field values as JS values (`password` holds the bcrypt hash). */
@@ -94,15 +95,18 @@ export class Store {
   private byId = new Map<string, Collection>();
   private byName = new Map<string, Collection>();
 
-  private constructor(db: DatabaseSync) {
+  private readonly log: Logger;
+
+  private constructor(db: DatabaseSync, log: Logger) {
     this.db = db;
+    this.log = log;
   }
 
   /**
    * Opens (creating it when needed) `dataDir/data.db` with WAL, foreign keys and synchronous=FULL:
    * a write is on disk before the request that made it is answered, so a `kill -9` loses nothing acknowledged.
    */
-  static open(dataDir: string): Store {
+  static open(dataDir: string, log: Logger = consoleLogger): Store {
     makeFolder(dataDir);
     const db = new DatabaseSync(path.join(dataDir, "data.db"));
     db.exec(
@@ -118,7 +122,7 @@ export class Store {
         );
       `.sql,
     );
-    const store = new Store(db);
+    const store = new Store(db, log);
     store.loadCollections();
     const existing = store.byName.get(superusersCollectionName);
     store.importCollections([superusersCollection(existing)], false);
@@ -133,7 +137,7 @@ export class Store {
       this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     } catch (error) {
       // Busy (another process reading): the WAL stays and is replayed at the next open.
-      console.error(`WAL checkpoint at close failed: ${(error as Error).message}`);
+      this.log.error(`WAL checkpoint at close failed: ${(error as Error).message}`);
     }
     this.db.close();
   }
@@ -151,7 +155,7 @@ export class Store {
     this.file = file;
     this.close();
     swap();
-    const fresh = Store.open(path.dirname(file));
+    const fresh = Store.open(path.dirname(file), this.log);
     this.db = fresh.db;
     this.statements.clear();
     this.loadCollections();

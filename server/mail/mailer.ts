@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import path from "node:path";
 import nodemailer from "nodemailer";
 import { randomString } from "../core/random.ts";
-import { logLevels } from "../core/request-logs.ts";
+import type { Logger, LogLevel } from "../tools/log.ts";
 
 export type SmtpOptions = {
   host: string;
@@ -22,22 +22,20 @@ export type MailerOptions = {
   outboxDir: string;
   /** Where queued SMTP messages wait on disk until sent (`DATA_DIR/mail-queue`). */
   queueDir: string;
-  log: (line: string) => void;
+  /**
+   * Lines for the operator (a mail written to the outbox, with its link; delivery problems on
+   * stderr) and entries in the app's logs: a failed attempt that will be retried, a mail refused
+   * for good, a mail sent after a failure, a mail left queued at shutdown. Those entries have
+   * `data.type` `"mail"` and carry the recipient and the subject, never the body, the link or its
+   * token.
+   */
+  log: Logger;
   /**
    * Waits before each retry of a queued message that failed (ms); the last one repeats until the
    * message is sent. Default 1 s, 5 s, 30 s, 2 min, then every 10 min.
    */
   retryDelays?: number[];
-  /**
-   * Records delivery problems as app log entries (the `_logs` table, beside the requests), in
-   * addition to the lines on stderr: a failed attempt that will be retried, a mail refused for good,
-   * a mail sent after a failure, a mail left queued at shutdown. `data.type` is `"mail"`; entries
-   * carry the recipient and the subject, never the body, the link or its token.
-   */
-  appLog?: (entry: MailLogEntry) => void;
 };
-
-export type MailLogEntry = { level: number; message: string; data: Record<string, unknown> };
 
 export type Message = { to: string; subject: string; text: string; html: string; link: string };
 
@@ -92,21 +90,17 @@ function redact(reason: string, message: Message): string {
 /** Nodemailer over SMTP when configured; otherwise each message is written to the outbox as a `.eml` file. */
 export function createMailer(options: MailerOptions): Mailer {
   const retryDelays = options.retryDelays?.length ? options.retryDelays : defaultRetryDelays;
-  /** One app log entry about `mail`; a logger that throws never stops a delivery. */
-  const appLog = (level: number, text: string, mail: QueuedMail, extra: Record<string, unknown>) => {
-    if (!options.appLog) return;
+  const { log } = options;
+  /** One app log entry about `mail`. */
+  const record = (level: LogLevel, text: string, mail: QueuedMail, extra: Record<string, unknown>) => {
     const { to, subject } = mail.message;
-    try {
-      options.appLog({ level, message: text, data: { type: "mail", to, subject, ...extra } });
-    } catch (error) {
-      console.error(`Could not log a mail event: ${(error as Error).message}`);
-    }
+    log.record(level, text, { type: "mail", to, subject, ...extra });
   };
   /** Logged once per message, whether close() gave up on it or its loop stopped. */
   const leftQueued = (job: Job) => {
     if (!job.file || job.leftQueued) return;
     job.leftQueued = true;
-    appLog(logLevels.warn, "Mail left queued for the next start", job.mail, { file: job.file });
+    record("warn", "Mail left queued for the next start", job.mail, { file: job.file });
   };
   const domain = /@([^\s>]+)/.exec(options.from)?.[1] ?? "localhost";
   // streamTransport builds the complete MIME message without sending it.
@@ -135,7 +129,7 @@ export function createMailer(options: MailerOptions): Mailer {
     // Written aside and renamed, so a reader never sees half a message.
     writeFileSync(`${file}.tmp`, info.message as Buffer);
     renameSync(`${file}.tmp`, file);
-    options.log(`Mail to ${mail.message.to} written to ${file}: ${mail.message.link}`);
+    log.info(`Mail to ${mail.message.to} written to ${file}: ${mail.message.link}`);
     return file;
   }
 
@@ -188,7 +182,7 @@ export function createMailer(options: MailerOptions): Mailer {
       try {
         found.push({ file, mail: JSON.parse(readFileSync(file, "utf8")) as QueuedMail });
       } catch (error) {
-        console.error(`Skipping the unreadable queued mail ${file}: ${(error as Error).message}`);
+        log.error(`Skipping the unreadable queued mail ${file}: ${(error as Error).message}`);
       }
     }
     return found;
@@ -220,7 +214,7 @@ export function createMailer(options: MailerOptions): Mailer {
     for (let attempt = 0; ; attempt++) {
       if (closing && attempt > 0) {
         if (file) {
-          console.error(`Leaving ${what} queued in ${file} for the next start`);
+          log.error(`Leaving ${what} queued in ${file} for the next start`);
           leftQueued(job);
         } else await saveAtClose(mail, what);
         return;
@@ -229,31 +223,31 @@ export function createMailer(options: MailerOptions): Mailer {
         await transmit(mail);
         if (file) rmSync(file, { force: true });
         if (attempt > 0) {
-          appLog(logLevels.info, "Sent mail after a failed attempt", mail, { attempts: attempt + 1 });
+          record("info", "Sent mail after a failed attempt", mail, { attempts: attempt + 1 });
         }
         return;
       } catch (error) {
         if (attempt === 0) onFailed?.();
         const reason = (error as Error).message;
         if (smtp && isPermanent(error)) {
-          console.error(`The SMTP server refused ${what} (${reason}); moving it to the outbox`);
+          log.error(`The SMTP server refused ${what} (${reason}); moving it to the outbox`);
           try {
             const outbox = await writeOutbox(mail);
             if (file) rmSync(file, { force: true });
-            console.error(`Saved ${what} to ${outbox}`);
-            appLog(logLevels.error, "The SMTP server refused the mail; it was moved to the outbox", mail, {
+            log.error(`Saved ${what} to ${outbox}`);
+            record("error", "The SMTP server refused the mail; it was moved to the outbox", mail, {
               error: redact(reason, mail.message),
               outbox,
             });
           } catch (saveError) {
-            console.error(`Could not move ${what} to the outbox: ${(saveError as Error).message}`);
+            log.error(`Could not move ${what} to the outbox: ${(saveError as Error).message}`);
           }
           return;
         }
         if (closing) continue; // leaves it queued (above)
         const delay = retryDelays[Math.min(attempt, retryDelays.length - 1)]!;
-        console.error(`Sending ${what} failed (${reason}); retrying in ${delay} ms`);
-        appLog(logLevels.warn, "Failed to send mail; it stays queued and will be retried", mail, {
+        log.error(`Sending ${what} failed (${reason}); retrying in ${delay} ms`);
+        record("warn", "Failed to send mail; it stays queued and will be retried", mail, {
           error: redact(reason, mail.message),
           attempt: attempt + 1,
           retryIn: delay,
@@ -266,9 +260,9 @@ export function createMailer(options: MailerOptions): Mailer {
   /** Without SMTP there is no queue folder: an outbox write that failed gets one last try at shutdown. */
   async function saveAtClose(mail: QueuedMail, what: string) {
     try {
-      console.error(`Saved ${what}, still queued at shutdown, to ${await writeOutbox(mail)}`);
+      log.error(`Saved ${what}, still queued at shutdown, to ${await writeOutbox(mail)}`);
     } catch (error) {
-      console.error(`Lost ${what} at shutdown: ${(error as Error).message}`);
+      log.error(`Lost ${what} at shutdown: ${(error as Error).message}`);
     }
   }
 
@@ -281,7 +275,7 @@ export function createMailer(options: MailerOptions): Mailer {
   // Messages left by the previous run go out first (in whichever mode the server now runs).
   const leftover = loadQueued();
   if (leftover.length > 0) {
-    console.error(
+    log.error(
       `Sending ${leftover.length} mail(s) left in ${options.queueDir} by the previous run` +
         (smtp ? "" : " to the outbox (no SMTP_HOST)"),
     );
@@ -309,9 +303,7 @@ export function createMailer(options: MailerOptions): Mailer {
               job.file = saveQueued(job.mail);
             } catch (error) {
               // Still worth a try: only a crash before it is sent would lose it now.
-              console.error(
-                `Could not save a queued mail to ${options.queueDir}: ${(error as Error).message}`,
-              );
+              log.error(`Could not save a queued mail to ${options.queueDir}: ${(error as Error).message}`);
             }
           }
           await deliver(job, onFailed);
@@ -331,7 +323,7 @@ export function createMailer(options: MailerOptions): Mailer {
       ]);
       // A send still hanging: its message is in the queue folder already, for the next start.
       if (pending.size > 0) {
-        console.error(`${pending.size} mail(s) still being sent at shutdown stay in ${options.queueDir}`);
+        log.error(`${pending.size} mail(s) still being sent at shutdown stay in ${options.queueDir}`);
         for (const job of pending.values()) leftQueued(job);
       }
       smtp?.close();
