@@ -24,7 +24,8 @@ import { nextCronMatch, parseCron } from "./tools/cron.ts";
 import { defaultRateLimits, FailureLimiter, RateLimiter, type RateLimitRule } from "./tools/rate-limit.ts";
 import { RequestLogs } from "./core/request-logs.ts";
 import { Store } from "./core/store.ts";
-import { createMailer, type Mailer, type SmtpOptions } from "./mail/mailer.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
+import type { SmtpOptions } from "./mail/transport.ts";
 import { serveSite } from "./site/serve.ts";
 import { createLogger } from "./tools/log.ts";
 

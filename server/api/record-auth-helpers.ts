@@ -4,7 +4,7 @@ import { verifyPassword } from "../core/passwords.ts";
 import { canAccessRecord } from "../core/rules.ts";
 import { type Collection, superusersCollectionName, tokenDuration } from "../core/schema.ts";
 import type { RecordData } from "../core/store.ts";
-import type { Message } from "../mail/mailer.ts";
+import type { Message } from "../mail/message.ts";
 import { type MailKind, renderMail } from "../mail/templates.ts";
 import type { FieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { RateLimitRule } from "../tools/rate-limit.ts";
-import type { SmtpOptions } from "../mail/mailer.ts";
+import type { SmtpOptions } from "../mail/transport.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiEnv, sendJson } from "./context.ts";
 import { limitBody, rateLimit, requireSuperuser } from "./middlewares.ts";
