@@ -86,7 +86,7 @@ export type App = Hono & {
   close: () => Promise<void>;
 };
 
-export const defaultBodyLimit = 1024 * 1024;
+const defaultBodyLimit = 1024 * 1024;
 
 /** Browser features the site never uses, refused to every page and anything it embeds. */
 const permissionsPolicy = [

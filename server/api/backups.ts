@@ -25,7 +25,7 @@ import { limitBody, rateLimit, requireAuth, requireSuperuser } from "./middlewar
  * Largest accepted backup upload by default (streamed to disk as it arrives, then checked there: the
  * database inside is inflated as a stream, within core/backups.ts's limits).
  */
-export const defaultBackupUploadLimit = 1024 * 1024 * 1024;
+const defaultBackupUploadLimit = 1024 * 1024 * 1024;
 
 const validationMessage = "An error occurred while validating the submitted data.";
 

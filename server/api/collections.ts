@@ -1,6 +1,8 @@
 import { Hono } from "hono";
-import { FilterError, ruleSql } from "../core/rules.ts";
-import { type Collection, SchemaError } from "../core/schema.ts";
+import { FilterError } from "../core/filter/index.ts";
+import { ruleSql } from "../core/rules.ts";
+import { SchemaError } from "../core/schema.ts";
+import { type Collection } from "../core/collection-types.ts";
 import type { Store } from "../core/store.ts";
 import { fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";

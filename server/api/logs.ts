@@ -5,9 +5,9 @@ import {
   compileSort,
   exceedsMaxFilterLength,
   FilterError,
-  type Collection,
   type CompileOptions,
 } from "../core/filter/index.ts";
+import type { Collection } from "../core/collection-types.ts";
 import { parse, type Expr } from "../core/filter/parser.ts";
 import { macroValue } from "../core/filter/resolver.ts";
 import type { OperandToken } from "../core/filter/tokenizer.ts";
@@ -50,7 +50,7 @@ const secretParam = new RegExp(`(?:^|[?&;#])[^?&;#=]*(?:${secretWords})[^?&;#=]*
 /** A JWT (a token pasted into a path or an unexpected parameter). */
 const jwtShape = /eyJ[\w-]*\.[\w-]+\.[\w-]*/;
 
-export const maskedValue = "*****";
+const maskedValue = "*****";
 
 /**
  * `text` with its `%XX` escapes decoded byte by byte, again while some are left (3 rounds: a

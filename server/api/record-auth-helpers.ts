@@ -2,7 +2,8 @@ import { type Auth, newRecordToken } from "../core/auth.ts";
 import { expandRecords } from "../core/expand.ts";
 import { verifyPassword } from "../core/passwords.ts";
 import { canAccessRecord } from "../core/rules.ts";
-import { type Collection, superusersCollectionName, tokenDuration } from "../core/schema.ts";
+import { superusersCollectionName, tokenDuration } from "../core/schema.ts";
+import { type Collection } from "../core/collection-types.ts";
 import type { RecordData } from "../core/store.ts";
 import type { Message } from "../mail/message.ts";
 import { type MailKind, renderMail } from "../mail/templates.ts";
@@ -71,7 +72,7 @@ export async function authResponse(c: ApiContext, auth: Auth, token: string) {
 // PocketBase keeps "already sent" markers in memory for 2 minutes against mail flooding.
 const resendGuardMs = 2 * 60 * 1000;
 
-export function hasSentMark(c: ApiContext, key: string): boolean {
+function hasSentMark(c: ApiContext, key: string): boolean {
   const marks = c.get("ctx").sentMarks;
   const expiry = marks.get(key);
   if (expiry === undefined) return false;
@@ -80,7 +81,7 @@ export function hasSentMark(c: ApiContext, key: string): boolean {
   return false;
 }
 
-export function setSentMark(c: ApiContext, key: string) {
+function setSentMark(c: ApiContext, key: string) {
   const marks = c.get("ctx").sentMarks;
   if (marks.size > 100_000) for (const [k, expiry] of marks) if (expiry <= Date.now()) marks.delete(k);
   marks.set(key, Date.now() + resendGuardMs);

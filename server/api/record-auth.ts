@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { findAuthRecordByEmail, newRecordToken } from "../core/auth.ts";
 import { dummyVerify, verifyPassword } from "../core/passwords.ts";
-import { type Collection, findSingleColumnUniqueIndex } from "../core/schema.ts";
+import { type Collection, findSingleColumnUniqueIndex } from "../core/collection-types.ts";
 import type { RecordData, Store } from "../core/store.ts";
 import { ident, param, raw, sql } from "../tools/sql.ts";
 import { parseUnverifiedJwt } from "../tools/jwt.ts";

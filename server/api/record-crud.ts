@@ -3,9 +3,9 @@ import { authIdTaken, newTokenKey } from "../core/auth.ts";
 import { expandRecords } from "../core/expand.ts";
 import { hashPassword } from "../core/passwords.ts";
 import { newRecordData } from "../core/records.ts";
-import { exceedsMaxFilterLength, usesSuperuserOnlyFields } from "../core/filter/index.ts";
-import { canAccessRecord, filterSql, FilterError, type Requester, ruleSql, sortSql } from "../core/rules.ts";
-import { type Collection, fieldByName, isAuth } from "../core/schema.ts";
+import { exceedsMaxFilterLength, FilterError, usesSuperuserOnlyFields } from "../core/filter/index.ts";
+import { canAccessRecord, filterSql, type Requester, ruleSql, sortSql } from "../core/rules.ts";
+import { type Collection, fieldByName, isAuth } from "../core/collection-types.ts";
 import {
   LastSuperuserError,
   type RecordData,

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { findAuthRecordByEmail, findAuthRecordByToken, newTokenKey } from "../core/auth.ts";
 import { passwordLength } from "../../shared/password-rules.ts";
 import { hashPassword } from "../core/passwords.ts";
-import { type Collection, fieldByName } from "../core/schema.ts";
+import { type Collection, fieldByName } from "../core/collection-types.ts";
 import { parseUnverifiedJwt } from "../tools/jwt.ts";
 import { validateNewPassword } from "../forms/record-auth-forms.ts";
 import { passwordLengthError } from "../forms/record-upsert.ts";
@@ -32,7 +32,7 @@ async function requestPasswordReset(c: ApiContext) {
 }
 
 /** The password field's own length checks, as on a record save. */
-export function passwordFieldError(collection: Collection, password: string) {
+function passwordFieldError(collection: Collection, password: string) {
   const field = fieldByName(collection, "password");
   const fallback = { id: "", name: "password", type: "password", min: passwordLength.min } as const;
   return passwordLengthError(field ?? fallback, password);

@@ -1,11 +1,6 @@
 import { randomString } from "./random.ts";
-import {
-  type Collection,
-  findSingleColumnUniqueIndex,
-  isAuth,
-  tokenDuration,
-  type TokenOption,
-} from "./schema.ts";
+import { tokenDuration, type TokenOption } from "./schema.ts";
+import { type Collection, findSingleColumnUniqueIndex, isAuth } from "./collection-types.ts";
 import type { RecordData, Store } from "./store.ts";
 import { ident, param, sql } from "../tools/sql.ts";
 import { parseUnverifiedJwt, signJwt, verifyJwt } from "../tools/jwt.ts";

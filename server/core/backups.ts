@@ -24,7 +24,7 @@ import { InspectError, inspectSqlite } from "../tools/sqlite-inspect.ts";
 import type { Logger } from "../tools/log.ts";
 import { ident, param, raw, sql } from "../tools/sql.ts";
 import { randomString } from "./random.ts";
-import type { Collection } from "./schema.ts";
+import type { Collection } from "./collection-types.ts";
 import { collectionsTable, type Store, storeSchema } from "./store.ts";
 import { formatDateTime } from "./values.ts";
 
@@ -39,9 +39,9 @@ export const backupNamePattern = /^[a-z0-9_-]+\.zip$/;
 /** What any backup key (file name in the backups folder) may look like: no path separators, no leading dot. */
 const keyPattern = /^[A-Za-z0-9@_-][A-Za-z0-9@_.-]{0,149}$/;
 /** Prefix of the archives the schedule makes; only these are pruned. */
-export const autoBackupPrefix = "@auto_pb_backup_";
+const autoBackupPrefix = "@auto_pb_backup_";
 /** The database's name inside an archive and in DATA_DIR. */
-export const databaseEntry = "data.db";
+const databaseEntry = "data.db";
 
 export const busyMessage = "Try again later - another backup/restore operation has already been started.";
 
@@ -138,14 +138,14 @@ export function pruneAutoBackups(dir: string, keep: number): string[] {
  * How large a deflated `data.db` may declare itself (and so inflate to). Archives this server makes
  * store the database as it is, so this only bounds archives made elsewhere (PocketBase's deflate).
  */
-export const maxDatabaseSize = 8 * 1024 ** 3;
+const maxDatabaseSize = 8 * 1024 ** 3;
 /**
  * How many times its compressed size a deflated `data.db` may declare: SQLite files deflate 5 to 20
  * times; a zip bomb's data goes up to 1,032 times.
  */
-export const maxCompressionRatio = 200;
+const maxCompressionRatio = 200;
 /** How long the integrity check of an archived database may take before the archive is refused. */
-export const databaseCheckTimeout = 120_000;
+const databaseCheckTimeout = 120_000;
 
 /** SQLite's own tables, made by AUTOINCREMENT and ANALYZE (or `PRAGMA optimize`). */
 const sqliteTables = new Set(["sqlite_sequence", "sqlite_stat1", "sqlite_stat4"]);

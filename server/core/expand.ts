@@ -1,5 +1,5 @@
 import { type Requester, ruleSql } from "./rules.ts";
-import { type Collection, fieldByName, findSingleColumnUniqueIndex, isMultiple } from "./schema.ts";
+import { type Collection, fieldByName, findSingleColumnUniqueIndex, isMultiple } from "./collection-types.ts";
 import type { RecordData, Store } from "./store.ts";
 import { and, ident, joinSql, param, type Sql, sql } from "../tools/sql.ts";
 import { castStringList } from "./values.ts";

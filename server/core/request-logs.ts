@@ -13,7 +13,7 @@ import { raw, type Sql } from "../tools/sql.ts";
 // request never waits for a log write, and the main database is never touched.
 
 /** PocketBase's default retention, in days. */
-export const defaultLogsMaxDays = 5;
+const defaultLogsMaxDays = 5;
 
 /**
  * Logs kept at most (`LOGS_MAX_ROWS`), the oldest dropped first. PocketBase has no such bound; with

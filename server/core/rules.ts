@@ -1,11 +1,7 @@
-import { compileExpression, compileSort } from "./filter/index.ts";
-import type { RequestInfo } from "./filter/types.ts";
+import { compileExpression, compileSort, type RequestInfo } from "./filter/index.ts";
 import type { Sql } from "../tools/sql.ts";
-import type { Collection } from "./schema.ts";
+import type { Collection } from "./collection-types.ts";
 import type { Store } from "./store.ts";
-
-export { FilterError } from "./filter/index.ts";
-export type { RequestInfo } from "./filter/types.ts";
 
 /** Who asks: what `@request.*` resolves to, and whether rules are bypassed. */
 export type Requester = { request: RequestInfo; isSuperuser: boolean };

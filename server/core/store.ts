@@ -3,17 +3,14 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlit
 import { makeFolder } from "./data-dir.ts";
 import { randomString } from "./random.ts";
 import {
-  type Collection,
-  type Field,
-  isMultiple,
   normalizeCollection,
-  parseIndex,
   SchemaError,
   superusersCollection,
   superusersCollectionName,
   tokenTypes,
   type TokenOption,
 } from "./schema.ts";
+import { type Collection, type Field, isMultiple, parseIndex } from "./collection-types.ts";
 import { columnDefinition, decodeValue, encodeValue } from "./values.ts";
 import { consoleLogger, type Logger } from "../tools/log.ts";
 import { ident, joinSql, param, raw, type Sql, sql } from "../tools/sql.ts";

@@ -34,7 +34,7 @@ export function negotiateEncoding(header: string | undefined, available: readonl
 }
 
 /** A body in one content coding: `best` for the build (slow, smallest), else a fast level. */
-export function encodeBody(body: Bytes, encoding: "br" | "gzip", best = false): Bytes {
+function encodeBody(body: Bytes, encoding: "br" | "gzip", best = false): Bytes {
   if (encoding === "gzip") return gzipSync(body, { level: best ? 9 : 6 });
   return brotliCompressSync(body, {
     params: {
@@ -55,7 +55,7 @@ export function compressBody(body: Bytes, best = false): Encoded {
 }
 
 /** JSON bodies up to this size go out as they are: compressing them saves less than it costs. */
-export const compressAbove = 1024;
+const compressAbove = 1024;
 
 /**
  * Compresses JSON answers over 1 KiB with the coding `Accept-Encoding` prefers (brotli, then gzip).
