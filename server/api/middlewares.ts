@@ -12,10 +12,13 @@ import {
   routeCollection,
 } from "./context.ts";
 
-// The guards a route table binds (PocketBase's apis/middlewares*.go). An API request meets them in
-// PocketBase's order: its token is loaded (`loadAuthToken`, for every request), then the rate limit
-// (`rateLimit`, or on `/collections/{collection}/` routes the collection's own rules through
-// `collectionGuard`), then the body limit (`limitBody`), then the route's own guards.
+// The guards a route table binds (PocketBase's apis/middlewares*.go), so that reading a table
+// tells what runs before its handler. Every API request has its token loaded first
+// (`loadAuthToken`, in app.ts). A route outside `/collections/{collection}/` then binds the global
+// rate limit (`rateLimit`) before the body limit (`limitBody`), PocketBase's order; a route under
+// it binds the body limit, then `collectionGuard` (its collection, that collection's rate limit
+// in place of the global one), as PocketBase's record handlers check them. Then the route's own
+// guards (`requireSuperuser`, `requireAuth`, `requireSameCollectionAuth`).
 
 /**
  * Loads the auth record of the request's token (`Authorization`, with or without `Bearer `). An

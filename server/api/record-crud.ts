@@ -329,8 +329,8 @@ async function remove(c: ApiContext) {
   }
 }
 
-// PocketBase's record handlers check the collection after the body limit, and name an unknown one
-// "Missing collection context." where no body is read.
+// PocketBase's record handlers check the collection after the body limit; an unknown one is
+// "Missing collection context." on list, view and delete, the guard's default on create and update.
 const missing = "Missing collection context.";
 
 /** `/api/collections/{collection}/records[/{id}]`: list, view, create, update, delete as the rules allow. */
