@@ -1,10 +1,13 @@
 import { Hono } from "hono";
-import { FilterError, ruleSql } from "../core/rules.ts";
-import { type Collection, SchemaError } from "../core/schema.ts";
+import { FilterError } from "../core/filter/index.ts";
+import { ruleSql } from "../core/rules.ts";
+import { SchemaError } from "../core/schema.ts";
+import { type Collection } from "../core/collection-types.ts";
 import type { Store } from "../core/store.ts";
 import { fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
-import { type ApiEnv, authOf, isSuperuser, readBody } from "./context.ts";
+import { type ApiContext, type ApiEnv, readBody } from "./context.ts";
+import { limitBody, rateLimit, requireSuperuser } from "./middlewares.ts";
 
 const ruleKeys = [
   "listRule",
@@ -36,11 +39,8 @@ export function validateRules(store: Store) {
   };
 }
 
-/** PUT /api/collections/import (superusers): PocketBase's "Import collections", as `pb.collections.import()` sends it. */
-export const collectionsImport = new Hono<ApiEnv>().put("/collections/import", async (c) => {
-  if (!authOf(c)) throw new ApiError(401, "The request requires valid record authorization token.");
-  if (!isSuperuser(c))
-    throw new ApiError(403, "The authorized record is not allowed to perform this action.");
+/** PUT /api/collections/import: PocketBase's "Import collections", as `pb.collections.import()` sends it. */
+async function importCollections(c: ApiContext) {
   const body = await readBody(c);
   if (!body.ok) throw new ApiError(400, "An error occurred while loading the submitted data.");
   const { collections, deleteMissing } = body.value as { collections?: unknown; deleteMissing?: unknown };
@@ -62,4 +62,13 @@ export const collectionsImport = new Hono<ApiEnv>().put("/collections/import", a
     });
   }
   return c.body(null, 204);
-});
+}
+
+/** `PUT /api/collections/import` (superusers). */
+export const collectionsImport = new Hono<ApiEnv>().put(
+  "/collections/import",
+  rateLimit,
+  limitBody,
+  requireSuperuser,
+  importCollections,
+);

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { configFromEnv } from "../config.ts";
 import { createTestApp, fixtureRoot } from "../testing/fixtures.ts";
 import { extractEntry, writeArchive } from "../tools/archive.ts";
+import { createLogger } from "../tools/log.ts";
 import {
   autoBackupName,
   Backups,
@@ -265,7 +266,10 @@ describe("automatic backups", () => {
       now: new Date("2026-11-24T02:58:30Z"),
       toFake: ["setTimeout", "clearTimeout", "Date"],
     });
-    const backups = new Backups({} as Store, tempDir(), { appName: "x", log: () => {} });
+    const backups = new Backups({} as Store, tempDir(), {
+      appName: "x",
+      log: createLogger({ info: () => {} }),
+    });
     const run = vi.spyOn(backups, "runAutomatic").mockResolvedValue(undefined);
     backups.schedule("0 3 * * *", 5);
     await vi.advanceTimersByTimeAsync(60_000); // 02:59:30

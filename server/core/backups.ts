@@ -18,11 +18,13 @@ import path from "node:path";
 import { backup } from "node:sqlite";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { type CronSchedule, cronMatches, parseCron } from "./cron.ts";
+import { type CronSchedule, parseCron, runOnSchedule } from "../tools/cron.ts";
 import { ArchiveError, ArchiveLimitError, extractEntry, writeArchive } from "../tools/archive.ts";
 import { InspectError, inspectSqlite } from "../tools/sqlite-inspect.ts";
+import type { Logger } from "../tools/log.ts";
+import { ident, param, raw, sql } from "../tools/sql.ts";
 import { randomString } from "./random.ts";
-import type { Collection } from "./schema.ts";
+import type { Collection } from "./collection-types.ts";
 import { collectionsTable, type Store, storeSchema } from "./store.ts";
 import { formatDateTime } from "./values.ts";
 
@@ -37,9 +39,9 @@ export const backupNamePattern = /^[a-z0-9_-]+\.zip$/;
 /** What any backup key (file name in the backups folder) may look like: no path separators, no leading dot. */
 const keyPattern = /^[A-Za-z0-9@_-][A-Za-z0-9@_.-]{0,149}$/;
 /** Prefix of the archives the schedule makes; only these are pruned. */
-export const autoBackupPrefix = "@auto_pb_backup_";
+const autoBackupPrefix = "@auto_pb_backup_";
 /** The database's name inside an archive and in DATA_DIR. */
-export const databaseEntry = "data.db";
+const databaseEntry = "data.db";
 
 export const busyMessage = "Try again later - another backup/restore operation has already been started.";
 
@@ -136,14 +138,14 @@ export function pruneAutoBackups(dir: string, keep: number): string[] {
  * How large a deflated `data.db` may declare itself (and so inflate to). Archives this server makes
  * store the database as it is, so this only bounds archives made elsewhere (PocketBase's deflate).
  */
-export const maxDatabaseSize = 8 * 1024 ** 3;
+const maxDatabaseSize = 8 * 1024 ** 3;
 /**
  * How many times its compressed size a deflated `data.db` may declare: SQLite files deflate 5 to 20
  * times; a zip bomb's data goes up to 1,032 times.
  */
-export const maxCompressionRatio = 200;
+const maxCompressionRatio = 200;
 /** How long the integrity check of an archived database may take before the archive is refused. */
-export const databaseCheckTimeout = 120_000;
+const databaseCheckTimeout = 120_000;
 
 /** SQLite's own tables, made by AUTOINCREMENT and ANALYZE (or `PRAGMA optimize`). */
 const sqliteTables = new Set(["sqlite_sequence", "sqlite_stat1", "sqlite_stat4"]);
@@ -271,10 +273,10 @@ export async function checkDatabase(file: string, known: Collection[]): Promise<
     report = await inspectSqlite(
       file,
       [
-        `SELECT "type", "name", "tbl_name", "sql" FROM "sqlite_master"`,
-        `SELECT "name" FROM pragma_table_info('${collectionsTable}')`,
+        raw(`SELECT "type", "name", "tbl_name", "sql" FROM "sqlite_master"`),
+        sql`SELECT "name" FROM pragma_table_info(${param(collectionsTable)})`,
         // A definition is a few KiB: a larger one is not parsed on the main thread, only refused.
-        `SELECT CASE WHEN length("data") <= 1048576 THEN "data" END AS "data" FROM "${collectionsTable}"`,
+        sql`SELECT CASE WHEN length("data") <= 1048576 THEN "data" END AS "data" FROM ${ident(collectionsTable)}`,
       ],
       { timeout: databaseCheckTimeout },
     );
@@ -361,7 +363,7 @@ export async function extractDatabase(archive: string, target: string, known: Co
 export type BackupsOptions = {
   /** For the names of scheduled backups. */
   appName: string;
-  log: (line: string) => void;
+  log: Logger;
   /** Runs after a restore reopened the database (the app re-applies its schema, as at start-up). */
   afterRestore?: () => void;
 };
@@ -373,7 +375,7 @@ export type BackupsOptions = {
 export class Backups {
   readonly dir: string;
   private active: { key: string; done: Promise<unknown> } | null = null;
-  private timer: NodeJS.Timeout | undefined;
+  private stopSchedule: () => void = () => {};
   private closed = false;
 
   private readonly store: Store;
@@ -502,7 +504,7 @@ export class Backups {
       } finally {
         rmSync(work, { recursive: true, force: true });
       }
-      this.options.log(`Restored the backup ${key}`);
+      this.options.log.info(`Restored the backup ${key}`);
     });
   }
 
@@ -537,49 +539,38 @@ export class Backups {
       this.options.afterRestore?.();
     } catch (error) {
       // The restored data is in place; a schema that no longer applies is what a restart would report.
-      console.error(`Applying the schema after the restore failed: ${(error as Error).message}`);
+      this.options.log.error(`Applying the schema after the restore failed: ${(error as Error).message}`);
     }
   }
 
   /** Makes an automatic backup now and prunes the automatic ones beyond `keep`. */
   async runAutomatic(keep: number): Promise<string | undefined> {
     if (this.active) {
-      this.options.log("Scheduled backup skipped: another backup/restore operation is running");
+      this.options.log.info("Scheduled backup skipped: another backup/restore operation is running");
       return undefined;
     }
     const key = await this.create(autoBackupName(this.options.appName));
     const pruned = pruneAutoBackups(this.dir, keep);
-    this.options.log(`Scheduled backup ${key} made${pruned.length ? `; removed ${pruned.join(", ")}` : ""}`);
+    this.options.log.info(
+      `Scheduled backup ${key} made${pruned.length ? `; removed ${pruned.join(", ")}` : ""}`,
+    );
     return key;
   }
 
   /** Runs `runAutomatic(keep)` at each UTC minute `cron` matches, until `close`. */
   schedule(cron: string | CronSchedule, keep: number) {
-    const schedule = typeof cron === "string" ? parseCron(cron) : cron;
-    const arm = () => {
-      if (this.closed) return;
-      const now = Date.now();
-      // Wake just after the next minute starts; the timer never keeps the process alive.
-      this.timer = setTimeout(
-        () => {
-          if (cronMatches(schedule, new Date())) {
-            this.runAutomatic(keep).catch((error: unknown) =>
-              console.error(`Scheduled backup failed: ${(error as Error).message}`),
-            );
-          }
-          arm();
-        },
-        60_000 - (now % 60_000) + 50,
+    if (this.closed) return;
+    this.stopSchedule = runOnSchedule(typeof cron === "string" ? parseCron(cron) : cron, () => {
+      this.runAutomatic(keep).catch((error: unknown) =>
+        this.options.log.error(`Scheduled backup failed: ${(error as Error).message}`),
       );
-      this.timer.unref();
-    };
-    arm();
+    });
   }
 
   /** Stops the schedule and waits for a running backup or restore to end. */
   async close() {
     this.closed = true;
-    clearTimeout(this.timer);
+    this.stopSchedule();
     await this.active?.done;
   }
 }

@@ -1,10 +1,7 @@
-import { compileExpression, compileSort } from "./filter/index.ts";
-import type { RequestInfo, SqlFragment } from "./filter/types.ts";
-import type { Collection } from "./schema.ts";
+import { compileExpression, compileSort, type RequestInfo } from "./filter/index.ts";
+import type { Sql } from "../tools/sql.ts";
+import type { Collection } from "./collection-types.ts";
 import type { Store } from "./store.ts";
-
-export { FilterError } from "./filter/index.ts";
-export type { RequestInfo } from "./filter/types.ts";
 
 /** Who asks: what `@request.*` resolves to, and whether rules are bypassed. */
 export type Requester = { request: RequestInfo; isSuperuser: boolean };
@@ -27,7 +24,7 @@ function expressionSql(mode: "rule" | "filter") {
     collection: Collection,
     expr: string,
     requester: Requester,
-  ): SqlFragment => compileExpression(expr, { ...optionsFor(store, collection, requester), mode });
+  ): Sql => compileExpression(expr, { ...optionsFor(store, collection, requester), mode });
 }
 
 /** An API rule as SQL over the collection's table aliased "r". Throws FilterError when invalid. */
@@ -42,7 +39,7 @@ export function sortSql(
   collection: Collection,
   sort: string,
   requester: Requester,
-): SqlFragment {
+): Sql {
   return compileSort(sort, optionsFor(store, collection, requester));
 }
 

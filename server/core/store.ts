@@ -1,23 +1,19 @@
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { makeFolder } from "./data-dir.ts";
-import type { SqlFragment } from "./filter/types.ts";
 import { randomString } from "./random.ts";
 import {
-  type Collection,
-  type Field,
-  isMultiple,
   normalizeCollection,
-  parseIndex,
   SchemaError,
   superusersCollection,
   superusersCollectionName,
   tokenTypes,
   type TokenOption,
 } from "./schema.ts";
+import { type Collection, type Field, isMultiple, parseIndex } from "./collection-types.ts";
 import { columnDefinition, decodeValue, encodeValue } from "./values.ts";
-
-export type { SqlFragment } from "./filter/types.ts";
+import { consoleLogger, type Logger } from "../tools/log.ts";
+import { ident, joinSql, param, raw, type Sql, sql } from "../tools/sql.ts";
 
 /** A record's field values as JS values (`password` holds the bcrypt hash). */
 export type RecordData = Record<string, unknown>;
@@ -39,11 +35,6 @@ export class LastSuperuserError extends Error {
   constructor() {
     super("You can't delete the only existing superuser.");
   }
-}
-
-/** Quotes an SQL identifier. */
-export function q(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }
 
 type Secrets = Partial<Record<TokenOption, string>>;
@@ -101,29 +92,34 @@ export class Store {
   private byId = new Map<string, Collection>();
   private byName = new Map<string, Collection>();
 
-  private constructor(db: DatabaseSync) {
+  private readonly log: Logger;
+
+  private constructor(db: DatabaseSync, log: Logger) {
     this.db = db;
+    this.log = log;
   }
 
   /**
    * Opens (creating it when needed) `dataDir/data.db` with WAL, foreign keys and synchronous=FULL:
    * a write is on disk before the request that made it is answered, so a `kill -9` loses nothing acknowledged.
    */
-  static open(dataDir: string): Store {
+  static open(dataDir: string, log: Logger = consoleLogger): Store {
     makeFolder(dataDir);
     const db = new DatabaseSync(path.join(dataDir, "data.db"));
-    db.exec(`
-      PRAGMA journal_mode = WAL;
-      PRAGMA synchronous = FULL;
-      PRAGMA foreign_keys = ON;
-      PRAGMA busy_timeout = 10000;
-      CREATE TABLE IF NOT EXISTS ${q(collectionsTable)} (
-        "id" TEXT PRIMARY KEY NOT NULL,
-        "name" TEXT UNIQUE NOT NULL,
-        "data" TEXT NOT NULL
-      );
-    `);
-    const store = new Store(db);
+    db.exec(
+      sql`
+        PRAGMA journal_mode = WAL;
+        PRAGMA synchronous = FULL;
+        PRAGMA foreign_keys = ON;
+        PRAGMA busy_timeout = 10000;
+        CREATE TABLE IF NOT EXISTS ${ident(collectionsTable)} (
+          "id" TEXT PRIMARY KEY NOT NULL,
+          "name" TEXT UNIQUE NOT NULL,
+          "data" TEXT NOT NULL
+        );
+      `.sql,
+    );
+    const store = new Store(db, log);
     store.loadCollections();
     const existing = store.byName.get(superusersCollectionName);
     store.importCollections([superusersCollection(existing)], false);
@@ -138,7 +134,7 @@ export class Store {
       this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     } catch (error) {
       // Busy (another process reading): the WAL stays and is replayed at the next open.
-      console.error(`WAL checkpoint at close failed: ${(error as Error).message}`);
+      this.log.error(`WAL checkpoint at close failed: ${(error as Error).message}`);
     }
     this.db.close();
   }
@@ -156,7 +152,7 @@ export class Store {
     this.file = file;
     this.close();
     swap();
-    const fresh = Store.open(path.dirname(file));
+    const fresh = Store.open(path.dirname(file), this.log);
     this.db = fresh.db;
     this.statements.clear();
     this.loadCollections();
@@ -178,16 +174,30 @@ export class Store {
     return statement;
   }
 
-  all(sql: string, params: SQLInputValue[] = []): Record<string, SQLInputValue>[] {
-    return this.statement(sql).all(...params) as Record<string, SQLInputValue>[];
+  // A query is a fragment built with tools/sql.ts, or a statement's text and its parameters.
+
+  /** Every row of a query. */
+  all(query: Sql | string, params: SQLInputValue[] = []): Record<string, SQLInputValue>[] {
+    const [text, values] = typeof query === "string" ? [query, params] : [query.sql, query.params];
+    return this.statement(text).all(...values) as Record<string, SQLInputValue>[];
   }
 
-  get(sql: string, params: SQLInputValue[] = []): Record<string, SQLInputValue> | undefined {
-    return this.statement(sql).get(...params) as Record<string, SQLInputValue> | undefined;
+  /** The first row of a query. */
+  get(query: Sql | string, params: SQLInputValue[] = []): Record<string, SQLInputValue> | undefined {
+    const [text, values] = typeof query === "string" ? [query, params] : [query.sql, query.params];
+    return this.statement(text).get(...values) as Record<string, SQLInputValue> | undefined;
   }
 
-  run(sql: string, params: SQLInputValue[] = []) {
-    return this.statement(sql).run(...params);
+  /** Runs a write. */
+  run(query: Sql | string, params: SQLInputValue[] = []) {
+    const [text, values] = typeof query === "string" ? [query, params] : [query.sql, query.params];
+    return this.statement(text).run(...values);
+  }
+
+  /** Runs a statement without parameters (DDL), outside the statement cache. */
+  private exec(statement: Sql) {
+    if (statement.params.length > 0) throw new Error("exec takes no parameters");
+    this.db.exec(statement.sql);
   }
 
   private depth = 0;
@@ -306,19 +316,21 @@ export class Store {
     this.transaction(() => {
       for (const [id, old] of this.byId) {
         if (!next.has(id)) {
-          this.db.exec(`DROP TABLE IF EXISTS ${q(old.name)}`);
-          this.run(`DELETE FROM "_collections" WHERE "id" = ?`, [id]);
+          this.exec(sql`DROP TABLE IF EXISTS ${ident(old.name)}`);
+          this.run(sql`DELETE FROM "_collections" WHERE "id" = ${param(id)}`);
         }
       }
       for (const collection of imported) {
         const old =
           this.byId.get(collection.id) ?? [...this.byId.values()].find((c) => c.name === collection.name);
         this.syncTable(collection, old);
-        if (old && old.id !== collection.id) this.run(`DELETE FROM "_collections" WHERE "id" = ?`, [old.id]);
+        if (old && old.id !== collection.id) {
+          this.run(sql`DELETE FROM "_collections" WHERE "id" = ${param(old.id)}`);
+        }
+        const data = JSON.stringify(collection);
         this.run(
-          `INSERT INTO "_collections" ("id", "name", "data") VALUES (?, ?, ?)
+          sql`INSERT INTO "_collections" ("id", "name", "data") VALUES (${param(collection.id)}, ${param(collection.name)}, ${param(data)})
            ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "data" = excluded."data"`,
-          [collection.id, collection.name, JSON.stringify(collection)],
         );
       }
     });
@@ -327,22 +339,23 @@ export class Store {
   }
 
   private tableExists(name: string): boolean {
-    return Boolean(this.get(`SELECT 1 AS "x" FROM sqlite_master WHERE type = 'table' AND name = ?`, [name]));
+    return Boolean(
+      this.get(sql`SELECT 1 AS "x" FROM sqlite_master WHERE type = 'table' AND name = ${param(name)}`),
+    );
   }
 
   private syncTable(collection: Collection, old: Collection | undefined) {
     if (old && old.name !== collection.name && this.tableExists(old.name)) {
-      this.db.exec(`ALTER TABLE ${q(old.name)} RENAME TO ${q(collection.name)}`);
+      this.exec(sql`ALTER TABLE ${ident(old.name)} RENAME TO ${ident(collection.name)}`);
     }
     if (!this.tableExists(collection.name)) {
-      const columns = collection.fields.map((f) => `${q(f.name)} ${columnDefinition(f)}`);
-      this.db.exec(`CREATE TABLE ${q(collection.name)} (${columns.join(", ")})`);
+      const columns = collection.fields.map((f) => sql`${ident(f.name)} ${raw(columnDefinition(f))}`);
+      this.exec(sql`CREATE TABLE ${ident(collection.name)} (${joinSql(columns, ", ")})`);
     } else {
       const existingColumns = new Set(
-        this.db
-          .prepare(`SELECT name FROM pragma_table_info(?)`)
-          .all(collection.name)
-          .map((row) => String(row.name)),
+        this.all(sql`SELECT name FROM pragma_table_info(${param(collection.name)})`).map((row) =>
+          String(row.name),
+        ),
       );
       for (const field of collection.fields) {
         const previous = old?.fields.find((f) => f.id === field.id);
@@ -350,8 +363,8 @@ export class Store {
           if (columnDefinition(previous) !== columnDefinition(field)) {
             throw new SchemaError(`The field ${field.name} cannot change its type.`);
           }
-          this.db.exec(
-            `ALTER TABLE ${q(collection.name)} RENAME COLUMN ${q(previous.name)} TO ${q(field.name)}`,
+          this.exec(
+            sql`ALTER TABLE ${ident(collection.name)} RENAME COLUMN ${ident(previous.name)} TO ${ident(field.name)}`,
           );
           existingColumns.delete(previous.name);
           existingColumns.add(field.name);
@@ -359,8 +372,8 @@ export class Store {
           throw new SchemaError(`The field ${field.name} cannot change its type.`);
         }
         if (!existingColumns.has(field.name)) {
-          this.db.exec(
-            `ALTER TABLE ${q(collection.name)} ADD COLUMN ${q(field.name)} ${columnDefinition(field)}`,
+          this.exec(
+            sql`ALTER TABLE ${ident(collection.name)} ADD COLUMN ${ident(field.name)} ${raw(columnDefinition(field))}`,
           );
         }
       }
@@ -375,23 +388,22 @@ export class Store {
       if (!index) throw new SchemaError(`Invalid index ${JSON.stringify(sql)}.`);
       wanted.set(index.name, indexStatement(sql));
     }
-    const existing = this.db
-      .prepare(
-        `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`,
-      )
-      .all(collection.name);
+    const existing = this.all(
+      sql`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ${param(collection.name)} AND sql IS NOT NULL`,
+    );
     for (const row of existing) {
       const name = String(row.name);
-      if (wanted.get(name) !== String(row.sql)) this.db.exec(`DROP INDEX IF EXISTS ${q(name)}`);
+      if (wanted.get(name) !== String(row.sql)) this.exec(sql`DROP INDEX IF EXISTS ${ident(name)}`);
       else wanted.delete(name);
     }
-    for (const sql of wanted.values()) {
+    for (const statement of wanted.values()) {
       try {
-        this.db.exec(sql);
+        // The collection's own CREATE INDEX, checked by parseIndex above.
+        this.exec(raw(statement));
       } catch (error) {
         const unique = /UNIQUE constraint failed/.test((error as Error).message);
         throw new SchemaError(
-          `Failed to create the index ${parseIndex(sql)?.name ?? ""}${unique ? " (existing records are not unique)" : ""}.`,
+          `Failed to create the index ${parseIndex(statement)?.name ?? ""}${unique ? " (existing records are not unique)" : ""}.`,
         );
       }
     }
@@ -406,18 +418,15 @@ export class Store {
     return data;
   }
 
-  private where(where?: SqlFragment): { sql: string; params: SQLInputValue[] } {
-    return where && where.sql.trim()
-      ? { sql: ` AND (${where.sql})`, params: where.params }
-      : { sql: "", params: [] };
+  /** ` AND (where)`, or nothing. */
+  private where(where?: Sql): Sql {
+    return where && where.sql.trim() ? sql` AND (${where})` : raw("");
   }
 
   /** One record by id, optionally also matching `where` (a rule, with the table aliased "r"). */
-  findById(collection: Collection, id: string, where?: SqlFragment): RecordData | undefined {
-    const extra = this.where(where);
+  findById(collection: Collection, id: string, where?: Sql): RecordData | undefined {
     const row = this.get(
-      `SELECT "r".* FROM ${q(collection.name)} "r" WHERE "r"."id" = ?${extra.sql} LIMIT 1`,
-      [id, ...extra.params],
+      sql`SELECT "r".* FROM ${ident(collection.name)} "r" WHERE "r"."id" = ${param(id)}${this.where(where)} LIMIT 1`,
     );
     return row ? this.decodeRow(collection, row) : undefined;
   }
@@ -425,51 +434,46 @@ export class Store {
   /** Records matching `where` (table aliased "r"), in `order`, paginated. */
   find(
     collection: Collection,
-    options: { where?: SqlFragment; order?: SqlFragment; limit?: number; offset?: number } = {},
+    options: { where?: Sql; order?: Sql; limit?: number; offset?: number } = {},
   ): RecordData[] {
-    const extra = this.where(options.where);
-    let sql = `SELECT "r".* FROM ${q(collection.name)} "r" WHERE 1 = 1${extra.sql}`;
-    const params = [...extra.params];
-    if (options.order && options.order.sql.trim()) {
-      sql += ` ORDER BY ${options.order.sql}`;
-      params.push(...options.order.params);
-    }
+    let query = sql`SELECT "r".* FROM ${ident(collection.name)} "r" WHERE 1 = 1${this.where(options.where)}`;
+    if (options.order && options.order.sql.trim()) query = sql`${query} ORDER BY ${options.order}`;
     if (options.limit !== undefined) {
-      sql += ` LIMIT ? OFFSET ?`;
-      params.push(options.limit, options.offset ?? 0);
+      query = sql`${query} LIMIT ${param(options.limit)} OFFSET ${param(options.offset ?? 0)}`;
     }
-    return this.all(sql, params).map((row) => this.decodeRow(collection, row));
+    return this.all(query).map((row) => this.decodeRow(collection, row));
   }
 
-  count(collection: Collection, where?: SqlFragment): number {
-    const extra = this.where(where);
+  count(collection: Collection, where?: Sql): number {
     const row = this.get(
-      `SELECT COUNT(*) AS "n" FROM ${q(collection.name)} "r" WHERE 1 = 1${extra.sql}`,
-      extra.params,
+      sql`SELECT COUNT(*) AS "n" FROM ${ident(collection.name)} "r" WHERE 1 = 1${this.where(where)}`,
     );
     return Number(row?.n ?? 0);
   }
 
   /** Whether a one-row virtual table holding `data` matches `where` (create rules). */
-  matchesVirtualRow(collection: Collection, data: RecordData, where: SqlFragment): boolean {
-    const columns = collection.fields.map((f) => `? AS ${q(f.name)}`).join(", ");
-    const values = collection.fields.map((f) => encodeValue(f, data[f.name]));
+  matchesVirtualRow(collection: Collection, data: RecordData, where: Sql): boolean {
+    const columns = collection.fields.map(
+      (f) => sql`${param(encodeValue(f, data[f.name]))} AS ${ident(f.name)}`,
+    );
     const row = this.get(
-      `WITH "__pb_create__" AS (SELECT ${columns}) SELECT 1 AS "x" FROM "__pb_create__" "r" WHERE (${where.sql}) LIMIT 1`,
-      [...values, ...where.params],
+      sql`WITH "__pb_create__" AS (SELECT ${joinSql(columns, ", ")}) SELECT 1 AS "x" FROM "__pb_create__" "r" WHERE (${where}) LIMIT 1`,
     );
     return Boolean(row);
   }
 
   /** Inserts a complete record (every field set). */
   insert(collection: Collection, data: RecordData) {
-    const names = collection.fields.map((f) => q(f.name)).join(", ");
-    const marks = collection.fields.map(() => "?").join(", ");
+    const names = joinSql(
+      collection.fields.map((f) => ident(f.name)),
+      ", ",
+    );
+    const values = joinSql(
+      collection.fields.map((f) => param(encodeValue(f, data[f.name]))),
+      ", ",
+    );
     this.write(collection, () =>
-      this.run(
-        `INSERT INTO ${q(collection.name)} (${names}) VALUES (${marks})`,
-        collection.fields.map((f) => encodeValue(f, data[f.name])),
-      ),
+      this.run(sql`INSERT INTO ${ident(collection.name)} (${names}) VALUES (${values})`),
     );
   }
 
@@ -477,12 +481,9 @@ export class Store {
   update(collection: Collection, id: string, data: RecordData) {
     const fields = collection.fields.filter((f) => f.name in data && f.name !== "id");
     if (fields.length === 0) return;
-    const sets = fields.map((f) => `${q(f.name)} = ?`).join(", ");
+    const sets = fields.map((f) => sql`${ident(f.name)} = ${param(encodeValue(f, data[f.name]))}`);
     this.write(collection, () =>
-      this.run(`UPDATE ${q(collection.name)} SET ${sets} WHERE "id" = ?`, [
-        ...fields.map((f) => encodeValue(f, data[f.name])),
-        id,
-      ]),
+      this.run(sql`UPDATE ${ident(collection.name)} SET ${joinSql(sets, ", ")} WHERE "id" = ${param(id)}`),
     );
   }
 
@@ -517,7 +518,7 @@ export class Store {
       // Counted inside the write transaction, so two deletes (or the CLI and the API) can't race
       // past the check and leave nobody able to sign in as a superuser.
       if (collection.name === superusersCollectionName) {
-        const others = this.count(collection, { sql: `"r"."id" != ?`, params: [id] });
+        const others = this.count(collection, sql`"r"."id" != ${param(id)}`);
         if (others === 0 && this.findById(collection, id)) throw new LastSuperuserError();
       }
       this.deleteCascade(collection, id, new Set());
@@ -545,14 +546,14 @@ export class Store {
         }
       }
     }
-    this.run(`DELETE FROM ${q(collection.name)} WHERE "id" = ?`, [id]);
+    this.run(sql`DELETE FROM ${ident(collection.name)} WHERE "id" = ${param(id)}`);
   }
 
   private referencing(collection: Collection, field: Field, id: string): RecordData[] {
-    const column = `"r".${q(field.name)}`;
+    const column = ident("r", field.name);
     const where = isMultiple(field)
-      ? { sql: `EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_each.value = ?)`, params: [id] }
-      : { sql: `${column} = ?`, params: [id] };
+      ? sql`EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_each.value = ${param(id)})`
+      : sql`${column} = ${param(id)}`;
     return this.find(collection, { where });
   }
 }

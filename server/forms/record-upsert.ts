@@ -1,7 +1,7 @@
 import { passwordLength } from "../../shared/password-rules.ts";
 import { passwordTooLong } from "../core/passwords.ts";
 import { autogenerate, newRecordData } from "../core/records.ts";
-import { type Collection, type Field, fieldByName, isAuth, isMultiple } from "../core/schema.ts";
+import { type Collection, type Field, fieldByName, isAuth, isMultiple } from "../core/collection-types.ts";
 import type { RecordData, Store } from "../core/store.ts";
 import { castNumber, castStringList, castValue, formatDateTime } from "../core/values.ts";
 import { type FieldError, type FieldErrors, fieldErrors, isEmail, isUrl, runeLength } from "./validation.ts";

@@ -7,9 +7,9 @@ import {
   type Operand,
   type ResolveContext,
 } from "./resolver.ts";
-import { ident, raw, sql, type Param, type Sql } from "./sql.ts";
+import { ident, raw, sql, type Param, type Sql } from "../../tools/sql.ts";
 import type { SignOp } from "./tokenizer.ts";
-import type { CompileOptions, SqlFragment } from "./types.ts";
+import type { CompileOptions } from "./types.ts";
 
 // AST → SQL, with the operator semantics of PocketBase's tools/search/filter.go (docs/api.md, "Filter language").
 
@@ -22,7 +22,7 @@ export function exceedsMaxFilterLength(expr: string): boolean {
 }
 
 /** Compiles a rule or a client filter into a WHERE fragment over `options.alias`. */
-export function compileExpression(expr: string, options: CompileOptions): SqlFragment {
+export function compileExpression(expr: string, options: CompileOptions): Sql {
   // An empty rule means "everyone" and an empty filter is skipped: both match every row.
   if (expr === "") return { sql: "1=1", params: [] };
   if (options.mode === "filter" && exceedsMaxFilterLength(expr)) {

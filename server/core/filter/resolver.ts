@@ -2,9 +2,10 @@ import { fieldByName, findSingleColumnUniqueIndex, isMultiple, isMultiValuer } f
 import { isOwnerOnlyField } from "../visibility.ts";
 import { compileExpression } from "./compiler.ts";
 import { FilterError } from "./filter-error.ts";
-import { ident, joinSql, param, raw, sql, type Param, type Sql } from "./sql.ts";
+import { ident, joinSql, param, raw, sql, type Param, type Sql } from "../../tools/sql.ts";
 import type { OperandToken } from "./tokenizer.ts";
-import type { Collection, CompileOptions, Field } from "./types.ts";
+import type { Collection, Field } from "../collection-types.ts";
+import type { CompileOptions } from "./types.ts";
 
 // Turns operands (field paths, `@request.*`, `@collection.*`, literals, macros, functions) into SQL,
 // following PocketBase's record field resolver (core/record_field_resolver*.go; docs/api.md, "Filter language").
@@ -79,7 +80,7 @@ const literals = new Map([
 const nullOperand = (): Operand => ({ expr: raw("NULL"), kind: "null" });
 const valueOperand = (value: Param | boolean): Operand => ({ expr: param(value), kind: "value" });
 
-export function registerJoin(ctx: ResolveContext, join: Join) {
+function registerJoin(ctx: ResolveContext, join: Join) {
   const existing = ctx.joins.findIndex((j) => j.alias === join.alias);
   if (existing >= 0) ctx.joins[existing] = join;
   else ctx.joins.push(join);

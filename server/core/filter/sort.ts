@@ -1,7 +1,7 @@
 import { FilterError } from "./filter-error.ts";
 import { renderJoins, resolveField, type ResolveContext } from "./resolver.ts";
-import { ident, joinSql, raw, sql, type Sql } from "./sql.ts";
-import type { CompileOptions, SqlFragment } from "./types.ts";
+import { ident, joinSql, raw, sql, type Sql } from "../../tools/sql.ts";
+import type { CompileOptions } from "./types.ts";
 
 // The `sort` query parameter (PocketBase's tools/search/sort.go and provider limits; docs/api.md, "Query parameters").
 
@@ -9,7 +9,7 @@ export const maxSortFields = 8;
 export const maxSortFieldLength = 255;
 
 /** Compiles `-created,+name,@random` into an ORDER BY body ('' when empty). */
-export function compileSort(sort: string, options: Omit<CompileOptions, "mode">): SqlFragment {
+export function compileSort(sort: string, options: Omit<CompileOptions, "mode">): Sql {
   if (sort === "") return { sql: "", params: [] };
   const items = sort.split(",");
   if (items.length > maxSortFields) throw new FilterError("max sort expressions limit reached");

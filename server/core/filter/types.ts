@@ -3,8 +3,6 @@
 
 import type { Collection } from "../collection-types.ts";
 
-export type { Collection, Field, FieldType } from "../collection-types.ts";
-
 /** What a rule or filter may read about the current request (`@request.*`). */
 export type RequestInfo = {
   /** null = guest; record = stored values decoded to JS (bools as booleans). */
@@ -32,6 +30,3 @@ export type CompileOptions = {
   mode: "rule" | "filter";
   isSuperuser: boolean;
 };
-
-/** SQL with positional `?` parameters, in the order they appear in `sql`. */
-export type SqlFragment = { sql: string; params: (string | number | null)[] };

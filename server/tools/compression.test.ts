@@ -1,6 +1,37 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "../testing/fixtures.ts";
+import { negotiateEncoding } from "./compression.ts";
+
+describe("negotiateEncoding", () => {
+  it.each([
+    ["br, gzip", "br"],
+    ["gzip, deflate, br, zstd", "br"],
+    ["gzip", "gzip"],
+    ["x-gzip", "gzip"],
+    ["deflate, X-GZIP;q=0.5", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["br;q=0.5, gzip;q=0.8", "gzip"],
+    ["br;q=0.5, gzip;q=0.5", "br"],
+    ["*", "br"],
+    ["*;q=0.1, br;q=0", "gzip"],
+    ["br;q=0.5, identity", "identity"],
+    ["br;q=0, gzip;q=0", "identity"],
+    ["*;q=0", "identity"],
+    ["compress, zstd", "identity"],
+    ["identity", "identity"],
+    ["", "identity"],
+    [undefined, "identity"],
+  ])("answers Accept-Encoding %j with %s", (header, expected) => {
+    expect(negotiateEncoding(header, ["br", "gzip"])).toBe(expected);
+  });
+
+  it("only picks a form the response has", () => {
+    expect(negotiateEncoding("br, gzip", ["gzip"])).toBe("gzip");
+    expect(negotiateEncoding("br", ["gzip"])).toBe("identity");
+    expect(negotiateEncoding("*", [])).toBe("identity");
+  });
+});
 
 describe("compressed API answers", () => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { parseUnverifiedJwt, signJwt, verifyJwt } from "./tokens.ts";
+import { parseUnverifiedJwt, signJwt, verifyJwt } from "./jwt.ts";
 
 const b64 = (o: unknown) => Buffer.from(JSON.stringify(o)).toString("base64url");
 

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { compressBody } from "../tools/compression.ts";
 
 /** The content type of a file of the site (RSS feeds are XML with their own type). */
 export function contentTypeOf(file: string): string {
@@ -30,32 +30,6 @@ export function isCompressible(contentType: string): boolean {
   return /^(text\/|application\/(json|manifest\+json|xml|rss\+xml)|image\/svg\+xml|image\/x-icon)/.test(
     contentType,
   );
-}
-
-/** A body held in memory (never a view of shared memory, so it can be a Response body). */
-export type Bytes = Buffer<ArrayBuffer>;
-
-export type Encoded = { br?: Bytes; gzip?: Bytes };
-
-/** A body in one content coding: `best` for the build (slow, smallest), else a fast level. */
-export function encodeBody(body: Bytes, encoding: "br" | "gzip", best = false): Bytes {
-  if (encoding === "gzip") return gzipSync(body, { level: best ? 9 : 6 });
-  return brotliCompressSync(body, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: best ? constants.BROTLI_MAX_QUALITY : 5,
-      [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
-}
-
-/** The brotli and gzip forms of a body, each kept only when it is smaller than the body. */
-export function compressBody(body: Bytes, best = false): Encoded {
-  const br = encodeBody(body, "br", best);
-  const gzip = encodeBody(body, "gzip", best);
-  return {
-    br: br.length < body.length ? br : undefined,
-    gzip: gzip.length < body.length ? gzip : undefined,
-  };
 }
 
 /** Every file under `dir`, as paths relative to it with `/` separators (none if it is missing). */
