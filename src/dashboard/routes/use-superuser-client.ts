@@ -1,5 +1,5 @@
 import type PocketBase from "pocketbase";
-import { useSuperuserSession } from "../../dashboard/session.tsx";
+import { useSuperuserSession } from "../session.tsx";
 
 /** The signed-in superuser's client (the layout renders the pages only once there is one). */
 export function useSuperuserClient(): PocketBase {

@@ -1,9 +1,9 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
-import { useSuperuserSession } from "../../dashboard/session.tsx";
-import { addSuperuser, listSuperusers, removeSuperuser } from "../../dashboard/superuser.ts";
-import { SuperusersScreen } from "../../screens/dashboard/superusers.tsx";
-import { accountMeta } from "../account/account-meta.ts";
+import { useSuperuserSession } from "../session.tsx";
+import { addSuperuser, listSuperusers, removeSuperuser } from "../superuser.ts";
+import { SuperusersScreen } from "../screens/superusers.tsx";
+import { accountMeta } from "../../routes/account/account-meta.ts";
 import type { Route } from "./+types/superusers";
 import { useSuperuserClient } from "./use-superuser-client.ts";
 

@@ -8,11 +8,11 @@ import {
   resendVerification,
   updateUser,
   type UserEdit,
-} from "../../dashboard/superuser.ts";
+} from "../superuser.ts";
 import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { UserScreen } from "../../screens/dashboard/user.tsx";
-import { accountMeta } from "../account/account-meta.ts";
+import { UserScreen } from "../screens/user.tsx";
+import { accountMeta } from "../../routes/account/account-meta.ts";
 import type { Route } from "./+types/user";
 import { useSuperuserClient } from "./use-superuser-client.ts";
 

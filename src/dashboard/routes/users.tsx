@@ -1,8 +1,8 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
-import { listUsers, type UsersQuery } from "../../dashboard/superuser.ts";
-import { UsersScreen } from "../../screens/dashboard/users.tsx";
-import { accountMeta } from "../account/account-meta.ts";
+import { listUsers, type UsersQuery } from "../superuser.ts";
+import { UsersScreen } from "../screens/users.tsx";
+import { accountMeta } from "../../routes/account/account-meta.ts";
 import type { Route } from "./+types/users";
 import { useSuperuserClient } from "./use-superuser-client.ts";
 

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { ok } from "../../auth/action-result.ts";
-import { useSuperuserSession } from "../../dashboard/session.tsx";
+import { useSuperuserSession } from "../session.tsx";
 import {
   backupDownloadUrl,
   createBackup,
@@ -10,9 +10,9 @@ import {
   loadSettings,
   restoreBackup,
   uploadBackup,
-} from "../../dashboard/superuser.ts";
-import { BackupsScreen } from "../../screens/dashboard/backups.tsx";
-import { accountMeta } from "../account/account-meta.ts";
+} from "../superuser.ts";
+import { BackupsScreen } from "../screens/backups.tsx";
+import { accountMeta } from "../../routes/account/account-meta.ts";
 import type { Route } from "./+types/backups";
 import { useSuperuserClient } from "./use-superuser-client.ts";
 

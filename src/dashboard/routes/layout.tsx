@@ -1,10 +1,10 @@
 import { msg } from "@lingui/core/macro";
 import { Outlet } from "react-router";
-import { SuperuserSessionProvider, useSuperuserSession } from "../../dashboard/session.tsx";
-import { SuperuserCheckingScreen, SuperuserSignInScreen } from "../../screens/dashboard/sign-in.tsx";
+import { SuperuserSessionProvider, useSuperuserSession } from "../session.tsx";
+import { SuperuserCheckingScreen, SuperuserSignInScreen } from "../screens/sign-in.tsx";
 import { useAction } from "../../auth/use-action.ts";
-import { DashboardShell } from "../../widgets/dashboard/dashboard-shell.tsx";
-import { LoadError } from "../../widgets/dashboard/parts.tsx";
+import { DashboardShell } from "../widgets/dashboard-shell.tsx";
+import { LoadError } from "../widgets/parts.tsx";
 
 function Gate() {
   const session = useSuperuserSession();

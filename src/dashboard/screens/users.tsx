@@ -3,13 +3,7 @@ import { useState } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { planStatus, planStatusBadges, planStatusLabels, type PlanStatus } from "../../auth/plan-status.ts";
-import {
-  defaultUsersQuery,
-  type Page,
-  type UserSort,
-  type UsersQuery,
-  type YesNo,
-} from "../../dashboard/superuser.ts";
+import { defaultUsersQuery, type Page, type UserSort, type UsersQuery, type YesNo } from "../superuser.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { Badge } from "../../ui/badge.tsx";
@@ -25,7 +19,7 @@ import {
   Pager,
   PageHeading,
   useListQuery,
-} from "../../widgets/dashboard/parts.tsx";
+} from "../widgets/parts.tsx";
 
 export type UsersScreenProps = {
   /** One page of users for a query (search, filters, sort, page). */

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Fragment, type ReactNode } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
-import type { ServerSettings } from "../../dashboard/superuser.ts";
-import { Loaded, PageHeading, useLoad } from "../../widgets/dashboard/parts.tsx";
+import type { ServerSettings } from "../superuser.ts";
+import { Loaded, PageHeading, useLoad } from "../widgets/parts.tsx";
 
 export type SettingsScreenProps = {
   /** The settings, or `null` when the server has no settings endpoint. */

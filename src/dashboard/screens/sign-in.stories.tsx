@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import { DashboardShell } from "../../widgets/dashboard/dashboard-shell.tsx";
+import { DashboardShell } from "../widgets/dashboard-shell.tsx";
 import { SuperuserCheckingScreen, SuperuserSignInScreen } from "./sign-in.tsx";
 
 const meta = {

@@ -1,8 +1,8 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
-import { loadSettings } from "../../dashboard/superuser.ts";
-import { SettingsScreen } from "../../screens/dashboard/settings.tsx";
-import { accountMeta } from "../account/account-meta.ts";
+import { loadSettings } from "../superuser.ts";
+import { SettingsScreen } from "../screens/settings.tsx";
+import { accountMeta } from "../../routes/account/account-meta.ts";
 import type { Route } from "./+types/settings";
 import { useSuperuserClient } from "./use-superuser-client.ts";
 

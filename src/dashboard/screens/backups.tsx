@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
 import type { ActionResult, FieldErrors } from "../../auth/action-result.ts";
 import { fieldErrorMessage } from "../../auth/field-error-message.ts";
-import type { Backup } from "../../dashboard/superuser.ts";
+import type { Backup } from "../superuser.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ConfirmDialog } from "../../ui/alert-dialog.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -19,7 +19,7 @@ import {
   PageHeading,
   useLoad,
   type Note,
-} from "../../widgets/dashboard/parts.tsx";
+} from "../widgets/parts.tsx";
 
 export type BackupsScreenProps = {
   loadBackups: () => Promise<ActionResult<Backup[]>>;

@@ -4,7 +4,7 @@ import type { ActionResult, FieldErrors } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { fieldErrorMessage } from "../../auth/field-error-message.ts";
 import { planStatus, planStatusBadges, planStatusLabels } from "../../auth/plan-status.ts";
-import type { UserDetails, UserEdit } from "../../dashboard/superuser.ts";
+import type { UserDetails, UserEdit } from "../superuser.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ConfirmDialog } from "../../ui/alert-dialog.tsx";
@@ -23,7 +23,7 @@ import {
   PageHeading,
   useLoad,
   type Note,
-} from "../../widgets/dashboard/parts.tsx";
+} from "../widgets/parts.tsx";
 
 export type UserScreenProps = {
   id: string;

@@ -2,9 +2,9 @@ import type { Decorator } from "@storybook/react-vite";
 import { ok } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { paidUser, trialUser, unverifiedUser } from "../../auth/auth-fixtures.ts";
-import type { Backup, LogEntry, Page, Superuser } from "../../dashboard/superuser.ts";
-import { DashboardShell } from "../../widgets/dashboard/dashboard-shell.tsx";
-import { refused } from "../account/story-actions.ts";
+import type { Backup, LogEntry, Page, Superuser } from "../superuser.ts";
+import { DashboardShell } from "../widgets/dashboard-shell.tsx";
+import { refused } from "../../screens/account/story-actions.ts";
 
 /** The dashboard's frame around a screen, signed in as `root@example.com`. */
 export const inDashboard: Decorator = (Story) => (

@@ -4,8 +4,8 @@ import { NavLink } from "react-router";
 import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { Button } from "../../ui/button.tsx";
-import { LogoMark } from "../app-shell/brand.tsx";
-import { LanguageSwitcher } from "../app-shell/language-switcher.tsx";
+import { LogoMark } from "../../widgets/app-shell/brand.tsx";
+import { LanguageSwitcher } from "../../widgets/app-shell/language-switcher.tsx";
 
 /** The dashboard's pages, in the order of its navigation (English paths). */
 export const dashboardNav = [

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { ActionResult, FieldErrors } from "../../auth/action-result.ts";
 import { fieldErrorMessage } from "../../auth/field-error-message.ts";
-import type { Superuser } from "../../dashboard/superuser.ts";
+import type { Superuser } from "../superuser.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ConfirmDialog } from "../../ui/alert-dialog.tsx";
 import { Badge } from "../../ui/badge.tsx";
@@ -19,7 +19,7 @@ import {
   PageHeading,
   useLoad,
   type Note,
-} from "../../widgets/dashboard/parts.tsx";
+} from "../widgets/parts.tsx";
 
 export type SuperusersScreenProps = {
   /** The signed-in superuser (marked "you"). */

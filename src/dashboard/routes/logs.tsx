@@ -1,8 +1,8 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
-import { listLogs, type LogsQuery } from "../../dashboard/superuser.ts";
-import { LogsScreen } from "../../screens/dashboard/logs.tsx";
-import { accountMeta } from "../account/account-meta.ts";
+import { listLogs, type LogsQuery } from "../superuser.ts";
+import { LogsScreen } from "../screens/logs.tsx";
+import { accountMeta } from "../../routes/account/account-meta.ts";
 import type { Route } from "./+types/logs";
 import { useSuperuserClient } from "./use-superuser-client.ts";
 

@@ -1,12 +1,7 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Fragment, useState } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
-import {
-  defaultLogsQuery,
-  type LogEntry,
-  type LogsQuery,
-  type LogsResult,
-} from "../../dashboard/superuser.ts";
+import { defaultLogsQuery, type LogEntry, type LogsQuery, type LogsResult } from "../superuser.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
@@ -21,7 +16,7 @@ import {
   Pager,
   PageHeading,
   useListQuery,
-} from "../../widgets/dashboard/parts.tsx";
+} from "../widgets/parts.tsx";
 
 export type LogsScreenProps = {
   loadLogs: (query: LogsQuery) => Promise<ActionResult<LogsResult>>;
