@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { Outlet } from "react-router";
 import { SuperuserSessionProvider, useSuperuserSession } from "../session.tsx";
 import { SuperuserCheckingScreen, SuperuserSignInScreen } from "../screens/sign-in.tsx";
-import { useAction } from "../../auth/use-action.ts";
+import { useAction } from "../../forms/use-action.ts";
 import { DashboardShell } from "../widgets/dashboard-shell.tsx";
 import { LoadError } from "../widgets/parts.tsx";
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
-import type { ActionResult, FieldErrors } from "../../auth/action-result.ts";
-import { fieldErrorMessage } from "../../auth/field-error-message.ts";
+import type { ActionResult } from "../../auth/action-result.ts";
+import { fieldErrorMessage, type FieldErrors } from "../../forms/field-error-message.ts";
 import type { Backup } from "../superuser.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ConfirmDialog } from "../../ui/alert-dialog.tsx";
@@ -81,10 +81,10 @@ export function BackupsScreen(props: BackupsScreenProps) {
     }
     if (!result.error.aborted) {
       setErrors(result.error.fieldErrors);
-      const field = Object.entries(result.error.fieldErrors)[0];
+      const [field, error] = Object.entries(result.error.fieldErrors)[0] ?? [];
       setNote({
         kind: "error",
-        text: field ? fieldErrorMessage(i18n, field[1], field[0]) : result.error.message,
+        text: error ? fieldErrorMessage(i18n, error, field) : result.error.message,
       });
     }
     return false;

@@ -2,9 +2,10 @@ import { Trans } from "@lingui/react/macro";
 import * as React from "react";
 import { AuthCard } from "../../widgets/auth/auth-card.tsx";
 import { EmailField, PasswordField } from "../../widgets/auth/auth-fields.tsx";
-import { FormAlert, SubmitButton } from "../../widgets/auth/form-parts.tsx";
-import { useAuthForm, type AuthFormProps } from "../../widgets/auth/use-auth-form.ts";
-import { checkEmail, collectErrors, requireValue } from "../../widgets/auth/validation.ts";
+import { FormAlert } from "../../forms/form-alert.tsx";
+import { SubmitButton } from "../../forms/submit-button.tsx";
+import { useForm, type FormProps } from "../../forms/use-form.ts";
+import { checkEmail, collectErrors, requireValue } from "../../forms/validation.ts";
 
 export type SuperuserSignInValues = { email: string; password: string };
 
@@ -14,9 +15,9 @@ export function SuperuserSignInScreen({
   errors,
   message,
   onSubmit,
-}: AuthFormProps<SuperuserSignInValues>) {
+}: FormProps<SuperuserSignInValues>) {
   const titleId = React.useId();
-  const form = useAuthForm<SuperuserSignInValues>({
+  const form = useForm<SuperuserSignInValues>({
     initialValues: { email: "", password: "" },
     validate: (v) => collectErrors({ email: checkEmail(v.email), password: requireValue(v.password) }),
     status,
@@ -52,7 +53,7 @@ export function SuperuserSignInScreen({
             onValueChange={(value) => form.setValue("password", value)}
             error={form.errorFor("password")}
           />
-          <SubmitButton status={status} className="sm:w-full">
+          <SubmitButton status={status} className="w-full">
             <Trans>Sign in</Trans>
           </SubmitButton>
         </form>

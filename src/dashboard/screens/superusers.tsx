@@ -1,14 +1,15 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import type { ActionResult, FieldErrors } from "../../auth/action-result.ts";
-import { fieldErrorMessage } from "../../auth/field-error-message.ts";
+import type { ActionResult } from "../../auth/action-result.ts";
+import { SubmitButton } from "../../forms/submit-button.tsx";
+import { useAction } from "../../forms/use-action.ts";
+import { useForm } from "../../forms/use-form.ts";
 import type { Superuser } from "../superuser.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ConfirmDialog } from "../../ui/alert-dialog.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { EmailField, PasswordField } from "../../widgets/auth/auth-fields.tsx";
-import { useFocusFirstInvalid } from "../../widgets/auth/use-auth-form.ts";
 import {
   ActionNote,
   cellClassName,
@@ -29,6 +30,55 @@ export type SuperusersScreenProps = {
   removeSuperuser: (id: string) => Promise<ActionResult>;
 };
 
+/** Adds a superuser; the fields clear once the server accepted them. */
+function AddSuperuserForm({
+  addSuperuser,
+  setNote,
+  onAdded,
+}: Pick<SuperusersScreenProps, "addSuperuser"> & {
+  setNote: (note: Note | null) => void;
+  onAdded: () => void;
+}) {
+  const { t } = useLingui();
+  const [adding, runAdd] = useAction(addSuperuser);
+  const form = useForm({
+    initialValues: { email: "", password: "" },
+    ...adding,
+    resetOnSuccess: true,
+    onSubmit: async (values) => {
+      setNote(null);
+      const result = await runAdd(values);
+      if (!result) return;
+      if (result.success) {
+        setNote({ kind: "success", text: t`${result.data.email} is now a superuser.` });
+        onAdded();
+      } else if (!result.error.aborted && Object.keys(result.error.fieldErrors).length === 0) {
+        setNote({ kind: "error", text: result.error.message });
+      }
+    },
+  });
+  return (
+    <form aria-labelledby="add-superuser" className="flex flex-col gap-4" {...form.formProps}>
+      <EmailField
+        name="email"
+        value={form.values.email}
+        onValueChange={(value) => form.setValue("email", value)}
+        error={form.errorFor("email")}
+      />
+      <PasswordField
+        name="password"
+        autoComplete="new-password"
+        value={form.values.password}
+        onValueChange={(value) => form.setValue("password", value)}
+        error={form.errorFor("password")}
+      />
+      <SubmitButton status={adding.status}>
+        <Trans>Add</Trans>
+      </SubmitButton>
+    </form>
+  );
+}
+
 /** `/_/superusers`: the API's superusers: list, add, remove (never the last one). */
 export function SuperusersScreen({
   currentId,
@@ -36,17 +86,10 @@ export function SuperusersScreen({
   addSuperuser,
   removeSuperuser,
 }: SuperusersScreenProps) {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const locale = useLocale();
   const [state, reload] = useLoad(loadSuperusers);
   const [note, setNote] = useState<Note | null>(null);
-  const [email, setEmail] = useState("");
-  const [password, setPassword] = useState("");
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [adding, setAdding] = useState(false);
-  const [form, failed] = useFocusFirstInvalid();
-  const errorOf = (field: string) =>
-    errors[field] ? fieldErrorMessage(i18n, errors[field], field) : undefined;
 
   const remove = async (superuser: Superuser) => {
     setNote(null);
@@ -122,55 +165,7 @@ export function SuperusersScreen({
           <h2 id="add-superuser" className="mb-4 text-lg font-semibold">
             <Trans>Add a superuser</Trans>
           </h2>
-          <form
-            ref={form}
-            noValidate
-            aria-labelledby="add-superuser"
-            className="flex flex-col gap-4"
-            onSubmit={async (event) => {
-              event.preventDefault();
-              if (adding) return;
-              setAdding(true);
-              setNote(null);
-              const result = await addSuperuser({ email, password });
-              setAdding(false);
-              if (result.success) {
-                setErrors({});
-                setEmail("");
-                setPassword("");
-                setNote({ kind: "success", text: t`${result.data.email} is now a superuser.` });
-                reload();
-              } else if (!result.error.aborted) {
-                setErrors(result.error.fieldErrors);
-                if (Object.keys(result.error.fieldErrors).length === 0)
-                  setNote({ kind: "error", text: result.error.message });
-                else failed();
-              }
-            }}
-          >
-            <EmailField
-              name="email"
-              value={email}
-              onValueChange={(value) => {
-                setEmail(value);
-                setErrors(({ email: _gone, ...rest }) => rest);
-              }}
-              error={errorOf("email")}
-            />
-            <PasswordField
-              name="password"
-              autoComplete="new-password"
-              value={password}
-              onValueChange={(value) => {
-                setPassword(value);
-                setErrors(({ password: _gone, ...rest }) => rest);
-              }}
-              error={errorOf("password")}
-            />
-            <Button type="submit" pending={adding}>
-              <Trans>Add</Trans>
-            </Button>
-          </form>
+          <AddSuperuserForm addSuperuser={addSuperuser} setNote={setNote} onAdded={reload} />
         </section>
       </div>
     </div>

@@ -1,8 +1,8 @@
+import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState } from "react";
-import type { ActionResult, FieldErrors } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
-import { fieldErrorMessage } from "../../auth/field-error-message.ts";
 import { planStatus, planStatusBadges, planStatusLabels } from "../../auth/plan-status.ts";
 import type { UserDetails, UserEdit } from "../superuser.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
@@ -13,7 +13,9 @@ import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
 import { Switch } from "../../ui/switch.tsx";
-import { useFocusFirstInvalid } from "../../widgets/auth/use-auth-form.ts";
+import { SubmitButton } from "../../forms/submit-button.tsx";
+import { useAction } from "../../forms/use-action.ts";
+import { useForm } from "../../forms/use-form.ts";
 import {
   ActionNote,
   ChoiceField,
@@ -67,6 +69,8 @@ function SwitchField({
   );
 }
 
+const fieldsNeedAttention = msg`Some fields need your attention.`;
+
 function UserForm({
   details,
   saveUser,
@@ -78,115 +82,100 @@ function UserForm({
   onSaved: (user: AuthUser) => void;
   setNote: (note: Note | null) => void;
 }) {
-  const { t, i18n } = useLingui();
-  const [values, setValues] = useState(() => editOf(details.user));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [saving, setSaving] = useState(false);
-  const [form, failed] = useFocusFirstInvalid();
-  const set = <K extends keyof FormValues>(key: K, value: FormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setErrors(({ [key]: _gone, ...rest }) => rest);
-  };
-  const errorOf = (field: string) => {
-    const error = errors[field];
-    return error ? fieldErrorMessage(i18n, error, field) : undefined;
-  };
-  return (
-    <form
-      ref={form}
-      aria-label={t`Edit the user`}
-      noValidate
-      className="grid gap-5 md:grid-cols-2"
-      onSubmit={async (event) => {
-        event.preventDefault();
-        if (saving) return;
-        setSaving(true);
-        setNote(null);
+  const { t } = useLingui();
+  const { id } = details.user;
+  const [saving, runSave] = useAction(
+    useCallback(
+      (values: FormValues) => {
         const price = Number(values.price.replace(",", "."));
-        const result = await saveUser(details.user.id, {
-          ...values,
-          price: Number.isFinite(price) ? price : NaN,
-        });
-        setSaving(false);
-        if (result.success) {
-          setErrors({});
-          setNote({ kind: "success", text: t`The user is saved.` });
-          onSaved(result.data);
-        } else if (!result.error.aborted) {
-          const invalid = Object.keys(result.error.fieldErrors).length > 0;
-          setErrors(result.error.fieldErrors);
-          setNote({
-            kind: "error",
-            text: invalid ? t`Some fields need your attention.` : result.error.message,
-          });
-          if (invalid) failed();
-        }
-      }}
-    >
-      <Field label={t`Name`} error={errorOf("name")}>
-        <Input name="name" value={values.name} onChange={(e) => set("name", e.target.value)} />
+        return saveUser(id, { ...values, price: Number.isFinite(price) ? price : NaN });
+      },
+      [saveUser, id],
+    ),
+  );
+  const form = useForm<FormValues>({
+    initialValues: editOf(details.user),
+    ...saving,
+    onSubmit: async (values) => {
+      setNote(null);
+      const result = await runSave(values);
+      if (!result) return;
+      if (result.success) {
+        setNote({ kind: "success", text: t`The user is saved.` });
+        onSaved(result.data);
+      } else if (!result.error.aborted) {
+        const invalid = Object.keys(result.error.fieldErrors).length > 0;
+        setNote({ kind: "error", text: invalid ? fieldsNeedAttention : result.error.message });
+      }
+    },
+  });
+  const set = form.setValue;
+  return (
+    <form aria-label={t`Edit the user`} className="grid gap-5 md:grid-cols-2" {...form.formProps}>
+      <Field label={t`Name`} error={form.errorFor("name")}>
+        <Input name="name" value={form.values.name} onChange={(e) => set("name", e.target.value)} />
       </Field>
-      <Field label={t`Email`} error={errorOf("email")}>
+      <Field label={t`Email`} error={form.errorFor("email")}>
         <Input
           name="email"
           type="email"
-          value={values.email}
+          value={form.values.email}
           onChange={(e) => set("email", e.target.value)}
         />
       </Field>
       <ChoiceField
         label={t`Plan`}
-        value={values.plan}
+        value={form.values.plan}
         options={[
           { value: "free", label: t`Trial (free)` },
           { value: "paid", label: t`Paid` },
         ]}
         onChange={(plan) => set("plan", plan)}
       />
-      <Field label={t`Price`} error={errorOf("price")}>
+      <Field label={t`Price`} error={form.errorFor("price")}>
         <Input
           name="price"
           inputMode="decimal"
-          value={values.price}
+          value={form.values.price}
           onChange={(e) => set("price", e.target.value)}
         />
       </Field>
       <Field
         label={t`Stripe customer`}
         description={t`Filled once the payment arrived: a paid plan without it awaits payment.`}
-        error={errorOf("stripe")}
+        error={form.errorFor("stripe")}
       >
         <Input
           name="stripe"
           autoComplete="off"
-          value={values.stripe}
+          value={form.values.stripe}
           onChange={(e) => set("stripe", e.target.value)}
         />
       </Field>
       <div className="flex flex-col gap-4">
         <SwitchField
           label={t`Billed monthly`}
-          checked={values.is_monthly}
+          checked={form.values.is_monthly}
           onChange={(v) => set("is_monthly", v)}
-          error={errorOf("is_monthly")}
+          error={form.errorFor("is_monthly")}
         />
         <SwitchField
           label={t`Site admin`}
-          checked={values.admin}
+          checked={form.values.admin}
           onChange={(v) => set("admin", v)}
-          error={errorOf("admin")}
+          error={form.errorFor("admin")}
         />
         <SwitchField
           label={t`Verified`}
-          checked={values.verified}
+          checked={form.values.verified}
           onChange={(v) => set("verified", v)}
-          error={errorOf("verified")}
+          error={form.errorFor("verified")}
         />
       </div>
       <div className="md:col-span-2">
-        <Button type="submit" pending={saving}>
+        <SubmitButton status={saving.status}>
           <Trans>Save</Trans>
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );

@@ -4,7 +4,7 @@ import type { ActionResult } from "../../auth/action-result.ts";
 import type { AdminStats, UserSearchResult } from "../../auth/account.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { planStatus, planStatusBadges, planStatusLabels, planStatuses } from "../../auth/plan-status.ts";
-import { useAction } from "../../auth/use-action.ts";
+import { useAction } from "../../forms/use-action.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { localeTags } from "../../../shared/i18n/locales.ts";
 import { Badge } from "../../ui/badge.tsx";

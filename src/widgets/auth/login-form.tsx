@@ -3,9 +3,10 @@ import * as React from "react";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { EmailField, PasswordField } from "./auth-fields.tsx";
-import { FormAlert, SubmitButton } from "./form-parts.tsx";
-import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
-import { checkEmail, collectErrors, requireValue } from "./validation.ts";
+import { FormAlert } from "../../forms/form-alert.tsx";
+import { SubmitButton } from "../../forms/submit-button.tsx";
+import { useForm, type FormProps } from "../../forms/use-form.ts";
+import { checkEmail, collectErrors, requireValue } from "../../forms/validation.ts";
 
 export type LoginValues = { email: string; password: string };
 
@@ -19,9 +20,9 @@ export function LoginForm({
   errors,
   message,
   onSubmit,
-}: AuthFormProps<LoginValues> & { defaultValues?: Partial<LoginValues> }) {
+}: FormProps<LoginValues> & { defaultValues?: Partial<LoginValues> }) {
   const titleId = React.useId();
-  const form = useAuthForm<LoginValues>({
+  const form = useForm<LoginValues>({
     initialValues: { email: "", password: "", ...defaultValues },
     validate: (v) => collectErrors({ email: checkEmail(v.email), password: requireValue(v.password) }),
     status,
@@ -66,7 +67,7 @@ export function LoginForm({
             <Trans>Forgot your password?</Trans>
           </LocalizedLink>
         </div>
-        <SubmitButton status={status} className="sm:w-full">
+        <SubmitButton status={status} className="w-full">
           <Trans>Log in</Trans>
         </SubmitButton>
       </form>

@@ -3,14 +3,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { Button } from "../../ui/button.tsx";
-import { formErrorMessage, type FieldError } from "../../auth/field-error-message.ts";
+import { formErrorMessage, type FieldError } from "../../forms/field-error-message.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { EmailField } from "./auth-fields.tsx";
-import { FormAlert, FormSuccess } from "./form-parts.tsx";
+import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
 import { formatCountdown } from "./use-countdown.ts";
-import { useAuthForm, type FormStatus } from "./use-auth-form.ts";
-import { checkEmail, collectErrors } from "./validation.ts";
+import { useForm, type FormStatus } from "../../forms/use-form.ts";
+import { checkEmail, collectErrors } from "../../forms/validation.ts";
 
 export type VerifyEmailState =
   /** Signed up, waiting for the visitor to open the link. */
@@ -181,7 +181,7 @@ function ResendForm({
   onSubmit: (values: { email: string }) => void;
 }) {
   const { t } = useLingui();
-  const form = useAuthForm<{ email: string }>({
+  const form = useForm<{ email: string }>({
     initialValues: { email: email ?? "" },
     validate: (v) => collectErrors({ email: checkEmail(v.email) }),
     status,

@@ -1,9 +1,9 @@
 import { setupI18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { describe, expect, it } from "vitest";
-import { messages as fr } from "../../../locales/fr/messages.po";
-import { formErrorMessage } from "../../auth/field-error-message.ts";
-import { bannerMessage } from "./use-auth-form.ts";
+import { messages as fr } from "../../locales/fr/messages.po";
+import { formErrorMessage } from "./field-error-message.ts";
+import { bannerMessage } from "./use-form.ts";
 
 const french = setupI18n({ locale: "fr", messages: { fr } });
 const banner = (...args: Parameters<typeof bannerMessage>) =>

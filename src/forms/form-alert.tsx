@@ -1,13 +1,10 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import type * as React from "react";
-import { cn } from "../../lib/cn.ts";
-import { Button, type ButtonProps } from "../../ui/button.tsx";
-import { AlertCircleIcon, CheckCircleIcon } from "../../ui/icons.tsx";
-import { formErrorMessage } from "../../auth/field-error-message.ts";
-import { Spinner } from "../../ui/spinner.tsx";
-import { AuthLinkButton } from "./auth-link-button.tsx";
-import type { FormStatus } from "./use-auth-form.ts";
+import { cn } from "../lib/cn.ts";
+import { AlertCircleIcon, CheckCircleIcon } from "../ui/icons.tsx";
+import { formErrorMessage } from "./field-error-message.ts";
+import type { FormStatus } from "./use-form.ts";
 
 /** The form-level error, announced at once (role="alert"); only in the "error" status. */
 export function FormAlert({
@@ -50,37 +47,6 @@ export function FormSuccess({
           <span>{children}</span>
         </p>
       ) : null}
-    </div>
-  );
-}
-
-/** The one pending-button pattern for forms: a submit Button, pending while the request runs. */
-export function SubmitButton({
-  status,
-  className,
-  ...props
-}: Omit<ButtonProps, "type" | "pending" | "disabled"> & { status: FormStatus | undefined }) {
-  return (
-    <Button
-      type="submit"
-      pending={status === "submitting"}
-      className={cn("w-full sm:w-auto", className)}
-      {...props}
-    />
-  );
-}
-
-/** The "Log in" button that ends a finished flow. */
-export function LogInButton() {
-  return <AuthLinkButton to="/login" className="sm:w-full" />;
-}
-
-/** A finished flow: its success note (`children`), then the way to log in. */
-export function SuccessThenLogIn({ children }: { children: React.ReactNode }) {
-  return (
-    <div className="flex flex-col gap-5">
-      <FormSuccess show>{children}</FormSuccess>
-      <LogInButton />
     </div>
   );
 }

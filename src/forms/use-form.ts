@@ -2,21 +2,22 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import * as React from "react";
 import { useLingui } from "@lingui/react";
-import { useHydrated } from "../../lib/use-hydrated.ts";
+import { useHydrated } from "../lib/use-hydrated.ts";
 import {
   fieldErrorDescriptor,
   fieldErrorMessage,
   type FieldError,
   type FieldErrors,
-} from "../../auth/field-error-message.ts";
+} from "./field-error-message.ts";
 
+/** Where a form's request is: the same four states for every form of the site and the dashboard. */
 export type FormStatus = "idle" | "submitting" | "success" | "error";
 
-/** What every account form takes: the request's state, PocketBase's field errors, a form-level message. */
-export type AuthFormProps<Values> = {
+/** What every form takes: the request's state, PocketBase's field errors, a form-level message. */
+export type FormProps<Values> = {
   status?: FormStatus;
   /** PocketBase's `data` from the error response: `{ email: { code, message } }`. */
-  errors?: Record<string, FieldError | undefined>;
+  errors?: FieldErrors;
   /** The form-level error (shown when `status` is "error"): a server message or a message descriptor. */
   message?: string | MessageDescriptor;
   onSubmit: (values: Values) => void;
@@ -38,7 +39,7 @@ function focusFirstInvalid(root: HTMLElement | null) {
  * A form's focus after a failed submit: `focusInvalid()` moves it to the first field marked
  * invalid once the errors are shown. Returns the form's ref and `focusInvalid`.
  */
-export function useFocusFirstInvalid() {
+function useFocusFirstInvalid() {
   const form = React.useRef<HTMLFormElement>(null);
   const [requests, setRequests] = React.useState(0);
   React.useEffect(() => {
@@ -75,7 +76,7 @@ const fieldsNeedAttention = msg`Some fields need your attention.`;
  * (a link's token, a server-set value) becomes the banner, worded by its code.
  */
 export function bannerMessage(
-  errors: Record<string, FieldError | undefined> | undefined,
+  errors: FieldErrors | undefined,
   shownFields: readonly string[],
   message: string | MessageDescriptor | undefined,
 ): string | MessageDescriptor | undefined {
@@ -89,13 +90,13 @@ export function bannerMessage(
 }
 
 /**
- * State and behaviour shared by the account forms: values, client checks run on submit (errors
+ * The one form hook, for the site's forms and the dashboard's: values, client checks run on submit (errors
  * worded through the same PocketBase codes), server errors hidden once their field is edited,
  * focus on the first invalid field whenever errors arrive, and no submit while one is in flight.
  * `alert` is what the form's FormAlert shows: it follows `bannerMessage` and clears as soon as the
  * visitor edits a field or submits again, so a stale server banner never sits above a later check.
  */
-export function useAuthForm<Values extends Record<string, unknown>>({
+export function useForm<Values extends Record<string, unknown>>({
   initialValues,
   validate,
   status = "idle",
@@ -108,7 +109,7 @@ export function useAuthForm<Values extends Record<string, unknown>>({
   initialValues: Values;
   validate?: (values: Values) => FieldErrors<Extract<keyof Values, string>>;
   status?: FormStatus;
-  errors?: Record<string, FieldError | undefined>;
+  errors?: FieldErrors;
   /** The form-level message of the last answer (see `bannerMessage`). */
   message?: string | MessageDescriptor;
   /** Server error keys shown on one of the form's fields besides the values' own (`identity`, ...). */
@@ -121,7 +122,7 @@ export function useAuthForm<Values extends Record<string, unknown>>({
   const [formRef, focusInvalid] = useFocusFirstInvalid();
   const [values, setValues] = React.useState(initialValues);
   const { i18n } = useLingui();
-  const [clientErrors, setClientErrors] = React.useState<Partial<Record<string, FieldError>>>({});
+  const [clientErrors, setClientErrors] = React.useState<FieldErrors>({});
   const [edited, setEdited] = React.useState<ReadonlySet<string>>(new Set());
   const hydrated = useHydrated();
   const [heldSubmit, setHeldSubmit] = React.useState(false);

@@ -1,10 +1,8 @@
-import { passwordLength } from "../../../shared/password-rules.ts";
-import type { FieldError, FieldErrors } from "../../auth/field-error-message.ts";
+import { passwordLength } from "../../shared/password-rules.ts";
+import type { FieldError, FieldErrors } from "./field-error-message.ts";
 
 // Client-side checks mirror the server's, with PocketBase's own codes, so one mapping
-// (ui/field-error-message.ts) words both in the visitor's language.
-
-export { passwordLength };
+// (field-error-message.ts) words both in the visitor's language.
 
 const required: FieldError = { code: "validation_required", message: "Cannot be blank." };
 

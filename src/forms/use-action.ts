@@ -1,12 +1,13 @@
 import { useCallback, useRef, useState } from "react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ActionResult, FieldErrors } from "./action-result.ts";
+import type { ActionResult } from "../auth/action-result.ts";
+import type { FieldErrors } from "./field-error-message.ts";
+import type { FormStatus } from "./use-form.ts";
 
-export type ActionStatus = "idle" | "submitting" | "success" | "error";
-
+/** A form's request as `useForm` takes it (`status`, `errors`, `message`). */
 export type ActionState = {
-  status: ActionStatus;
+  status: FormStatus;
   errors: FieldErrors;
   message: MessageDescriptor | undefined;
 };
@@ -14,9 +15,10 @@ export type ActionState = {
 const idle: ActionState = { status: "idle", errors: {}, message: undefined };
 
 /**
- * Runs an account action for a form: `submitting` while it runs (a second submit is ignored),
- * then `success`, or `error` with the field errors and the message. Aborted requests change nothing.
- * An action that throws (its code could not be downloaded) is reported as an unreachable server.
+ * Runs an action (an account's or the dashboard's) for a form: `submitting` while it runs (a second
+ * submit is ignored), then `success`, or `error` with the field errors and the message. Aborted
+ * requests change nothing. An action that throws (its code could not be downloaded) is reported as
+ * an unreachable server.
  */
 export function useAction<A extends unknown[], T>(action: (...args: A) => Promise<ActionResult<T>>) {
   const [state, setState] = useState<ActionState>(idle);
