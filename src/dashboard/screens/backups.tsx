@@ -13,13 +13,12 @@ import {
   cellClassName,
   DataTable,
   ActionsHeading,
-  formatBytes,
-  formatDateTime,
   Loaded,
   PageHeading,
   useLoad,
   type Note,
 } from "../widgets/parts.tsx";
+import { formatBytes, formatDateTime } from "../../lib/format.ts";
 
 export type BackupsScreenProps = {
   loadBackups: () => Promise<ActionResult<Backup[]>>;

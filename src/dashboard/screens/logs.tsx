@@ -11,12 +11,13 @@ import {
   cellClassName,
   DataTable,
   ChoiceField,
-  formatDateTime,
   Loaded,
   Pager,
   PageHeading,
   useListQuery,
 } from "../widgets/parts.tsx";
+import { formatDateTime } from "../../lib/format.ts";
+import { parseDateTime } from "../../../shared/datetime.ts";
 
 export type LogsScreenProps = {
   loadLogs: (query: LogsQuery) => Promise<ActionResult<LogsResult>>;
@@ -115,7 +116,7 @@ const hoursShown = 48;
 function PerHour({ perHour }: { perHour: LogsResult["perHour"] }) {
   const { t } = useLingui();
   const locale = useLocale();
-  const totals = new Map(perHour.map((hour) => [Date.parse(hour.date.replace(" ", "T")), hour]));
+  const totals = new Map(perHour.map((hour) => [parseDateTime(hour.date).getTime(), hour]));
   const latest = Math.max(...totals.keys());
   if (!Number.isFinite(latest)) return null;
   const hours = Array.from({ length: hoursShown }, (_, i) =>

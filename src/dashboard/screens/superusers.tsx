@@ -15,12 +15,12 @@ import {
   cellClassName,
   DataTable,
   ActionsHeading,
-  formatDateTime,
   Loaded,
   PageHeading,
   useLoad,
   type Note,
 } from "../widgets/parts.tsx";
+import { formatDateTime } from "../../lib/format.ts";
 
 export type SuperusersScreenProps = {
   /** The signed-in superuser (marked "you"). */

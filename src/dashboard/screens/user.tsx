@@ -19,13 +19,13 @@ import { useForm } from "../../forms/use-form.ts";
 import {
   ActionNote,
   ChoiceField,
-  formatDateTime,
   LoadError,
   LoadingRows,
   PageHeading,
   useLoad,
   type Note,
 } from "../widgets/parts.tsx";
+import { formatDateTime } from "../../lib/format.ts";
 
 export type UserScreenProps = {
   id: string;

@@ -14,12 +14,12 @@ import {
   cellClassName,
   DataTable,
   ChoiceField,
-  formatDateTime,
   Loaded,
   Pager,
   PageHeading,
   useListQuery,
 } from "../widgets/parts.tsx";
+import { formatDateTime } from "../../lib/format.ts";
 
 export type UsersScreenProps = {
   /** One page of users for a query (search, filters, sort, page). */

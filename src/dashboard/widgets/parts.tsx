@@ -2,7 +2,6 @@ import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState, type ReactNode } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
-import { localeTags, type Locale } from "../../../shared/i18n/locales.ts";
 import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/field.tsx";
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
@@ -189,30 +188,6 @@ export function ActionNote({ note }: { note: Note | null }) {
 }
 
 export type Note = { kind: "success"; text: string } | { kind: "error"; text: string | MessageDescriptor };
-
-/** A PocketBase datetime (`2026-11-24 23:15:00.123Z`) in the page's language, in UTC. */
-export function formatDateTime(value: string, locale: Locale): string {
-  const date = new Date(value.replace(" ", "T"));
-  if (Number.isNaN(date.getTime())) return value;
-  return `${new Intl.DateTimeFormat(localeTags[locale], {
-    dateStyle: "medium",
-    timeStyle: "medium",
-    timeZone: "UTC",
-  }).format(date)} UTC`;
-}
-
-/** A size in bytes, in KB/MB (powers of 1024), in the page's language. */
-export function formatBytes(bytes: number, locale: Locale): string {
-  const units = ["B", "KB", "MB", "GB"];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const number = new Intl.NumberFormat(localeTags[locale], { maximumFractionDigits: unit === 0 ? 0 : 1 });
-  return `${number.format(value)} ${units[unit]}`;
-}
 
 export const cellClassName = "border-b px-3 py-2 align-top";
 

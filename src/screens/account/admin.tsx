@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
 import { CategoryChart } from "../../widgets/charts/category-chart.tsx";
-import { chartFormatters, countFormat } from "../../widgets/charts/format.ts";
+import { chartFormatters, countFormat } from "../../lib/format.ts";
 
 export type AdminScreenProps = {
   loadStats: () => Promise<ActionResult<AdminStats>>;

@@ -26,7 +26,7 @@ import {
   type SeriesChartProps,
   type SeriesPlotProps,
 } from "./chart-interaction.tsx";
-import { chartFormatters } from "./format.ts";
+import { chartFormatters } from "../../lib/format.ts";
 import { px, wrapLabel } from "./static-layout.ts";
 import { thinTicks, tickCount } from "./ticks.ts";
 

@@ -20,7 +20,7 @@ import {
   useDescribeItem,
   type TooltipRow,
 } from "./chart-parts.tsx";
-import { chartFormatters, type ChartFormatters } from "./format.ts";
+import { chartFormatters, type ChartFormatters } from "../../lib/format.ts";
 import { px, type Bounds } from "./static-layout.ts";
 import { exactTicks, thinTicks, tickCount } from "./ticks.ts";
 

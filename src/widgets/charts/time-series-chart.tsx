@@ -24,7 +24,8 @@ import {
   type SeriesChartProps,
   type SeriesPlotProps,
 } from "./chart-interaction.tsx";
-import { chartFormatters, parseChartDate, type ChartDate } from "./format.ts";
+import { parseDateTime } from "../../../shared/datetime.ts";
+import { chartFormatters, type ChartDate } from "../../lib/format.ts";
 import { px } from "./static-layout.ts";
 import { thinTicks, tickCount } from "./ticks.ts";
 
@@ -45,7 +46,7 @@ type TimeSeriesLayoutInput = Pick<
 /** Scales, ticks and margins of a time-series plot at a given size: shared by both modes. */
 function timeSeriesLayout({ data, series, width, height, locale, valueFormat, yMax }: TimeSeriesLayoutInput) {
   const format = chartFormatters(locale, valueFormat);
-  const dates = data.map((d) => parseChartDate(d.date));
+  const dates = data.map((d) => parseDateTime(d.date));
   const values = finiteValues(data, series);
 
   const innerHeight = Math.max(0, height - margin.top - margin.bottom);
