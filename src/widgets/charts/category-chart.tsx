@@ -12,20 +12,14 @@ import {
   tickLabelProps,
   ValueAxis,
 } from "./chart-parts.tsx";
-import {
-  BandRect,
-  finiteValues,
-  InteractivePlot,
-  labelBounds,
-  plotItems,
-  SeriesChart,
-  seriesRows,
-  StaticPlot,
-  valueScale,
-  ValueGrid,
-  type SeriesChartProps,
-  type SeriesPlotProps,
-} from "./chart-interaction.tsx";
+import { BandRect } from "./band-rect.tsx";
+import { InteractivePlot } from "./interactive-plot.tsx";
+import { plotItems } from "./plot-items.ts";
+import { SeriesChart, type SeriesChartProps } from "./series-chart.tsx";
+import { finiteValues, seriesRows, type SeriesPlotProps } from "./series.ts";
+import { labelBounds, StaticPlot } from "./static-plot.tsx";
+import { ValueGrid } from "./value-grid.tsx";
+import { valueScale } from "./value-scale.ts";
 import { chartFormatters } from "../../lib/format.ts";
 import { px, wrapLabel } from "./static-layout.ts";
 import { thinTicks, tickCount } from "./ticks.ts";

@@ -35,7 +35,6 @@ export const tickLabelProps = {
   fontFamily: "var(--font-sans)",
 } as const;
 
-/** Rough width of a tick label, to size the left margin before anything is measured. */
 /** The value axis of both chart kinds: tick labels only, formatted for the locale. */
 export function ValueAxis({
   scale,
@@ -58,6 +57,7 @@ export function ValueAxis({
   );
 }
 
+/** Rough width of a tick label, to size the left margin before anything is measured. */
 export function labelWidth(text: string): number {
   return Math.ceil(text.length * 8);
 }

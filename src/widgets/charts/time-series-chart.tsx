@@ -11,19 +11,13 @@ import {
   tickLabelProps,
   ValueAxis,
 } from "./chart-parts.tsx";
-import {
-  finiteValues,
-  InteractivePlot,
-  labelBounds,
-  plotItems,
-  SeriesChart,
-  seriesRows,
-  StaticPlot,
-  valueScale,
-  ValueGrid,
-  type SeriesChartProps,
-  type SeriesPlotProps,
-} from "./chart-interaction.tsx";
+import { InteractivePlot } from "./interactive-plot.tsx";
+import { plotItems } from "./plot-items.ts";
+import { SeriesChart, type SeriesChartProps } from "./series-chart.tsx";
+import { finiteValues, seriesRows, type SeriesPlotProps } from "./series.ts";
+import { labelBounds, StaticPlot } from "./static-plot.tsx";
+import { ValueGrid } from "./value-grid.tsx";
+import { valueScale } from "./value-scale.ts";
 import { parseDateTime } from "../../../shared/datetime.ts";
 import { chartFormatters, type ChartDate } from "../../lib/format.ts";
 import { px } from "./static-layout.ts";
