@@ -4,7 +4,7 @@ import { SuperuserSessionProvider, useSuperuserSession } from "../session.tsx";
 import { SuperuserCheckingScreen, SuperuserSignInScreen } from "../screens/sign-in.tsx";
 import { useAction } from "../../forms/use-action.ts";
 import { DashboardShell } from "../widgets/dashboard-shell.tsx";
-import { LoadError } from "../widgets/parts.tsx";
+import { LoadError } from "../widgets/load-states.tsx";
 
 function Gate() {
   const session = useSuperuserSession();

@@ -7,15 +7,12 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
-import {
-  cellClassName,
-  DataTable,
-  ChoiceField,
-  Loaded,
-  Pager,
-  PageHeading,
-  useListQuery,
-} from "../widgets/parts.tsx";
+import { ChoiceField } from "../widgets/choice-field.tsx";
+import { cellClassName, DataTable } from "../widgets/data-table.tsx";
+import { Loaded } from "../widgets/load-states.tsx";
+import { PageHeading } from "../widgets/page-heading.tsx";
+import { Pager } from "../widgets/pager.tsx";
+import { useListQuery } from "../widgets/use-load.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { parseDateTime } from "../../../shared/datetime.ts";
 
@@ -150,20 +147,12 @@ function PerHour({ perHour }: { perHour: LogsResult["perHour"] }) {
   );
 }
 
-/**
- * `/_/logs`: the API's requests and the server's mail delivery entries, newest first, filtered; a
- * row opens its details.
- */
-export function LogsScreen({ loadLogs }: LogsScreenProps) {
+type QueryChange = (patch: Partial<LogsQuery>) => void;
+
+/** The filters: the choices apply at once, the text filters with the "Filter" button. */
+function LogsFilters({ query, change }: { query: LogsQuery; change: QueryChange }) {
   const { t } = useLingui();
-  const locale = useLocale();
-  const { query, state, reload, change, goTo } = useListQuery<LogsQuery, LogsResult>(
-    defaultLogsQuery,
-    loadLogs,
-  );
   const [draft, setDraft] = useState({ url: "", authId: "" });
-  const [open, setOpen] = useState<string | null>(null);
-  const titleOf = useEntryTitle();
   const types = [
     { value: "all", label: t`All` },
     { value: "request", label: t`Requests` },
@@ -181,6 +170,128 @@ export function LogsScreen({ loadLogs }: LogsScreenProps) {
     label: value === "all" ? t`All` : value,
   }));
   return (
+    <form
+      role="search"
+      className="mb-6 grid grid-cols-2 items-end gap-3 md:grid-cols-3 lg:grid-cols-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        change(draft);
+      }}
+    >
+      <ChoiceField label={t`Type`} value={query.type} options={types} onChange={(type) => change({ type })} />
+      <ChoiceField
+        label={t`Status`}
+        value={query.status}
+        options={statuses}
+        onChange={(status) => change({ status })}
+      />
+      <ChoiceField
+        label={t`Method`}
+        value={query.method}
+        options={methods}
+        onChange={(method) => change({ method })}
+      />
+      <Field label={t`URL contains`}>
+        <Input
+          name="url"
+          autoComplete="off"
+          value={draft.url}
+          onChange={(e) => setDraft((d) => ({ ...d, url: e.target.value }))}
+        />
+      </Field>
+      <Field label={t`Auth id`}>
+        <Input
+          name="authId"
+          autoComplete="off"
+          value={draft.authId}
+          onChange={(e) => setDraft((d) => ({ ...d, authId: e.target.value }))}
+        />
+      </Field>
+      <Button type="submit">
+        <Trans>Filter</Trans>
+      </Button>
+    </form>
+  );
+}
+
+/** One entry's row, and its details below it while open. */
+function LogRow({ log, open, onToggle }: { log: LogEntry; open: boolean; onToggle: () => void }) {
+  const locale = useLocale();
+  const titleOf = useEntryTitle();
+  return (
+    <>
+      <tr data-slot="dashboard-log">
+        <td className={cellClassName}>
+          <EntryBadge log={log} />
+        </td>
+        <td
+          className={
+            log.data.type === "request"
+              ? `${cellClassName} min-w-56 break-all font-mono`
+              : `${cellClassName} min-w-56`
+          }
+        >
+          <button type="button" aria-expanded={open} className="text-left hover:underline" onClick={onToggle}>
+            {titleOf(log)}
+          </button>
+        </td>
+        <td className={`${cellClassName} whitespace-nowrap`}>{formatDateTime(log.created, locale)}</td>
+      </tr>
+      {open ? (
+        <tr>
+          <td colSpan={3} className={`${cellClassName} bg-surface`}>
+            <LogDetails log={log} />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+}
+
+/** One page of entries: per hour, their count, the table (the `open` row's details shown), the pager. */
+function LogsPage({
+  entries,
+  goTo,
+  open,
+  setOpen,
+}: {
+  entries: LogsResult;
+  goTo: (page: number) => void;
+  open: string | null;
+  setOpen: (id: string | null) => void;
+}) {
+  return (
+    <>
+      <PerHour perHour={entries.perHour} />
+      <p role="status" className="mb-2 text-sm text-muted-foreground">
+        <Plural value={entries.totalItems} one="# entry" other="# entries" />
+      </p>
+      <DataTable headings={[<Trans>Status</Trans>, <Trans>Entry</Trans>, <Trans>Date</Trans>]}>
+        {entries.items.map((log) => (
+          <LogRow
+            key={log.id}
+            log={log}
+            open={open === log.id}
+            onToggle={() => setOpen(open === log.id ? null : log.id)}
+          />
+        ))}
+      </DataTable>
+      <Pager page={entries.page} totalPages={entries.totalPages} onPage={goTo} />
+    </>
+  );
+}
+
+/**
+ * `/_/logs`: the API's requests and the server's mail delivery entries, newest first, filtered; a
+ * row opens its details.
+ */
+export function LogsScreen({ loadLogs }: LogsScreenProps) {
+  const { query, state, reload, change, goTo } = useListQuery<LogsQuery, LogsResult>(
+    defaultLogsQuery,
+    loadLogs,
+  );
+  const [open, setOpen] = useState<string | null>(null);
+  return (
     <div>
       <PageHeading
         title={<Trans>Logs</Trans>}
@@ -195,104 +306,14 @@ export function LogsScreen({ loadLogs }: LogsScreenProps) {
           <Trans>Refresh</Trans>
         </Button>
       </PageHeading>
-      <form
-        role="search"
-        className="mb-6 grid grid-cols-2 items-end gap-3 md:grid-cols-3 lg:grid-cols-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          change(draft);
-        }}
-      >
-        <ChoiceField
-          label={t`Type`}
-          value={query.type}
-          options={types}
-          onChange={(type) => change({ type })}
-        />
-        <ChoiceField
-          label={t`Status`}
-          value={query.status}
-          options={statuses}
-          onChange={(status) => change({ status })}
-        />
-        <ChoiceField
-          label={t`Method`}
-          value={query.method}
-          options={methods}
-          onChange={(method) => change({ method })}
-        />
-        <Field label={t`URL contains`}>
-          <Input
-            name="url"
-            autoComplete="off"
-            value={draft.url}
-            onChange={(e) => setDraft((d) => ({ ...d, url: e.target.value }))}
-          />
-        </Field>
-        <Field label={t`Auth id`}>
-          <Input
-            name="authId"
-            autoComplete="off"
-            value={draft.authId}
-            onChange={(e) => setDraft((d) => ({ ...d, authId: e.target.value }))}
-          />
-        </Field>
-        <Button type="submit">
-          <Trans>Filter</Trans>
-        </Button>
-      </form>
+      <LogsFilters query={query} change={change} />
       <Loaded
         state={state}
         onRetry={reload}
         isEmpty={(entries) => entries.totalItems === 0}
         empty={<Trans>No entry matches these filters.</Trans>}
       >
-        {(entries) => (
-          <>
-            <PerHour perHour={entries.perHour} />
-            <p role="status" className="mb-2 text-sm text-muted-foreground">
-              <Plural value={entries.totalItems} one="# entry" other="# entries" />
-            </p>
-            <DataTable headings={[<Trans>Status</Trans>, <Trans>Entry</Trans>, <Trans>Date</Trans>]}>
-              {entries.items.map((log) => (
-                <Fragment key={log.id}>
-                  <tr data-slot="dashboard-log">
-                    <td className={cellClassName}>
-                      <EntryBadge log={log} />
-                    </td>
-                    <td
-                      className={
-                        log.data.type === "request"
-                          ? `${cellClassName} min-w-56 break-all font-mono`
-                          : `${cellClassName} min-w-56`
-                      }
-                    >
-                      <button
-                        type="button"
-                        aria-expanded={open === log.id}
-                        className="text-left hover:underline"
-                        onClick={() => setOpen(open === log.id ? null : log.id)}
-                      >
-                        {titleOf(log)}
-                      </button>
-                    </td>
-                    <td className={`${cellClassName} whitespace-nowrap`}>
-                      {formatDateTime(log.created, locale)}
-                    </td>
-                  </tr>
-                  {open === log.id ? (
-                    <tr>
-                      <td colSpan={3} className={`${cellClassName} bg-surface`}>
-                        <LogDetails log={log} />
-                      </td>
-                    </tr>
-                  ) : null}
-                </Fragment>
-              ))}
-            </DataTable>
-            <Pager page={entries.page} totalPages={entries.totalPages} onPage={goTo} />
-          </>
-        )}
+        {(entries) => <LogsPage entries={entries} goTo={goTo} open={open} setOpen={setOpen} />}
       </Loaded>
     </div>
   );

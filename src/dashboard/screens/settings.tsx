@@ -2,7 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Fragment, type ReactNode } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
 import type { ServerSettings } from "../superuser.ts";
-import { Loaded, PageHeading, useLoad } from "../widgets/parts.tsx";
+import { Loaded } from "../widgets/load-states.tsx";
+import { PageHeading } from "../widgets/page-heading.tsx";
+import { useLoad } from "../widgets/use-load.ts";
 
 export type SettingsScreenProps = {
   /** The settings, or `null` when the server has no settings endpoint. */

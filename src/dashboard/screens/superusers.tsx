@@ -1,26 +1,18 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
-import { SubmitButton } from "../../forms/submit-button.tsx";
-import { useAction } from "../../forms/use-action.ts";
-import { useForm } from "../../forms/use-form.ts";
 import type { Superuser } from "../superuser.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ConfirmDialog } from "../../ui/alert-dialog.tsx";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
-import { EmailField, PasswordField } from "../../widgets/auth/auth-fields.tsx";
-import {
-  ActionNote,
-  cellClassName,
-  DataTable,
-  ActionsHeading,
-  Loaded,
-  PageHeading,
-  useLoad,
-  type Note,
-} from "../widgets/parts.tsx";
+import { ActionNote, type Note } from "../widgets/action-note.tsx";
+import { ActionsHeading, cellClassName, DataTable } from "../widgets/data-table.tsx";
+import { Loaded } from "../widgets/load-states.tsx";
+import { PageHeading } from "../widgets/page-heading.tsx";
+import { useLoad } from "../widgets/use-load.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { AddSuperuserForm } from "./add-superuser-form.tsx";
 
 export type SuperusersScreenProps = {
   /** The signed-in superuser (marked "you"). */
@@ -30,52 +22,55 @@ export type SuperusersScreenProps = {
   removeSuperuser: (id: string) => Promise<ActionResult>;
 };
 
-/** Adds a superuser; the fields clear once the server accepted them. */
-function AddSuperuserForm({
-  addSuperuser,
-  setNote,
-  onAdded,
-}: Pick<SuperusersScreenProps, "addSuperuser"> & {
-  setNote: (note: Note | null) => void;
-  onAdded: () => void;
+/** One superuser's row; removing is offered only while another superuser would remain. */
+function SuperuserRow({
+  superuser,
+  isCurrent,
+  removable,
+  onRemove,
+}: {
+  superuser: Superuser;
+  isCurrent: boolean;
+  removable: boolean;
+  onRemove: () => void;
 }) {
   const { t } = useLingui();
-  const [adding, runAdd] = useAction(addSuperuser);
-  const form = useForm({
-    initialValues: { email: "", password: "" },
-    ...adding,
-    resetOnSuccess: true,
-    onSubmit: async (values) => {
-      setNote(null);
-      const result = await runAdd(values);
-      if (!result) return;
-      if (result.success) {
-        setNote({ kind: "success", text: t`${result.data.email} is now a superuser.` });
-        onAdded();
-      } else if (!result.error.aborted && Object.keys(result.error.fieldErrors).length === 0) {
-        setNote({ kind: "error", text: result.error.message });
-      }
-    },
-  });
+  const locale = useLocale();
   return (
-    <form aria-labelledby="add-superuser" className="flex flex-col gap-4" {...form.formProps}>
-      <EmailField
-        name="email"
-        value={form.values.email}
-        onValueChange={(value) => form.setValue("email", value)}
-        error={form.errorFor("email")}
-      />
-      <PasswordField
-        name="password"
-        autoComplete="new-password"
-        value={form.values.password}
-        onValueChange={(value) => form.setValue("password", value)}
-        error={form.errorFor("password")}
-      />
-      <SubmitButton status={adding.status}>
-        <Trans>Add</Trans>
-      </SubmitButton>
-    </form>
+    <tr data-slot="dashboard-superuser">
+      <td className={cellClassName}>
+        {superuser.email}
+        {isCurrent ? (
+          <Badge variant="outline" className="ml-2">
+            <Trans>you</Trans>
+          </Badge>
+        ) : null}
+      </td>
+      <td className={`${cellClassName} whitespace-nowrap`}>{formatDateTime(superuser.created, locale)}</td>
+      <td className={`${cellClassName} text-right`}>
+        {removable ? (
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" size="sm" aria-label={t`Remove ${superuser.email}`}>
+                <Trans>Remove</Trans>
+              </Button>
+            }
+            title={t`Remove ${superuser.email}?`}
+            description={
+              isCurrent
+                ? t`This is you: your session ends with it.`
+                : t`They can no longer sign in to the dashboard or the API as a superuser.`
+            }
+            confirm={t`Remove`}
+            onConfirm={onRemove}
+          />
+        ) : (
+          <Button variant="outline" size="sm" disabled aria-describedby="last-superuser">
+            <Trans>Remove</Trans>
+          </Button>
+        )}
+      </td>
+    </tr>
   );
 }
 
@@ -87,7 +82,6 @@ export function SuperusersScreen({
   removeSuperuser,
 }: SuperusersScreenProps) {
   const { t } = useLingui();
-  const locale = useLocale();
   const [state, reload] = useLoad(loadSuperusers);
   const [note, setNote] = useState<Note | null>(null);
 
@@ -114,42 +108,13 @@ export function SuperusersScreen({
               <>
                 <DataTable headings={[<Trans>Email</Trans>, <Trans>Created</Trans>, <ActionsHeading />]}>
                   {superusers.map((superuser) => (
-                    <tr key={superuser.id} data-slot="dashboard-superuser">
-                      <td className={cellClassName}>
-                        {superuser.email}
-                        {superuser.id === currentId ? (
-                          <Badge variant="outline" className="ml-2">
-                            <Trans>you</Trans>
-                          </Badge>
-                        ) : null}
-                      </td>
-                      <td className={`${cellClassName} whitespace-nowrap`}>
-                        {formatDateTime(superuser.created, locale)}
-                      </td>
-                      <td className={`${cellClassName} text-right`}>
-                        {superusers.length > 1 ? (
-                          <ConfirmDialog
-                            trigger={
-                              <Button variant="outline" size="sm" aria-label={t`Remove ${superuser.email}`}>
-                                <Trans>Remove</Trans>
-                              </Button>
-                            }
-                            title={t`Remove ${superuser.email}?`}
-                            description={
-                              superuser.id === currentId
-                                ? t`This is you: your session ends with it.`
-                                : t`They can no longer sign in to the dashboard or the API as a superuser.`
-                            }
-                            confirm={t`Remove`}
-                            onConfirm={() => void remove(superuser)}
-                          />
-                        ) : (
-                          <Button variant="outline" size="sm" disabled aria-describedby="last-superuser">
-                            <Trans>Remove</Trans>
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
+                    <SuperuserRow
+                      key={superuser.id}
+                      superuser={superuser}
+                      isCurrent={superuser.id === currentId}
+                      removable={superusers.length > 1}
+                      onRemove={() => void remove(superuser)}
+                    />
                   ))}
                 </DataTable>
                 {superusers.length <= 1 ? (
