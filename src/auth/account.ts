@@ -139,7 +139,7 @@ export async function confirmVerification(pb: PocketBase, token: string): Promis
 }
 
 /** The admin search: at most this many matches are listed (the total is still counted). */
-export const userSearchLimit = 20;
+const userSearchLimit = 20;
 
 export type UserSearchResult = { total: number; users: AuthUser[] };
 

@@ -6,7 +6,7 @@ import type { FieldErrors } from "./field-error-message.ts";
 import type { FormStatus } from "./use-form.ts";
 
 /** A form's request as `useForm` takes it (`status`, `errors`, `message`). */
-export type ActionState = {
+type ActionState = {
   status: FormStatus;
   errors: FieldErrors;
   message: MessageDescriptor | undefined;

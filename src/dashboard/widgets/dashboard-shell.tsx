@@ -8,7 +8,7 @@ import { LogoMark } from "../../widgets/app-shell/brand.tsx";
 import { LanguageSwitcher } from "../../widgets/app-shell/language-switcher.tsx";
 
 /** The dashboard's pages, in the order of its navigation (English paths). */
-export const dashboardNav = [
+const dashboardNav = [
   { to: "/_", id: "users" },
   { to: "/_/superusers", id: "superusers" },
   { to: "/_/backups", id: "backups" },

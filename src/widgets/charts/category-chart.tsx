@@ -212,7 +212,7 @@ function CategoryAxes({ layout, labels }: { layout: CategoryLayout; labels: "mea
 }
 
 /** Vertical bars (grouped when there are several series) over categories: a pure function of its props. */
-export function CategoryPlot(props: CategoryPlotProps) {
+function CategoryPlot(props: CategoryPlotProps) {
   const { data, series } = props;
   const layout = categoryLayout(props);
   const { innerHeight, innerWidth, yScale, yTicks, x0 } = layout;
@@ -265,7 +265,7 @@ function barItems(props: CategoryPlotProps, layout: CategoryLayout) {
 }
 
 /** The category plot for pages without JavaScript (`interactive={false}`, see `StaticPlot`). */
-export function StaticCategoryPlot(props: CategoryPlotProps) {
+function StaticCategoryPlot(props: CategoryPlotProps) {
   const { data, series } = props;
   const layout = categoryLayout(props);
   const { innerHeight, innerWidth, yScale, yTicks, x0 } = layout;

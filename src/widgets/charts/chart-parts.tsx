@@ -28,7 +28,7 @@ export function seriesCells(
 }
 
 export const axisColor = "var(--border)";
-export const tickLabelColor = "var(--muted-foreground)";
+const tickLabelColor = "var(--muted-foreground)";
 export const tickLabelProps = {
   fill: tickLabelColor,
   fontSize: 12,

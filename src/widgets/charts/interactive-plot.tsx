@@ -9,7 +9,7 @@ import {
 } from "./chart-parts.tsx";
 import type { PlotItems } from "./plot-items.ts";
 
-export type ActiveItem = { index: number; focusVisible: boolean };
+type ActiveItem = { index: number; focusVisible: boolean };
 
 /**
  * The interactive plot's frame: the SVG and its plot area, one hit area per item (a roving tab

@@ -203,7 +203,7 @@ function PointRing({ x, layout, className }: { x: number; layout: TimeSeriesLayo
 }
 
 /** Lines/areas over a UTC time axis: a pure function of its props, sized by the caller. */
-export function TimeSeriesPlot(props: TimeSeriesPlotProps) {
+function TimeSeriesPlot(props: TimeSeriesPlotProps) {
   const { data, series } = props;
   const layout = timeSeriesLayout(props);
   const { xs } = layout;
@@ -248,7 +248,7 @@ function pointItems(props: TimeSeriesPlotProps, layout: TimeSeriesLayout) {
  * The time-series plot for pages without JavaScript (`interactive={false}`, see `StaticPlot`): a
  * point's marker shows with its value label.
  */
-export function StaticTimeSeriesPlot(props: TimeSeriesPlotProps) {
+function StaticTimeSeriesPlot(props: TimeSeriesPlotProps) {
   const { data, series } = props;
   const layout = timeSeriesLayout(props);
   const { innerHeight, xs } = layout;
