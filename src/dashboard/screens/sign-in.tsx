@@ -1,31 +1,12 @@
 import { Trans } from "@lingui/react/macro";
 import * as React from "react";
+import type { FormProps } from "../../forms/use-form.ts";
 import { AuthCard } from "../../widgets/auth/auth-card.tsx";
-import { EmailField, PasswordField } from "../../widgets/auth/auth-fields.tsx";
-import { FormAlert } from "../../forms/form-alert.tsx";
-import { SubmitButton } from "../../forms/submit-button.tsx";
-import { useForm, type FormProps } from "../../forms/use-form.ts";
-import { checkEmail, collectErrors, requireValue } from "../../forms/validation.ts";
-
-export type SuperuserSignInValues = { email: string; password: string };
+import { PasswordSignInForm, type LoginValues } from "../../widgets/auth/password-sign-in-form.tsx";
 
 /** What every dashboard page shows without a superuser session: the superuser sign-in form. */
-export function SuperuserSignInScreen({
-  status,
-  errors,
-  message,
-  onSubmit,
-}: FormProps<SuperuserSignInValues>) {
+export function SuperuserSignInScreen(props: FormProps<LoginValues>) {
   const titleId = React.useId();
-  const form = useForm<SuperuserSignInValues>({
-    initialValues: { email: "", password: "" },
-    validate: (v) => collectErrors({ email: checkEmail(v.email), password: requireValue(v.password) }),
-    status,
-    errors,
-    message,
-    otherErrorFields: ["identity"],
-    onSubmit,
-  });
   return (
     <div className="flex justify-center py-8">
       <AuthCard
@@ -39,24 +20,7 @@ export function SuperuserSignInScreen({
           </Trans>
         }
       >
-        <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
-          <FormAlert {...form.alert} />
-          <EmailField
-            name="email"
-            value={form.values.email}
-            onValueChange={(value) => form.setValue("email", value)}
-            error={form.errorFor("email", "identity")}
-          />
-          <PasswordField
-            name="password"
-            value={form.values.password}
-            onValueChange={(value) => form.setValue("password", value)}
-            error={form.errorFor("password")}
-          />
-          <SubmitButton status={status} className="w-full">
-            <Trans>Sign in</Trans>
-          </SubmitButton>
-        </form>
+        <PasswordSignInForm {...props} titleId={titleId} submitLabel={<Trans>Sign in</Trans>} />
       </AuthCard>
     </div>
   );
