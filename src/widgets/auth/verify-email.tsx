@@ -3,7 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { Button } from "../../ui/button.tsx";
-import { formErrorMessage, type FieldError } from "../../forms/field-error-message.ts";
+import { formErrorMessage, type FieldErrors } from "../../forms/field-error-message.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { EmailField } from "./auth-fields.tsx";
@@ -28,7 +28,7 @@ export type VerifyEmailProps = {
   /** The address the link goes to; when unknown (invalid link, signed out) the visitor types it. */
   email?: string;
   resendStatus?: FormStatus;
-  resendErrors?: Record<string, FieldError | undefined>;
+  resendErrors?: FieldErrors;
   resendMessage?: string | MessageDescriptor;
   /** Seconds before another email may be requested (see `useCountdown`); 0 when it may. */
   resendCooldown?: number;
@@ -175,7 +175,7 @@ function ResendForm({
   linkSent: boolean;
   email?: string;
   status: FormStatus;
-  errors?: Record<string, FieldError | undefined>;
+  errors?: FieldErrors;
   message?: string | MessageDescriptor;
   cooldown: number;
   onSubmit: (values: { email: string }) => void;
