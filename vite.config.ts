@@ -43,7 +43,7 @@ const chunkGroups = [
   },
   {
     name: "app",
-    test: /[\\/]src[\\/](routing[\\/]|site-config\.ts|fonts\.ts|lib[\\/]|i18n[\\/]|auth[\\/](?!pocketbase\.ts|auth-fixtures\.ts)|enhance[\\/]session-cookie\.ts|widgets[\\/](app-shell|error-page)[\\/]|widgets[\\/]auth[\\/](account-menu|auth-link-button|auth-fields|form-parts|use-auth-form|validation|auth-card|new-password-fields|use-countdown)\.tsx?$|ui[\\/](button|badge|skeleton|sheet|overlay|icons|field|input|label|password-input|card|spinner|separator|toggle-control)\.tsx?$|routes[\\/]account[\\/]account-meta\.ts)/,
+    test: /[\\/]src[\\/](routing[\\/]|site-config\.ts|fonts\.ts|lib[\\/]|i18n[\\/]|forms[\\/]|auth[\\/](?!pocketbase\.ts|auth-fixtures\.ts)|enhance[\\/]session-cookie\.ts|widgets[\\/](app-shell|error-page)[\\/]|widgets[\\/]auth[\\/](account-menu|auth-link-button|auth-fields|log-in-button|password-sign-in-form|auth-card|new-password-fields|use-countdown)\.tsx?$|ui[\\/](button|badge|skeleton|sheet|overlay|icons|field|input|label|password-input|card|spinner|separator|toggle-control)\.tsx?$|routes[\\/]account[\\/]account-meta\.ts)/,
   },
 ];
 

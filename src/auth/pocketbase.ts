@@ -1,7 +1,7 @@
 import PocketBase, { BaseAuthStore, type AuthRecord } from "pocketbase";
 
 /** The session cookie: the SDK's own cookie export, trimmed by it over 4096 bytes. */
-export const authCookieName = "pb_auth";
+const authCookieName = "pb_auth";
 
 /**
  * The only fields of the user the session cookie keeps: what a page needs to draw its header
@@ -9,22 +9,14 @@ export const authCookieName = "pb_auth";
  * with every page request and readable by the page's scripts. The rest of the record comes from
  * the API (the auth refresh every page load makes) and stays in memory.
  */
-export const sessionCookieFields = [
-  "id",
-  "collectionId",
-  "collectionName",
-  "email",
-  "name",
-  "verified",
-  "plan",
-];
+const sessionCookieFields = ["id", "collectionId", "collectionName", "email", "name", "verified", "plan"];
 
 /**
  * Keeps the SDK's auth state in the `pb_auth` cookie (token and `sessionCookieFields`). Not
  * HttpOnly: the site is static files and its JavaScript is the only reader; SameSite Lax; Secure
  * on https.
  */
-export class CookieAuthStore extends BaseAuthStore {
+class CookieAuthStore extends BaseAuthStore {
   constructor() {
     super();
     if (typeof document !== "undefined") this.loadFromCookie(document.cookie, authCookieName);
