@@ -122,6 +122,7 @@ export function createApp(options: AppOptions): App {
     maxDays: options.logsMaxDays,
     maxRows: options.logsMaxRows,
     log,
+    reader: store.reader,
   });
   const mailer = createMailer({
     from: mailFrom,

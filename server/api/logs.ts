@@ -1,5 +1,5 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import type { SQLInputValue } from "node:sqlite";
+import { type Row } from "../tools/sql-reader.ts";
 import {
   compileExpression,
   compileSort,
@@ -270,7 +270,7 @@ function sortSql(sort: string) {
 }
 
 /** A stored row as PocketBase's Log model answers it (plus `updated`, which the SDK's type lists). */
-function exportLog(row: Record<string, SQLInputValue>) {
+function exportLog(row: Row) {
   let data: unknown = {};
   try {
     data = JSON.parse(String(row.data ?? "{}"));
@@ -296,20 +296,22 @@ const skipSuccessLog: MiddlewareHandler<ApiEnv> = async (c, next) => {
 /** `GET /api/logs`, `GET /api/logs/stats`, `GET /api/logs/{id}` (superusers). */
 export function logsApi(logs: RequestLogs) {
   return new Hono<ApiEnv>()
-    .get("/logs", rateLimit, skipSuccessLog, requireSuperuser, (c) => {
+    .get("/logs", rateLimit, skipSuccessLog, requireSuperuser, async (c) => {
       const query = queryOf(c);
       const { page, perPage, skipTotal: skip } = listPaging(query);
-      let rows: Record<string, SQLInputValue>[];
+      let rows: Row[];
       let total = -1;
       try {
         const where = query.filter?.trim() ? filterSql(query.filter) : raw("1=1");
         const sorted = query.sort?.trim() ? sortSql(query.sort) : raw("");
         const order = sorted.sql ? sql` ORDER BY ${sorted}` : raw("");
         const limit = sql`LIMIT ${param(perPage)} OFFSET ${param((page - 1) * perPage)}`;
-        rows = logs.all(sql`SELECT "r".* FROM "_logs" "r" WHERE ${where}${order} ${limit}`);
-        if (!skip) {
-          total = Number(logs.all(sql`SELECT count(*) AS "n" FROM "_logs" "r" WHERE ${where}`)[0]!.n);
-        }
+        const [found, counted] = await Promise.all([
+          logs.read(sql`SELECT "r".* FROM "_logs" "r" WHERE ${where}${order} ${limit}`),
+          skip ? undefined : logs.read(sql`SELECT count(*) AS "n" FROM "_logs" "r" WHERE ${where}`),
+        ]);
+        rows = found;
+        if (counted) total = Number(counted[0]!.n);
       } catch (error) {
         if (!(error instanceof FilterError)) {
           c.get("ctx").log.error(`logs query failed: ${(error as Error).message}`);
@@ -329,7 +331,7 @@ export function logsApi(logs: RequestLogs) {
         { list: true },
       );
     })
-    .get("/logs/stats", rateLimit, skipSuccessLog, requireSuperuser, (c) => {
+    .get("/logs/stats", rateLimit, skipSuccessLog, requireSuperuser, async (c) => {
       const filter = queryOf(c).filter ?? "";
       let where = raw("1=1");
       if (filter !== "") {
@@ -339,9 +341,9 @@ export function logsApi(logs: RequestLogs) {
           throw new ApiError(400, "Invalid filter format.");
         }
       }
-      let rows: Record<string, SQLInputValue>[];
+      let rows: Row[];
       try {
-        rows = logs.all(
+        rows = await logs.read(
           sql`SELECT count("r"."id") AS "total", strftime('%Y-%m-%d %H:00:00', "r"."created") AS "date" FROM "_logs" "r" WHERE ${where} GROUP BY "date" ORDER BY "date"`,
         );
       } catch {
@@ -353,8 +355,10 @@ export function logsApi(logs: RequestLogs) {
         rows.map((row) => ({ date: row.date ? `${String(row.date)}.000Z` : "", total: Number(row.total) })),
       );
     })
-    .get("/logs/:id", rateLimit, skipSuccessLog, requireSuperuser, (c) => {
-      const row = logs.all(sql`SELECT * FROM "_logs" WHERE "id" = ${param(c.req.param("id"))} LIMIT 1`)[0];
+    .get("/logs/:id", rateLimit, skipSuccessLog, requireSuperuser, async (c) => {
+      const [row] = await logs.read(
+        sql`SELECT * FROM "_logs" WHERE "id" = ${param(c.req.param("id"))} LIMIT 1`,
+      );
       if (!row) throw new ApiError(404);
       return sendJson(c, 200, exportLog(row));
     });

@@ -37,6 +37,7 @@ import {
   sendJson,
 } from "./context.ts";
 import type { Logger } from "../tools/log.ts";
+import { ReadError } from "../tools/sql-reader.ts";
 import { and } from "../tools/sql.ts";
 import { listPaging } from "./list-query.ts";
 import { collectionGuard, limitBody } from "./middlewares.ts";
@@ -120,6 +121,18 @@ function badRequestOnFilterError<T>(log: Logger, fn: () => T): T {
   }
 }
 
+/** `badRequestOnFilterError` for a query run on the reader's thread. */
+async function badRequestOnReadError<T>(log: Logger, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof ReadError)) throw error;
+    // SQL SQLite refuses at run time: the client's input, never a 500.
+    log.error(`list query failed: ${error.message}`);
+    throw new ApiError(400);
+  }
+}
+
 type Action = "list" | "view" | "create" | "update" | "delete";
 
 /**
@@ -148,18 +161,22 @@ async function list(c: ApiContext) {
   if (exceedsMaxFilterLength(query.filter ?? "")) throw new ApiError(400);
 
   const requester = requesterOf(c, body);
-  const { records, total } = badRequestOnFilterError(c.get("ctx").log, () => {
+  const { where, order } = badRequestOnFilterError(c.get("ctx").log, () => {
     const rule =
       !superuser && collection.listRule
         ? ruleSql(store, collection, collection.listRule, requester)
         : undefined;
     const filter = query.filter?.trim() ? filterSql(store, collection, query.filter, requester) : undefined;
     const order = query.sort?.trim() ? sortSql(store, collection, query.sort, requester) : undefined;
-    const where = and(rule, filter);
-    const records = store.find(collection, { where, order, limit: perPage, offset: (page - 1) * perPage });
-    const total = skip ? -1 : store.count(collection, where);
-    return { records, total };
+    return { where: and(rule, filter), order };
   });
+  // A list may scan the table (a search, a count): it runs on the reader's thread.
+  const [records, total] = await badRequestOnReadError(c.get("ctx").log, () =>
+    Promise.all([
+      store.list(collection, { where, order, limit: perPage, offset: (page - 1) * perPage }),
+      skip ? -1 : store.countLater(collection, where),
+    ]),
+  );
   const items = exportAll(c, collection, records, requester);
   const totalPages = skip ? -1 : Math.ceil(total / perPage);
   return { items, page, perPage, totalItems: total, totalPages };

@@ -68,9 +68,12 @@ export function findAuthRecordByEmail(
 ): RecordData | undefined {
   const index = findSingleColumnUniqueIndex(collection.indexes, "email");
   const nocase = index?.columns[0]?.collate.toLowerCase() === "nocase";
+  // An empty email names no account. Saying so also states the condition of the partial unique
+  // index (`WHERE email != ''`): SQLite uses a partial index only when the query repeats it, and
+  // without it every sign-in, reset and verification scanned the whole table.
   const where = nocase
-    ? sql`"r"."email" = ${param(email)} COLLATE NOCASE`
-    : sql`"r"."email" = ${param(email)}`;
+    ? sql`"r"."email" = ${param(email)} COLLATE NOCASE AND "r"."email" != ''`
+    : sql`"r"."email" = ${param(email)} AND "r"."email" != ''`;
   return store.find(collection, { where, limit: 1 })[0];
 }
 

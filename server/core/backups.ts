@@ -25,6 +25,7 @@ import type { Logger } from "../tools/log.ts";
 import { ident, param, raw, sql } from "../tools/sql.ts";
 import { randomString } from "./random.ts";
 import type { Collection } from "./collection-types.ts";
+import type { SchemaOf } from "./search.ts";
 import { collectionsTable, type Store, storeSchema } from "./store.ts";
 import { formatDateTime } from "./values.ts";
 
@@ -212,15 +213,17 @@ type SchemaObject = { type: string; name: string; table: string; sql: string | n
  */
 function unexpectedSchemaObject(
   master: SchemaObject[],
-  collections: Pick<Collection, "name" | "indexes">[],
+  collections: (SchemaOf & { indexes: string[] })[],
 ): string | undefined {
-  const { tables, indexes } = storeSchema(collections);
+  const { tables, indexes, searchTables } = storeSchema(collections);
   const allowedTable = (name: string) => tables.has(name.toLowerCase());
   for (const object of master) {
     const name = object.name.toLowerCase();
     const table = object.table.toLowerCase();
     switch (object.type) {
       case "table":
+        // A search index (core/search.ts): only exactly as the store makes it.
+        if (searchTables.has(name) && searchTables.get(name) === object.sql) break;
         if (!allowedTable(name) && !sqliteTables.has(name)) {
           return `The database holds the table "${object.name}", which is none of its collections.`;
         }
@@ -299,7 +302,7 @@ export async function checkDatabase(file: string, known: Collection[]): Promise<
     throw new InvalidBackupError("The database is not one of this server's (no _collections definitions).");
   }
   const [master, definitions] = [rows(0), rows(2)];
-  const archived: Pick<Collection, "name" | "indexes">[] = [];
+  const archived: (SchemaOf & { indexes: string[] })[] = [];
   for (const row of definitions) {
     let parsed: unknown;
     try {
@@ -323,7 +326,12 @@ export async function checkDatabase(file: string, known: Collection[]): Promise<
     ) {
       throw new InvalidBackupError("The database holds an unreadable collection definition.");
     }
-    archived.push({ name: collection.name, indexes });
+    const fields = (collection.fields as unknown[]).flatMap((field) =>
+      field && typeof field === "object" && typeof (field as { name?: unknown }).name === "string"
+        ? [{ name: (field as { name: string }).name }]
+        : [],
+    );
+    archived.push({ name: collection.name, fields, indexes });
   }
   const problem = unexpectedSchemaObject(
     master.map((row) => ({

@@ -6,6 +6,7 @@ import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { formatDateTime } from "./values.ts";
 import { consoleLogger, type LogEntry, type Logger } from "../tools/log.ts";
 import { raw, type Sql } from "../tools/sql.ts";
+import { type Row, SqlReader } from "../tools/sql-reader.ts";
 
 // PocketBase's request logs: the `_logs` table of a separate SQLite file, `DATA_DIR/auxiliary.db`,
 // in PocketBase's own shape, so its tools and its logs API read it unchanged. Entries are buffered in
@@ -37,6 +38,8 @@ export type RequestLogsOptions = {
   maxDays?: number;
   /** Logs kept at most, the oldest dropped first. Default `defaultLogsMaxRows`. */
   maxRows?: number;
+  /** Where the logs API's queries run (the store's reader); default a reader of its own. */
+  reader?: SqlReader;
   /** Longest time an entry waits in memory before it is written (ms). Default 200. */
   flushInterval?: number;
   /** Entries that trigger a write at once. Default 200. */
@@ -112,6 +115,7 @@ export class RequestLogs {
   readonly maxDays: number;
   readonly maxRows: number;
   readonly file: string;
+  private readonly reader: SqlReader;
   private db: DatabaseSync | null = null;
   private insert: StatementSync | null = null;
   private trim: StatementSync | null = null;
@@ -134,6 +138,7 @@ export class RequestLogs {
     this.maxDays = options.maxDays ?? defaultLogsMaxDays;
     this.maxRows = Math.max(1, options.maxRows ?? defaultLogsMaxRows);
     this.file = path.join(dataDir, "auxiliary.db");
+    this.reader = options.reader ?? new SqlReader();
     this.flushInterval = options.flushInterval ?? 200;
     this.batchSize = options.batchSize ?? 200;
     this.maxBuffered = options.maxBuffered ?? 10_000;
@@ -336,7 +341,17 @@ export class RequestLogs {
     }
   }
 
-  /** Rows of a read query on the log file (the buffer is written first, so recent requests show). */
+  /**
+   * Rows of a query on the log file, on the reader's thread (the logs API: a filter may scan every
+   * log). The buffer is written first, so recent requests show.
+   */
+  read(query: Sql): Promise<Row[]> {
+    if (!this.db) return Promise.reject(new Error("request logs are not available"));
+    this.flush();
+    return this.reader.all(this.file, query);
+  }
+
+  /** Rows of a statement on the writer's own connection: maintenance (PRAGMAs) and tests. */
   all(query: Sql | string): Record<string, SQLInputValue>[] {
     if (!this.db) throw new Error("request logs are not available");
     this.flush();

@@ -3,14 +3,18 @@ import type { Sql } from "../tools/sql.ts";
 import type { Collection } from "./collection-types.ts";
 import type { Store } from "./store.ts";
 
+/** What the compiler reads from the store: the collections, and the search indexes of their tables. */
+type CompilingStore = Pick<Store, "findCollection"> & Partial<Pick<Store, "searchIndexOf">>;
+
 /** Who asks: what `@request.*` resolves to, and whether rules are bypassed. */
 export type Requester = { request: RequestInfo; isSuperuser: boolean };
 
 /** What the compiler needs to know besides the expression: the table alias "r", the requester. */
-function optionsFor(store: Pick<Store, "findCollection">, collection: Collection, requester: Requester) {
+function optionsFor(store: CompilingStore, collection: Collection, requester: Requester) {
   return {
     collection,
     findCollection: store.findCollection,
+    searchIndexOf: store.searchIndexOf,
     request: requester.request,
     alias: "r",
     isSuperuser: requester.isSuperuser,
@@ -19,12 +23,8 @@ function optionsFor(store: Pick<Store, "findCollection">, collection: Collection
 
 /** Compiles a rule (`mode` "rule") or a client filter ("filter") over the table aliased "r". */
 function expressionSql(mode: "rule" | "filter") {
-  return (
-    store: Pick<Store, "findCollection">,
-    collection: Collection,
-    expr: string,
-    requester: Requester,
-  ): Sql => compileExpression(expr, { ...optionsFor(store, collection, requester), mode });
+  return (store: CompilingStore, collection: Collection, expr: string, requester: Requester): Sql =>
+    compileExpression(expr, { ...optionsFor(store, collection, requester), mode });
 }
 
 /** An API rule as SQL over the collection's table aliased "r". Throws FilterError when invalid. */
@@ -35,7 +35,7 @@ export const filterSql = expressionSql("filter");
 
 /** A client `sort` as an ORDER BY body. Throws FilterError when invalid. */
 export function sortSql(
-  store: Pick<Store, "findCollection">,
+  store: CompilingStore,
   collection: Collection,
   sort: string,
   requester: Requester,

@@ -14,9 +14,23 @@ import { type Collection, type Field, isMultiple, parseIndex } from "./collectio
 import { columnDefinition, decodeValue, encodeValue } from "./values.ts";
 import { consoleLogger, type Logger } from "../tools/log.ts";
 import { ident, joinSql, param, raw, type Sql, sql } from "../tools/sql.ts";
+import { SqlReader } from "../tools/sql-reader.ts";
+import {
+  indexRow,
+  type SchemaOf,
+  type SearchIndex,
+  searchIndexOf,
+  searchShadowTables,
+  searchTableName,
+  searchTableStatement,
+  unindexRow,
+} from "./search.ts";
 
 /** A record's field values as JS values (`password` holds the bcrypt hash). */
 export type RecordData = Record<string, unknown>;
+
+/** Which records `find` and `list` return: `where` and `order` over the table aliased "r", and a page. */
+export type FindOptions = { where?: Sql; order?: Sql; limit?: number; offset?: number };
 
 /** A write refused by a UNIQUE constraint; `fields` are the columns of the violated index. */
 export class UniqueError extends Error {
@@ -56,14 +70,22 @@ function indexStatement(sql: string): string {
  * have been made with), all names lower-cased as SQLite compares them. SQLite's own objects
  * (autoindexes, sqlite_sequence, sqlite_stat*) are not listed.
  */
-export function storeSchema(collections: Pick<Collection, "name" | "indexes">[]): {
+export function storeSchema(collections: (SchemaOf & { indexes: string[] })[]): {
   tables: Set<string>;
   indexes: Map<string, { table: string; statements: Set<string> }>;
+  /** The search indexes (virtual tables) by name, with the statement each is made with. */
+  searchTables: Map<string, string>;
 } {
   const tables = new Set([collectionsTable.toLowerCase()]);
   const indexes = new Map<string, { table: string; statements: Set<string> }>();
+  const searchTables = new Map<string, string>();
   for (const collection of collections) {
     tables.add(collection.name.toLowerCase());
+    const search = searchIndexOf(collection);
+    if (search) {
+      searchTables.set(search.table.toLowerCase(), searchTableStatement(collection.name, search));
+      for (const shadow of searchShadowTables(search.table)) tables.add(shadow.toLowerCase());
+    }
     for (const sql of collection.indexes) {
       const index = parseIndex(sql);
       if (!index) continue;
@@ -76,7 +98,7 @@ export function storeSchema(collections: Pick<Collection, "name" | "indexes">[])
       else indexes.set(name, { table, statements: new Set([indexStatement(sql)]) });
     }
   }
-  return { tables, indexes };
+  return { tables, indexes, searchTables };
 }
 
 const statementCacheSize = 500;
@@ -93,10 +115,15 @@ export class Store {
   private byName = new Map<string, Collection>();
 
   private readonly log: Logger;
+  /** The database file (`dataDir/data.db`). */
+  readonly file: string;
+  /** Reads that may scan run there, off the thread that answers requests (see tools/sql-reader.ts). */
+  readonly reader = new SqlReader();
 
-  private constructor(db: DatabaseSync, log: Logger) {
+  private constructor(db: DatabaseSync, log: Logger, file: string) {
     this.db = db;
     this.log = log;
+    this.file = file;
   }
 
   /**
@@ -105,7 +132,8 @@ export class Store {
    */
   static open(dataDir: string, log: Logger = consoleLogger): Store {
     makeFolder(dataDir);
-    const db = new DatabaseSync(path.join(dataDir, "data.db"));
+    const file = path.join(dataDir, "data.db");
+    const db = new DatabaseSync(file);
     db.exec(
       sql`
         PRAGMA journal_mode = WAL;
@@ -119,15 +147,23 @@ export class Store {
         );
       `.sql,
     );
-    const store = new Store(db, log);
+    const store = new Store(db, log, file);
     store.loadCollections();
     const existing = store.byName.get(superusersCollectionName);
     store.importCollections([superusersCollection(existing)], false);
     return store;
   }
 
-  /** Folds the WAL back into `data.db` (emptying it), then closes: a copy of `data.db` alone is whole. */
+  /**
+   * Folds the WAL back into `data.db` (emptying it), then closes: a copy of `data.db` alone is
+   * whole. The reader stops too.
+   */
   close() {
+    void this.reader.close();
+    this.closeDatabase();
+  }
+
+  private closeDatabase() {
     this.statements.clear();
     if (!this.db.isOpen) return;
     try {
@@ -147,18 +183,14 @@ export class Store {
    */
   reopen(swap: () => void = () => {}) {
     if (this.depth > 0) throw new Error("cannot reopen the database inside a transaction");
-    const file = this.db.isOpen ? this.db.location() : this.file;
-    if (!file) throw new Error("the database has no file");
-    this.file = file;
-    this.close();
+    this.closeDatabase();
     swap();
-    const fresh = Store.open(path.dirname(file), this.log);
+    const fresh = Store.open(path.dirname(this.file), this.log);
     this.db = fresh.db;
     this.statements.clear();
     this.loadCollections();
+    this.reader.reopen(this.file);
   }
-
-  private file: string | null = null;
 
   // ---------------------------------------------------------------- statements
 
@@ -234,6 +266,9 @@ export class Store {
   collections(): Collection[] {
     return [...this.byId.values()];
   }
+
+  /** The search index of a collection's table (core/search.ts); the store keeps it in step. */
+  searchIndexOf = (collection: Collection): SearchIndex | undefined => searchIndexOf(collection);
 
   /** A collection by id or name (PocketBase accepts both in URLs). */
   findCollection = (idOrName: string): Collection | undefined => {
@@ -316,6 +351,7 @@ export class Store {
     this.transaction(() => {
       for (const [id, old] of this.byId) {
         if (!next.has(id)) {
+          this.exec(sql`DROP TABLE IF EXISTS ${ident(searchTableName(old.name))}`);
           this.exec(sql`DROP TABLE IF EXISTS ${ident(old.name)}`);
           this.run(sql`DELETE FROM "_collections" WHERE "id" = ${param(id)}`);
         }
@@ -346,6 +382,7 @@ export class Store {
 
   private syncTable(collection: Collection, old: Collection | undefined) {
     if (old && old.name !== collection.name && this.tableExists(old.name)) {
+      this.exec(sql`DROP TABLE IF EXISTS ${ident(searchTableName(old.name))}`);
       this.exec(sql`ALTER TABLE ${ident(old.name)} RENAME TO ${ident(collection.name)}`);
     }
     if (!this.tableExists(collection.name)) {
@@ -379,6 +416,34 @@ export class Store {
       }
     }
     this.syncIndexes(collection);
+    this.syncSearch(collection);
+  }
+
+  /**
+   * The collection's search index (core/search.ts): made, or made again, when its statement
+   * changed, and rebuilt from the table when it does not hold one entry per row (a database from
+   * before it existed, a restored archive).
+   */
+  private syncSearch(collection: Collection) {
+    const index = searchIndexOf(collection);
+    const table = searchTableName(collection.name);
+    const existing = this.get(
+      sql`SELECT "sql" FROM sqlite_master WHERE type = 'table' AND name = ${param(table)}`,
+    );
+    if (!index) {
+      if (existing) this.exec(sql`DROP TABLE ${ident(table)}`);
+      return;
+    }
+    const statement = searchTableStatement(collection.name, index);
+    if (existing?.sql !== statement) {
+      if (existing) this.exec(sql`DROP TABLE ${ident(table)}`);
+      this.exec(raw(statement));
+    } else {
+      const rows = Number(this.get(sql`SELECT count(*) AS "n" FROM ${ident(collection.name)}`)?.n);
+      const indexed = Number(this.get(sql`SELECT count(*) AS "n" FROM ${ident(`${table}_docsize`)}`)?.n);
+      if (rows === indexed) return;
+    }
+    this.exec(sql`INSERT INTO ${ident(table)} (${ident(table)}) VALUES ('rebuild')`);
   }
 
   private syncIndexes(collection: Collection) {
@@ -432,23 +497,38 @@ export class Store {
   }
 
   /** Records matching `where` (table aliased "r"), in `order`, paginated. */
-  find(
-    collection: Collection,
-    options: { where?: Sql; order?: Sql; limit?: number; offset?: number } = {},
-  ): RecordData[] {
+  find(collection: Collection, options: FindOptions = {}): RecordData[] {
+    return this.all(this.findQuery(collection, options)).map((row) => this.decodeRow(collection, row));
+  }
+
+  /** `find` on the reader's thread: for lists, which may scan (see tools/sql-reader.ts). */
+  async list(collection: Collection, options: FindOptions = {}): Promise<RecordData[]> {
+    const rows = await this.reader.all(this.file, this.findQuery(collection, options));
+    return rows.map((row) => this.decodeRow(collection, row as Record<string, SQLInputValue>));
+  }
+
+  /** The SELECT of `find` and `list`. */
+  findQuery(collection: Collection, options: FindOptions = {}): Sql {
     let query = sql`SELECT "r".* FROM ${ident(collection.name)} "r" WHERE 1 = 1${this.where(options.where)}`;
     if (options.order && options.order.sql.trim()) query = sql`${query} ORDER BY ${options.order}`;
     if (options.limit !== undefined) {
       query = sql`${query} LIMIT ${param(options.limit)} OFFSET ${param(options.offset ?? 0)}`;
     }
-    return this.all(query).map((row) => this.decodeRow(collection, row));
+    return query;
   }
 
   count(collection: Collection, where?: Sql): number {
-    const row = this.get(
-      sql`SELECT COUNT(*) AS "n" FROM ${ident(collection.name)} "r" WHERE 1 = 1${this.where(where)}`,
-    );
+    return Number(this.get(this.countQuery(collection, where))?.n ?? 0);
+  }
+
+  /** `count` on the reader's thread (a count walks every matching row). */
+  async countLater(collection: Collection, where?: Sql): Promise<number> {
+    const [row] = await this.reader.all(this.file, this.countQuery(collection, where));
     return Number(row?.n ?? 0);
+  }
+
+  private countQuery(collection: Collection, where?: Sql): Sql {
+    return sql`SELECT COUNT(*) AS "n" FROM ${ident(collection.name)} "r" WHERE 1 = 1${this.where(where)}`;
   }
 
   /** Whether a one-row virtual table holding `data` matches `where` (create rules). */
@@ -472,8 +552,12 @@ export class Store {
       collection.fields.map((f) => param(encodeValue(f, data[f.name]))),
       ", ",
     );
+    const search = searchIndexOf(collection);
     this.write(collection, () =>
-      this.run(sql`INSERT INTO ${ident(collection.name)} (${names}) VALUES (${values})`),
+      this.transaction(() => {
+        this.run(sql`INSERT INTO ${ident(collection.name)} (${names}) VALUES (${values})`);
+        if (search) this.run(indexRow(collection.name, search, String(data.id)));
+      }),
     );
   }
 
@@ -482,8 +566,14 @@ export class Store {
     const fields = collection.fields.filter((f) => f.name in data && f.name !== "id");
     if (fields.length === 0) return;
     const sets = fields.map((f) => sql`${ident(f.name)} = ${param(encodeValue(f, data[f.name]))}`);
+    const search = searchIndexOf(collection);
+    const reindex = search && fields.some((f) => search.fields.includes(f.name));
     this.write(collection, () =>
-      this.run(sql`UPDATE ${ident(collection.name)} SET ${joinSql(sets, ", ")} WHERE "id" = ${param(id)}`),
+      this.transaction(() => {
+        if (reindex) this.run(unindexRow(collection.name, search, id));
+        this.run(sql`UPDATE ${ident(collection.name)} SET ${joinSql(sets, ", ")} WHERE "id" = ${param(id)}`);
+        if (reindex) this.run(indexRow(collection.name, search, id));
+      }),
     );
   }
 
@@ -546,6 +636,8 @@ export class Store {
         }
       }
     }
+    const search = searchIndexOf(collection);
+    if (search) this.run(unindexRow(collection.name, search, id));
     this.run(sql`DELETE FROM ${ident(collection.name)} WHERE "id" = ${param(id)}`);
   }
 

@@ -25,7 +25,13 @@ export function compileSort(sort: string, options: Omit<CompileOptions, "mode">)
     if (name === "@rowid") return sql`${ident(options.alias, "_rowid_")} ${raw(direction)}`;
 
     // Sorting, like filtering, never exposes hidden fields to non-superusers.
-    const ctx: ResolveContext = { options, allowHidden: options.isSuperuser, joins: [], nextId: 0 };
+    const ctx: ResolveContext = {
+      options,
+      allowHidden: options.isSuperuser,
+      joins: [],
+      nextId: 0,
+      search: false,
+    };
     const operand = resolveField(ctx, name);
     if (operand.kind !== "column") throw new FilterError(`invalid sort field "${name}"`);
     // Values the requester may not read sort as empty, so the order does not reveal them.
