@@ -6,7 +6,7 @@ import { Hono } from "hono";
 import { siteConfig } from "../shared/site-config.ts";
 import { ApiError } from "./api/api-error.ts";
 import { backupsApi, fileToken } from "./api/backups.ts";
-import { collectionsImport, validateRules } from "./api/collections.ts";
+import { collectionsImport } from "./api/collections.ts";
 import { compressJson } from "./tools/compression.ts";
 import { corsHeaders } from "./api/cors.ts";
 import type { ApiEnv, AppContext } from "./api/context.ts";
@@ -19,6 +19,7 @@ import { recordEmailChange } from "./api/record-email-change.ts";
 import { recordPasswordReset } from "./api/record-password-reset.ts";
 import { recordVerification } from "./api/record-verification.ts";
 import { publicSettings, settingsApi } from "./api/settings.ts";
+import { applySchema, applySchemaOffThread } from "./core/apply-schema.ts";
 import { Backups } from "./core/backups.ts";
 import { nextCronMatch, parseCron } from "./tools/cron.ts";
 import { defaultRateLimits, FailureLimiter, RateLimiter, type RateLimitRule } from "./tools/rate-limit.ts";
@@ -113,7 +114,8 @@ export function createApp(options: AppOptions): App {
   const log = createLogger({ info: options.log, store: (entry) => logs.add(entry) });
   const store = Store.open(options.dataDir, log);
   const schema: unknown = JSON.parse(readFileSync(options.schemaPath ?? schemaFile, "utf8"));
-  store.importCollections(Array.isArray(schema) ? schema : [], false, validateRules(store));
+  const collections = Array.isArray(schema) ? schema : [];
+  applySchema(store, collections);
 
   const appUrl = options.appUrl ?? "http://localhost:8090";
   const appName = options.appName ?? siteConfig.name;
@@ -152,8 +154,7 @@ export function createApp(options: AppOptions): App {
     appName,
     log,
     // A restored database gets the start-up schema too, as if the server had restarted on it.
-    afterRestore: () =>
-      store.importCollections(Array.isArray(schema) ? schema : [], false, validateRules(store)),
+    prepareRestore: (dataDir) => applySchemaOffThread(dataDir, collections),
   });
   if (backupsSchedule) {
     backups.schedule(backupsSchedule, options.backupsKeep ?? 7);

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { FilterError } from "../core/filter/index.ts";
-import { ruleSql } from "../core/rules.ts";
+import { validateRules } from "../core/rules.ts";
 import { SchemaError } from "../core/schema.ts";
 import { type Collection } from "../core/collection-types.ts";
 import type { Store } from "../core/store.ts";
@@ -8,36 +7,6 @@ import { fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiContext, type ApiEnv, readBody } from "./context.ts";
 import { limitBody, rateLimit, requireSuperuser } from "./middlewares.ts";
-
-const ruleKeys = [
-  "listRule",
-  "viewRule",
-  "createRule",
-  "updateRule",
-  "deleteRule",
-  "authRule",
-  "manageRule",
-] as const;
-
-/** Compiles every rule of an imported collection as a guest would meet it: an invalid rule fails the import. */
-export function validateRules(store: Store) {
-  return (collection: Collection, find: (idOrName: string) => Collection | undefined) => {
-    for (const key of ruleKeys) {
-      const rule = collection[key];
-      if (typeof rule !== "string" || rule === "") continue;
-      try {
-        ruleSql({ findCollection: find }, collection, rule, {
-          isSuperuser: false,
-          request: { auth: null, body: {}, query: {}, headers: {}, method: "GET", context: "default" },
-        });
-      } catch (error) {
-        if (error instanceof FilterError)
-          throw new SchemaError(`Invalid ${collection.name}.${key}: ${error.message}`);
-        throw error;
-      }
-    }
-  };
-}
 
 /** PUT /api/collections/import: PocketBase's "Import collections", as `pb.collections.import()` sends it. */
 async function importCollections(c: ApiContext) {
@@ -51,7 +20,7 @@ async function importCollections(c: ApiContext) {
   }
   const store = c.get("ctx").store;
   try {
-    store.importCollections(collections, deleteMissing === true, validateRules(store));
+    store.importCollections(collections, deleteMissing === true, validateRules);
   } catch (error) {
     if (!(error instanceof SchemaError)) throw error;
     throw new ApiError(400, "An error occurred while validating the submitted data.", {

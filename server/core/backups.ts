@@ -15,7 +15,6 @@ import {
 } from "node:fs";
 import { open } from "node:fs/promises";
 import path from "node:path";
-import { backup } from "node:sqlite";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { type CronSchedule, parseCron, runOnSchedule } from "../tools/cron.ts";
@@ -372,8 +371,11 @@ export type BackupsOptions = {
   /** For the names of scheduled backups. */
   appName: string;
   log: Logger;
-  /** Runs after a restore reopened the database (the app re-applies its schema, as at start-up). */
-  afterRestore?: () => void;
+  /**
+   * Makes a restored database current before it replaces the live one (the app applies its
+   * start-up schema to it, off the main thread): `dataDir` holds it as `data.db`.
+   */
+  prepareRestore?: (dataDir: string) => Promise<void>;
 };
 
 /**
@@ -442,7 +444,8 @@ export class Backups {
       const work = mkdtempSync(path.join(this.dataDir, ".pb_temp_backup_"));
       try {
         const copy = path.join(work, databaseEntry);
-        await backup(this.store.db, copy);
+        // On a reader thread with its own connection: the copy never holds the thread that answers pages.
+        await this.store.reader.copy(this.store.file, copy);
         const zip = path.join(work, "archive.zip");
         await writeArchive(zip, [{ name: databaseEntry, path: copy }]);
         renameSync(zip, target);
@@ -505,7 +508,14 @@ export class Backups {
       try {
         const candidate = path.join(work, databaseEntry);
         await extractDatabase(archive, candidate, this.store.collections());
-        // The read-only check may have left an empty WAL and its index beside the copy.
+        try {
+          await this.options.prepareRestore?.(work);
+        } catch (error) {
+          throw new InvalidBackupError(
+            `The start-up schema does not apply to it: ${(error as Error).message}.`,
+          );
+        }
+        // The check or the preparation may have left an empty WAL and its index beside the copy.
         for (const suffix of ["-wal", "-shm"]) rmSync(candidate + suffix, { force: true });
         fsyncPath(candidate);
         this.swapDatabase(candidate, path.join(work, "previous.db"));
@@ -542,12 +552,6 @@ export class Backups {
       this.store.reopen();
       if (error instanceof InvalidBackupError) throw error;
       throw new InvalidBackupError(`The restored database cannot be opened: ${(error as Error).message}.`);
-    }
-    try {
-      this.options.afterRestore?.();
-    } catch (error) {
-      // The restored data is in place; a schema that no longer applies is what a restart would report.
-      this.options.log.error(`Applying the schema after the restore failed: ${(error as Error).message}`);
     }
   }
 

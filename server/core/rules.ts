@@ -1,4 +1,5 @@
-import { compileExpression, compileSort, type RequestInfo } from "./filter/index.ts";
+import { compileExpression, compileSort, FilterError, type RequestInfo } from "./filter/index.ts";
+import { SchemaError } from "./schema.ts";
 import type { Sql } from "../tools/sql.ts";
 import type { Collection } from "./collection-types.ts";
 import type { Store } from "./store.ts";
@@ -61,5 +62,33 @@ export function canAccessRecord(
     return Boolean(store.findById(collection, id, ruleSql(store, collection, rule, requester)));
   } catch {
     return false;
+  }
+}
+
+const ruleKeys = [
+  "listRule",
+  "viewRule",
+  "createRule",
+  "updateRule",
+  "deleteRule",
+  "authRule",
+  "manageRule",
+] as const;
+
+/** Compiles every rule of an imported collection as a guest would meet it: an invalid rule fails the import. */
+export function validateRules(collection: Collection, find: (idOrName: string) => Collection | undefined) {
+  for (const key of ruleKeys) {
+    const rule = collection[key];
+    if (typeof rule !== "string" || rule === "") continue;
+    try {
+      ruleSql({ findCollection: find }, collection, rule, {
+        isSuperuser: false,
+        request: { auth: null, body: {}, query: {}, headers: {}, method: "GET", context: "default" },
+      });
+    } catch (error) {
+      if (error instanceof FilterError)
+        throw new SchemaError(`Invalid ${collection.name}.${key}: ${error.message}`);
+      throw error;
+    }
   }
 }

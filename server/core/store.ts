@@ -420,9 +420,8 @@ export class Store {
   }
 
   /**
-   * The collection's search index (core/search.ts): made, or made again, when its statement
-   * changed, and rebuilt from the table when it does not hold one entry per row (a database from
-   * before it existed, a restored archive).
+   * The collection's search index (core/search.ts): made, and filled from the table, when it is
+   * missing or its statement changed (a database from before it).
    */
   private syncSearch(collection: Collection) {
     const index = searchIndexOf(collection);
@@ -435,14 +434,30 @@ export class Store {
       return;
     }
     const statement = searchTableStatement(collection.name, index);
-    if (existing?.sql !== statement) {
-      if (existing) this.exec(sql`DROP TABLE ${ident(table)}`);
-      this.exec(raw(statement));
-    } else {
+    if (existing?.sql === statement) return;
+    if (existing) this.exec(sql`DROP TABLE ${ident(table)}`);
+    this.exec(raw(statement));
+    this.rebuildSearch(table);
+  }
+
+  /**
+   * Refills every search index that does not hold one entry per row of its table (rows written
+   * behind the store's back). Two counts per index: run when the schema is applied at start, not on
+   * every import.
+   */
+  checkSearchIndexes() {
+    for (const collection of this.collections()) {
+      const index = searchIndexOf(collection);
+      if (!index) continue;
       const rows = Number(this.get(sql`SELECT count(*) AS "n" FROM ${ident(collection.name)}`)?.n);
-      const indexed = Number(this.get(sql`SELECT count(*) AS "n" FROM ${ident(`${table}_docsize`)}`)?.n);
-      if (rows === indexed) return;
+      const indexed = Number(
+        this.get(sql`SELECT count(*) AS "n" FROM ${ident(`${index.table}_docsize`)}`)?.n,
+      );
+      if (rows !== indexed) this.rebuildSearch(index.table);
     }
+  }
+
+  private rebuildSearch(table: string) {
     this.exec(sql`INSERT INTO ${ident(table)} (${ident(table)}) VALUES ('rebuild')`);
   }
 

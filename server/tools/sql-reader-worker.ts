@@ -1,9 +1,9 @@
-import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { backup, DatabaseSync, type StatementSync } from "node:sqlite";
 import { parentPort } from "node:worker_threads";
 import type { ReadAnswer, ReadRequest } from "./sql-reader.ts";
 
-// The reader's thread (see sql-reader.ts): one read-only connection per file, its statements
-// cached, reopened when the main thread says the file was replaced.
+// A reader thread (see sql-reader.ts): one read-only connection per file, its statements cached,
+// reopened when the main thread says the file was replaced.
 
 type Connection = { db: DatabaseSync; generation: number; statements: Map<string, StatementSync> };
 
@@ -37,19 +37,29 @@ function statement(open: Connection, sql: string): StatementSync {
   return prepared;
 }
 
-parentPort!.on("message", (request: ReadRequest) => {
-  let answer: ReadAnswer;
-  try {
-    const open = connection(request.file, request.generation);
-    const { sql, params } = request.query;
-    const rows =
-      request.op === "explain"
-        ? open.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params)
-        : statement(open, sql).all(...params);
-    answer = { id: request.id, rows };
-  } catch (error) {
-    const { message, code } = error as Error & { code?: string };
-    answer = { id: request.id, error: message, code };
+async function run(request: ReadRequest): Promise<ReadAnswer> {
+  const open = connection(request.file, request.generation);
+  if (request.op === "copy") {
+    // In one step: a backup made in steps starts again whenever another connection (the server's
+    // writer) writes between two of them, and on a busy server might never end. One step reads a
+    // snapshot (WAL lets the writer go on) and copies its pages, row ids included.
+    await backup(open.db, request.target, { rate: 2 ** 31 - 1 });
+    return { id: request.id, rows: [] };
   }
-  parentPort!.postMessage(answer);
+  const { sql, params } = request.query;
+  const rows =
+    request.op === "explain"
+      ? open.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params)
+      : statement(open, sql).all(...params);
+  return { id: request.id, rows };
+}
+
+parentPort!.on("message", (request: ReadRequest) => {
+  run(request).then(
+    (answer) => parentPort!.postMessage(answer),
+    (error: unknown) => {
+      const { message, code } = error as Error & { code?: string };
+      parentPort!.postMessage({ id: request.id, error: message, code } satisfies ReadAnswer);
+    },
+  );
 });
