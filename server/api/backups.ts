@@ -183,12 +183,12 @@ export function backupsApi(backups: Backups, uploadLimit = defaultBackupUploadLi
           "Content-Security-Policy": "default-src 'none'; sandbox",
         });
       })
-      .delete("/backups/:key", rateLimit, limitBody, requireSuperuser, (c) => {
+      .delete("/backups/:key", rateLimit, limitBody, requireSuperuser, async (c) => {
         const key = c.req.param("key");
         if (key === backups.activeKey) {
           throw new ApiError(400, "The backup is currently being used and cannot be deleted.");
         }
-        if (!backups.delete(key)) throw new ApiError(404);
+        if (!(await backups.delete(key))) throw new ApiError(404);
         return c.body(null, 204);
       })
       .post("/backups/:key/restore", rateLimit, limitBody, requireSuperuser, async (c) => {

@@ -83,12 +83,12 @@ describe("listBackups and pruneAutoBackups", () => {
     expect(listBackups(path.join(dir, "missing"))).toEqual([]);
   });
 
-  it("keeps only the newest `keep` automatic backups and never touches the others", () => {
+  it("keeps only the newest `keep` automatic backups and never touches the others", async () => {
     const dir = tempDir();
     for (let i = 1; i <= 10; i++) touch(dir, `@auto_pb_backup_lumen_${String(i).padStart(2, "0")}.zip`, i);
     touch(dir, "pb_backup_manual.zip", 100);
     touch(dir, "uploaded.zip", 200);
-    const removed = pruneAutoBackups(dir, 7);
+    const removed = await pruneAutoBackups(dir, 7);
     expect(removed).toEqual([
       "@auto_pb_backup_lumen_08.zip",
       "@auto_pb_backup_lumen_09.zip",
@@ -105,8 +105,8 @@ describe("listBackups and pruneAutoBackups", () => {
       "pb_backup_manual.zip",
       "uploaded.zip",
     ]);
-    expect(pruneAutoBackups(dir, 7)).toEqual([]);
-    expect(pruneAutoBackups(dir, 1)).toHaveLength(6);
+    expect(await pruneAutoBackups(dir, 7)).toEqual([]);
+    expect(await pruneAutoBackups(dir, 1)).toHaveLength(6);
     expect(listBackups(dir).map((b) => b.key)).toEqual([
       "@auto_pb_backup_lumen_01.zip",
       "pb_backup_manual.zip",

@@ -10,10 +10,9 @@ import {
   renameSync,
   rmSync,
   statSync,
-  unlinkSync,
   createWriteStream,
 } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, rm } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -125,12 +124,20 @@ export function listBackups(dir: string): BackupInfo[] {
   return found.map(({ key, size, modified }) => ({ key, size, modified }));
 }
 
+/**
+ * Removes a file or folder without holding the thread that answers requests: unlinking a large
+ * file (a backup, a copy of the database) can take hundreds of milliseconds.
+ */
+function remove(target: string): Promise<void> {
+  return rm(target, { recursive: true, force: true });
+}
+
 /** Deletes the automatic backups in `dir` beyond the `keep` newest; returns the deleted keys. */
-export function pruneAutoBackups(dir: string, keep: number): string[] {
+export async function pruneAutoBackups(dir: string, keep: number): Promise<string[]> {
   const extra = listBackups(dir)
     .filter((b) => b.key.startsWith(autoBackupPrefix))
     .slice(Math.max(0, keep));
-  for (const { key } of extra) rmSync(path.join(dir, key), { force: true });
+  for (const { key } of extra) await remove(path.join(dir, key));
   return extra.map((b) => b.key);
 }
 
@@ -451,7 +458,7 @@ export class Backups {
         renameSync(zip, target);
         fsyncPath(this.dir);
       } finally {
-        rmSync(work, { recursive: true, force: true });
+        await remove(work);
       }
       return name;
     });
@@ -478,16 +485,16 @@ export class Backups {
       renameSync(part, path.join(this.dir, key));
       fsyncPath(this.dir);
     } finally {
-      rmSync(part, { force: true });
-      rmSync(work, { recursive: true, force: true });
+      await remove(part);
+      await remove(work);
     }
   }
 
   /** Deletes backup `key`; false when there is no such backup. */
-  delete(key: string): boolean {
+  async delete(key: string): Promise<boolean> {
     const file = this.file(key);
     if (!file) return false;
-    unlinkSync(file);
+    await remove(file);
     return true;
   }
 
@@ -520,7 +527,7 @@ export class Backups {
         fsyncPath(candidate);
         this.swapDatabase(candidate, path.join(work, "previous.db"));
       } finally {
-        rmSync(work, { recursive: true, force: true });
+        await remove(work);
       }
       this.options.log.info(`Restored the backup ${key}`);
     });
@@ -562,7 +569,7 @@ export class Backups {
       return undefined;
     }
     const key = await this.create(autoBackupName(this.options.appName));
-    const pruned = pruneAutoBackups(this.dir, keep);
+    const pruned = await pruneAutoBackups(this.dir, keep);
     this.options.log.info(
       `Scheduled backup ${key} made${pruned.length ? `; removed ${pruned.join(", ")}` : ""}`,
     );
