@@ -3,12 +3,7 @@ import { formatter } from "@lingui/format-po";
 
 // Two catalogs per locale: the site's, and the superuser dashboard's (loaded only on its pages, so
 // visitors never download its messages). A message used on both sides is in both.
-const dashboard = [
-  "<rootDir>/src/dashboard",
-  "<rootDir>/src/routes/dashboard",
-  "<rootDir>/src/screens/dashboard",
-  "<rootDir>/src/widgets/dashboard",
-];
+const dashboard = ["<rootDir>/src/dashboard"];
 const exclude = ["**/node_modules/**", "**/__screenshots__/**", "**/*.test.*"];
 
 export default defineConfig({

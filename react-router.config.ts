@@ -1,7 +1,7 @@
 import type { Config } from "@react-router/dev/config";
 import path from "node:path";
 import { contentPrerenderPaths } from "./src/content/paths.server.ts";
-import { precompressSite } from "./server/site/compress.ts";
+import { precompressSite } from "./server/site/precompress.ts";
 import { writeSocialImages } from "./server/site/social-images.ts";
 import { removeResourceDataFiles, writeBuildManifests } from "./src/lib/build-manifests.server.ts";
 import { staticPrerenderPaths } from "./shared/routing/match.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newRecordToken } from "./core/auth.ts";
-import { signJwt } from "./core/tokens.ts";
+import { signJwt } from "./tools/jwt.ts";
 import { createTestApp, fixturePassword, type TestApp } from "./testing/fixtures.ts";
 
 // Who may do what, for every endpoint and collection: guest, owner (alice), another user (bob), an

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { defaultRateLimits, parseRateLimitRules } from "./core/rate-limit.ts";
+import { defaultRateLimits, parseRateLimitRules } from "./tools/rate-limit.ts";
 import { configFromEnv } from "./config.ts";
 import { createTestApp, fixturePassword } from "./testing/fixtures.ts";
 
@@ -230,6 +230,28 @@ describe("server-wide behaviour", () => {
           (await t.request("GET", "/api/collections/users/records", { token: t.tokens.alice })).status,
         );
       expect(list).toEqual([200, 200, 200, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("checks the rate limit before the body limit, and a record route's collection after it, as PocketBase does", async () => {
+    const t = await createTestApp({ rateLimits: parseRateLimitRules("/api/=1/60"), bodyLimit: 1000 });
+    try {
+      const big = { collections: [{ name: "x".repeat(2000) }] };
+      const imports = [];
+      for (let i = 0; i < 2; i++)
+        imports.push((await t.request("PUT", "/api/collections/import", { body: big })).status);
+      expect(imports).toEqual([413, 429]);
+      // A record route counts against its collection's own window, once the body passed its limit.
+      const oversized = { body: { name: "x".repeat(2000) } };
+      const creates = [];
+      for (let i = 0; i < 2; i++)
+        creates.push((await t.request("POST", "/api/collections/users/records", oversized)).status);
+      creates.push((await t.request("POST", "/api/collections/nope/records", oversized)).status);
+      creates.push((await t.request("POST", "/api/collections/users/records", { body: {} })).status);
+      creates.push((await t.request("POST", "/api/collections/users/records", { body: {} })).status);
+      expect(creates).toEqual([413, 413, 413, 400, 429]);
     } finally {
       await t.close();
     }

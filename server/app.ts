@@ -1,31 +1,34 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { inspect } from "node:util";
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { siteConfig } from "../shared/site-config.ts";
 import { ApiError } from "./api/api-error.ts";
 import { backupsApi, fileToken } from "./api/backups.ts";
-import { collectionsImport, validateRules } from "./api/collections.ts";
-import { compressJson } from "./api/compression.ts";
+import { collectionsImport } from "./api/collections.ts";
+import { compressJson } from "./tools/compression.ts";
 import { corsHeaders } from "./api/cors.ts";
-import { type ApiEnv, type AppContext, globalRateLimit } from "./api/context.ts";
+import type { ApiEnv, AppContext } from "./api/context.ts";
 import { health } from "./api/health.ts";
 import { logsApi, requestLogger } from "./api/logs.ts";
+import { limitBody, loadAuthToken, rateLimit } from "./api/middlewares.ts";
 import { recordAuth } from "./api/record-auth.ts";
 import { recordCrud } from "./api/record-crud.ts";
 import { recordEmailChange } from "./api/record-email-change.ts";
 import { recordPasswordReset } from "./api/record-password-reset.ts";
 import { recordVerification } from "./api/record-verification.ts";
 import { publicSettings, settingsApi } from "./api/settings.ts";
-import { findAuthRecordByToken } from "./core/auth.ts";
+import { applySchema, applySchemaOffThread } from "./core/apply-schema.ts";
 import { Backups } from "./core/backups.ts";
-import { nextCronMatch, parseCron } from "./core/cron.ts";
-import { defaultRateLimits, FailureLimiter, RateLimiter, type RateLimitRule } from "./core/rate-limit.ts";
+import { nextCronMatch, parseCron } from "./tools/cron.ts";
+import { defaultRateLimits, FailureLimiter, RateLimiter, type RateLimitRule } from "./tools/rate-limit.ts";
 import { RequestLogs } from "./core/request-logs.ts";
 import { Store } from "./core/store.ts";
-import { createMailer, type Mailer, type SmtpOptions } from "./mail/mailer.ts";
+import { createMailer, type Mailer } from "./mail/mailer.ts";
+import type { SmtpOptions } from "./mail/transport.ts";
 import { serveSite } from "./site/serve.ts";
+import { createLogger } from "./tools/log.ts";
 
 /** pocketbase/pb_schema.json: the collections both this server and a real PocketBase load. */
 export const schemaFile = fileURLToPath(new URL("../pocketbase/pb_schema.json", import.meta.url));
@@ -53,7 +56,7 @@ export type AppOptions = {
   trustProxy?: boolean;
   /** Waits before each retry of a mail that failed to send (ms); the last repeats (see mail/mailer.ts). */
   mailRetryDelays?: number[];
-  /** Informational log lines (mail links); default console.log. */
+  /** Where informational lines go (mail links, backups made); default stdout. Problems go to stderr. */
   log?: (line: string) => void;
   /** Schema to load at start (default pocketbase/pb_schema.json). */
   schemaPath?: string;
@@ -84,7 +87,7 @@ export type App = Hono & {
   close: () => Promise<void>;
 };
 
-export const defaultBodyLimit = 1024 * 1024;
+const defaultBodyLimit = 1024 * 1024;
 
 /** Browser features the site never uses, refused to every page and anything it embeds. */
 const permissionsPolicy = [
@@ -104,25 +107,24 @@ const permissionsPolicy = [
   .map((feature) => `${feature}=()`)
   .join(", ");
 
-/**
- * The routes under `/api/collections/{collection}/`: each checks its collection's rate limit rules
- * (PocketBase's collection rate limit) in place of the global one.
- */
-const collectionRoutes = [recordAuth, recordVerification, recordPasswordReset, recordEmailChange, recordCrud];
-
 /** The whole server: the PocketBase-compatible API under /api and the prerendered site. */
 export function createApp(options: AppOptions): App {
-  const store = Store.open(options.dataDir);
+  // Lines for the operator on the console (info lines to `options.log` when given), entries in
+  // the logs API beside the requests (mail delivery problems; nothing when logs are off).
+  const log = createLogger({ info: options.log, store: (entry) => logs.add(entry) });
+  const store = Store.open(options.dataDir, log);
   const schema: unknown = JSON.parse(readFileSync(options.schemaPath ?? schemaFile, "utf8"));
-  store.importCollections(Array.isArray(schema) ? schema : [], false, validateRules(store));
+  const collections = Array.isArray(schema) ? schema : [];
+  applySchema(store, collections);
 
-  const log = options.log ?? ((line: string) => console.log(line));
   const appUrl = options.appUrl ?? "http://localhost:8090";
   const appName = options.appName ?? siteConfig.name;
   const mailFrom = options.mailFrom ?? `${appName} <no-reply@${new URL(siteConfig.url).hostname}>`;
   const logs = new RequestLogs(options.dataDir, {
     maxDays: options.logsMaxDays,
     maxRows: options.logsMaxRows,
+    log,
+    reader: store.reader,
   });
   const mailer = createMailer({
     from: mailFrom,
@@ -131,10 +133,9 @@ export function createApp(options: AppOptions): App {
     queueDir: path.join(options.dataDir, "mail-queue"),
     log,
     retryDelays: options.mailRetryDelays,
-    // Delivery problems go to the logs API beside the requests (nothing when logs are off).
-    appLog: (entry) => logs.add(entry),
   });
   const rules = options.rateLimits === undefined ? defaultRateLimits : options.rateLimits;
+  const origins = options.corsOrigins ?? ["*"];
   const ctx: AppContext = {
     store,
     mailer,
@@ -143,6 +144,7 @@ export function createApp(options: AppOptions): App {
     appName,
     appUrl,
     trustProxy: options.trustProxy ?? false,
+    bodyLimit: options.bodyLimit ?? defaultBodyLimit,
     log,
     sentMarks: new Map(),
   };
@@ -152,13 +154,12 @@ export function createApp(options: AppOptions): App {
     appName,
     log,
     // A restored database gets the start-up schema too, as if the server had restarted on it.
-    afterRestore: () =>
-      store.importCollections(Array.isArray(schema) ? schema : [], false, validateRules(store)),
+    prepareRestore: (dataDir) => applySchemaOffThread(dataDir, collections),
   });
   if (backupsSchedule) {
     backups.schedule(backupsSchedule, options.backupsKeep ?? 7);
     const next = nextCronMatch(backupsSchedule, new Date())?.toISOString() ?? "never";
-    log(
+    log.info(
       `Automatic backups at "${options.backupsCron}" (UTC), keeping ${options.backupsKeep ?? 7}; next ${next}`,
     );
   }
@@ -183,36 +184,13 @@ export function createApp(options: AppOptions): App {
     await next();
   });
 
+  // The API's route table. What every request meets first is here; each route binds the rest in its
+  // file's table (from api/middlewares.ts): the rate limit, the body limit and the guards it needs.
   const api = new Hono<ApiEnv>();
   api.use(requestLogger(logs, ctx));
   api.use(compressJson);
-  const origins = options.corsOrigins ?? ["*"];
   api.use(corsHeaders(origins));
-  // An invalid or expired token leaves the request a guest: rules decide what it may do.
-  api.use(async (c, next) => {
-    c.set("ctx", ctx);
-    const header = c.req.header("authorization") ?? "";
-    const token =
-      header.length > 7 && header.slice(0, 7).toLowerCase() === "bearer " ? header.slice(7) : header;
-    // An answer to a signed request is that account's (its record, its Stremio password; a backup
-    // downloaded with a file token): no browser or proxy cache may keep it.
-    if (token || c.req.query("token")) c.header("Cache-Control", "no-store");
-    c.set("auth", token ? (findAuthRecordByToken(store, token, "auth") ?? null) : null);
-    await next();
-  });
-  // After the token (superusers skip it) and before the body limit, as in PocketBase.
-  api.use(globalRateLimit(collectionRoutes));
-  // Only these methods carry a body; checking one on a GET would cost every read.
-  const limitBody = bodyLimit({
-    maxSize: options.bodyLimit ?? defaultBodyLimit,
-    onError: () => {
-      throw new ApiError(413);
-    },
-  });
-  api.on(["POST", "PUT", "PATCH", "DELETE"], "*", (c, next) =>
-    // Backup archives have their own, larger limit (api/backups.ts).
-    c.req.path === "/api/backups/upload" ? next() : limitBody(c, next),
-  );
+  api.use(loadAuthToken(ctx));
   api.route("/", health);
   api.route("/", recordAuth);
   api.route("/", recordVerification);
@@ -242,15 +220,15 @@ export function createApp(options: AppOptions): App {
       }),
     ),
   );
-  api.all("*", () => {
+  api.all("*", rateLimit, limitBody, () => {
     throw new ApiError(404);
   });
   app.route("/api", api);
 
-  if (options.siteDir) app.on(["GET", "HEAD", "POST"], "*", serveSite(options.siteDir));
+  if (options.siteDir) app.on(["GET", "HEAD", "POST"], "*", serveSite(options.siteDir, log));
 
   app.onError((error, c) => {
-    const apiError = error instanceof ApiError ? error : (console.error(error), new ApiError(500));
+    const apiError = error instanceof ApiError ? error : (log.error(inspect(error)), new ApiError(500));
     return c.json(apiError.toJSON(), apiError.status as 400);
   });
 

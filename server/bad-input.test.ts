@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signOperators } from "./core/filter/tokenizer.ts";
-import { signJwt } from "./core/tokens.ts";
+import { signJwt } from "./tools/jwt.ts";
 import { createTestApp, type TestApp } from "./testing/fixtures.ts";
 
 // Generated bad input, in-process: ≥ 10,000 requests per run, each answered with a status below

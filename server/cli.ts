@@ -3,6 +3,7 @@
  * DATA_DIR like PocketBase's own `./pocketbase superuser …`. Works while the server runs.
  */
 import path from "node:path";
+import { inspect } from "node:util";
 import { findAuthRecordByEmail, newTokenKey } from "./core/auth.ts";
 import { maxPasswordBytes, passwordLength } from "../shared/password-rules.ts";
 import { hashPassword, passwordTooLong } from "./core/passwords.ts";
@@ -11,6 +12,7 @@ import { superusersCollectionName } from "./core/schema.ts";
 import { LastSuperuserError, type RecordData, Store } from "./core/store.ts";
 import { nowDateTime } from "./core/values.ts";
 import { isEmail, runeLength } from "./forms/validation.ts";
+import { consoleLogger } from "./tools/log.ts";
 
 const usage = `Usage: npm run superuser -- <command> [args]
 
@@ -98,9 +100,9 @@ if (isMain) {
   const args = process.argv.slice(2);
   if (args[0] === "superuser") args.shift();
   runSuperuserCommand(path.resolve(process.env.DATA_DIR ?? "pb_data"), args).then(
-    (message) => console.log(message),
+    (message) => consoleLogger.info(message),
     (error: unknown) => {
-      console.error(error instanceof CliError ? error.message : error);
+      consoleLogger.error(error instanceof CliError ? error.message : inspect(error));
       process.exit(1);
     },
   );

@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { AppOptions } from "./app.ts";
-import { CronError, parseCron } from "./core/cron.ts";
-import { parseRateLimitRules } from "./core/rate-limit.ts";
+import { CronError, parseCron } from "./tools/cron.ts";
+import { parseRateLimitRules } from "./tools/rate-limit.ts";
 import { defaultLogsMaxRows } from "./core/request-logs.ts";
 
 /** Everything `node server/main.ts` reads from the environment (the README lists each variable). */

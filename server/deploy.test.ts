@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { precompressSite } from "./site/compress.ts";
+import { precompressSite } from "./site/precompress.ts";
 import { fixtureRoot } from "./testing/fixtures.ts";
 import { spawnServer } from "./testing/start-server.ts";
 

@@ -6,11 +6,12 @@ import { type App, createApp } from "./app.ts";
 import { configFromEnv, type ServerConfig } from "./config.ts";
 import { lockDataDir, prepareDataDir, StartupError } from "./core/data-dir.ts";
 import { installShutdown } from "./shutdown.ts";
+import { consoleLogger } from "./tools/log.ts";
 
 // A start-up failure is one line on stderr naming the cause and the path, and exit code 1: a
 // service log shows that line, where a stack trace would bury it.
 function fail(message: string): never {
-  console.error(`Cannot start: ${message}`);
+  consoleLogger.error(`Cannot start: ${message}`);
   process.exit(1);
 }
 
@@ -59,8 +60,8 @@ server.on("request", getRequestListener(app.fetch, { hostname: host }));
 
 const address = server.address();
 const boundPort = address && typeof address === "object" ? address.port : port;
-console.log(`Serving the site and the API on http://localhost:${boundPort} (data in ${dataDir})`);
-if (!options.smtp) console.log(`No SMTP_HOST: emails are written to ${dataDir}/outbox`);
+consoleLogger.info(`Serving the site and the API on http://localhost:${boundPort} (data in ${dataDir})`);
+if (!options.smtp) consoleLogger.info(`No SMTP_HOST: emails are written to ${dataDir}/outbox`);
 
 // SIGTERM or SIGINT: requests in flight finish, queued mail is sent or stays on disk, the database
 // is checkpointed and closed (server/shutdown.ts; other modules add steps with `onShutdown`), and

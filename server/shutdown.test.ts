@@ -8,6 +8,7 @@ import { runSuperuserCommand } from "./cli.ts";
 import { fixtureRoot } from "./testing/fixtures.ts";
 import { spawnServer } from "./testing/start-server.ts";
 import { installShutdown, onShutdown } from "./shutdown.ts";
+import { createLogger } from "./tools/log.ts";
 
 // SIGTERM while sign-ups arrive: the real server stops accepting connections, answers what it had
 // started, checkpoints and closes the database, and exits 0. Every answered sign-up is stored;
@@ -139,7 +140,7 @@ describe("graceful shutdown", () => {
       server,
       timeoutMs: 200,
       close: async () => void steps.push("close app"),
-      log: (line) => steps.push(line),
+      log: createLogger({ info: (line) => steps.push(line) }),
       exit: (code) => exits.push(code),
       signals: [],
     });

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
+import { consoleLogger, type Logger } from "./tools/log.ts";
 
 // The graceful stop of `node server/main.ts` on SIGTERM (systemd, docker) or SIGINT (Ctrl-C):
 //   1. stop accepting connections; answers from then on say `Connection: close`;
@@ -33,7 +34,8 @@ export type ShutdownOptions = {
   timeoutMs: number;
   /** Runs after the hooks: the app's mail queue and database. */
   close: () => Promise<void>;
-  log?: (line: string) => void;
+  /** Default: the console. */
+  log?: Logger;
   /** Default `process.exit`. */
   exit?: (code: number) => void;
   /** Default SIGTERM and SIGINT (a test passes none and calls the returned function). */
@@ -46,7 +48,7 @@ export type ShutdownOptions = {
  */
 export function installShutdown(options: ShutdownOptions): (reason: string) => Promise<number> {
   const { server, timeoutMs } = options;
-  const log = options.log ?? ((line: string) => console.log(line));
+  const log = options.log ?? consoleLogger;
   const exit = options.exit ?? ((code: number) => process.exit(code));
 
   // Answers not finished yet: told to close their connection once the shutdown began.
@@ -61,7 +63,9 @@ export function installShutdown(options: ShutdownOptions): (reason: string) => P
   let forceClose: () => void = () => {};
 
   async function shutdown(reason: string): Promise<number> {
-    log(`${reason}: shutting down (${open.size} request(s) in flight, waiting up to ${timeoutMs / 1000} s)`);
+    log.info(
+      `${reason}: shutting down (${open.size} request(s) in flight, waiting up to ${timeoutMs / 1000} s)`,
+    );
     let code = 0;
     for (const res of open) if (!res.headersSent) res.shouldKeepAlive = false;
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
@@ -72,7 +76,7 @@ export function installShutdown(options: ShutdownOptions): (reason: string) => P
     });
     await Promise.race([drained, forced]);
     if (open.size > 0) {
-      console.error(`Closing ${open.size} request(s) still unanswered after the shutdown timeout`);
+      log.error(`Closing ${open.size} request(s) still unanswered after the shutdown timeout`);
     }
     server.closeAllConnections();
     await drained;
@@ -86,23 +90,23 @@ export function installShutdown(options: ShutdownOptions): (reason: string) => P
           ),
         ]);
       } catch (error) {
-        console.error(`Shutdown hook "${hook.name}" failed: ${(error as Error).message}`);
+        log.error(`Shutdown hook "${hook.name}" failed: ${(error as Error).message}`);
         code = 1;
       }
     }
     try {
       await options.close();
     } catch (error) {
-      console.error(`Closing the mail queue and the database failed: ${(error as Error).message}`);
+      log.error(`Closing the mail queue and the database failed: ${(error as Error).message}`);
       code = 1;
     }
-    log(`Stopped${code === 0 ? "" : " (with errors, see above)"}`);
+    log.info(`Stopped${code === 0 ? "" : " (with errors, see above)"}`);
     return code;
   }
 
   function begin(reason: string): Promise<number> {
     if (stopping) {
-      log(`${reason} again: closing the requests still in flight now`);
+      log.info(`${reason} again: closing the requests still in flight now`);
       forceClose();
       return stopping;
     }

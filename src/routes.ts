@@ -27,7 +27,7 @@ export default [
     route("*", "routes/not-found.tsx", { id: "not-found" }),
   ]),
   layout("routes/docs-layout.tsx", routesOf("docs")),
-  layout("routes/dashboard/layout.tsx", routesOf("dashboard")),
+  layout("dashboard/routes/layout.tsx", routesOf("dashboard")),
   ...routesOf("none"),
   // Generated files, prerendered like pages.
   ...resourceRoutes.map(({ path, file, id }) => route(path, file, { id })),

@@ -9,7 +9,7 @@ const defaultMessages: Record<number, string> = {
 };
 
 /** PocketBase's `inflector.Sentenize`: trimmed, first letter upper-cased, final punctuation added. */
-export function sentenize(text: string): string {
+function sentenize(text: string): string {
   const trimmed = text.trim();
   if (!trimmed) return "";
   const upper = trimmed[0]!.toUpperCase() + trimmed.slice(1);

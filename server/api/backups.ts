@@ -1,5 +1,6 @@
 import { createReadStream, statSync } from "node:fs";
 import { Readable } from "node:stream";
+import { inspect } from "node:util";
 import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
@@ -17,22 +18,16 @@ import {
 } from "../core/backups.ts";
 import { fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
-import { type ApiContext, type ApiEnv, authOf, bindStrings, isSuperuser, sendJson } from "./context.ts";
+import { type ApiContext, type ApiEnv, authOf, bindStrings, sendJson } from "./context.ts";
+import { limitBody, rateLimit, requireAuth, requireSuperuser } from "./middlewares.ts";
 
 /**
  * Largest accepted backup upload by default (streamed to disk as it arrives, then checked there: the
  * database inside is inflated as a stream, within core/backups.ts's limits).
  */
-export const defaultBackupUploadLimit = 1024 * 1024 * 1024;
+const defaultBackupUploadLimit = 1024 * 1024 * 1024;
 
 const validationMessage = "An error occurred while validating the submitted data.";
-
-/** PocketBase's `RequireSuperuserAuth`: guests 401, other auth records 403. */
-function requireSuperuser(c: ApiContext) {
-  if (!authOf(c)) throw new ApiError(401, "The request requires valid record authorization token.");
-  if (!isSuperuser(c))
-    throw new ApiError(403, "The authorized record is not allowed to perform this action.");
-}
 
 const fileRequired = () => new ApiError(400, validationMessage, { file: fieldErrors.required() });
 
@@ -97,9 +92,8 @@ function streamUpload(
 }
 
 /** `POST /api/files/token`: a short-lived `file` token for the authenticated record (PocketBase's). */
-export const fileToken = new Hono<ApiEnv>().post("/files/token", (c) => {
-  const auth = authOf(c);
-  if (!auth) throw new ApiError(401, "The request requires valid record authorization token.");
+export const fileToken = new Hono<ApiEnv>().post("/files/token", rateLimit, limitBody, requireAuth, (c) => {
+  const auth = authOf(c)!;
   const token = newRecordToken(c.get("ctx").store, auth.collection, auth.record, "file");
   return sendJson(c, 200, { token });
 });
@@ -108,12 +102,10 @@ export const fileToken = new Hono<ApiEnv>().post("/files/token", (c) => {
 export function backupsApi(backups: Backups, uploadLimit = defaultBackupUploadLimit) {
   return (
     new Hono<ApiEnv>()
-      .get("/backups", (c) => {
-        requireSuperuser(c);
+      .get("/backups", rateLimit, requireSuperuser, (c) => {
         return sendJson(c, 200, backups.list());
       })
-      .post("/backups", async (c) => {
-        requireSuperuser(c);
+      .post("/backups", rateLimit, limitBody, requireSuperuser, async (c) => {
         if (backups.activeKey) throw new ApiError(400, busyMessage);
         const { name } = await bindStrings(c, ["name"]);
         if (name !== "") {
@@ -132,53 +124,47 @@ export function backupsApi(backups: Backups, uploadLimit = defaultBackupUploadLi
           await backups.create(name || undefined);
         } catch (error) {
           if (error instanceof BackupBusyError) throw new ApiError(400, busyMessage);
-          console.error(error);
+          c.get("ctx").log.error(inspect(error));
           throw new ApiError(400, "Failed to create backup.");
         }
         return c.body(null, 204);
       })
-      .post(
-        "/backups/upload",
-        async (c, next) => {
-          requireSuperuser(c);
-          await next();
-        },
-        async (c) => {
-          const invalid = (code: string, message: string) =>
-            new ApiError(400, validationMessage, { file: { code, message } });
-          await streamUpload(c, uploadLimit, async (name, file) => {
-            if (!isBackupKey(name) || !name.endsWith(".zip")) {
+      // Archives have their own, larger limit (`streamUpload`), not `limitBody`.
+      .post("/backups/upload", rateLimit, requireSuperuser, async (c) => {
+        const invalid = (code: string, message: string) =>
+          new ApiError(400, validationMessage, { file: { code, message } });
+        await streamUpload(c, uploadLimit, async (name, file) => {
+          if (!isBackupKey(name) || !name.endsWith(".zip")) {
+            throw invalid(
+              "validation_invalid_backup_name",
+              "The file name may only hold letters, digits, @, _, - and . and must end with .zip.",
+            );
+          }
+          if (backups.file(name)) {
+            throw invalid(
+              "validation_backup_name_exists",
+              "Backup file with the specified name already exists.",
+            );
+          }
+          try {
+            await backups.upload(name, file);
+          } catch (error) {
+            if (error instanceof EmptyUploadError) throw fileRequired();
+            if (error instanceof NotAnArchiveError) {
               throw invalid(
-                "validation_invalid_backup_name",
-                "The file name may only hold letters, digits, @, _, - and . and must end with .zip.",
+                "validation_invalid_mime_type",
+                `"${name}" mime type must be one of: application/zip.`,
               );
             }
-            if (backups.file(name)) {
-              throw invalid(
-                "validation_backup_name_exists",
-                "Backup file with the specified name already exists.",
-              );
-            }
-            try {
-              await backups.upload(name, file);
-            } catch (error) {
-              if (error instanceof EmptyUploadError) throw fileRequired();
-              if (error instanceof NotAnArchiveError) {
-                throw invalid(
-                  "validation_invalid_mime_type",
-                  `"${name}" mime type must be one of: application/zip.`,
-                );
-              }
-              if (error instanceof InvalidBackupError)
-                throw invalid("validation_invalid_backup", error.message);
-              throw error;
-            }
-          });
-          return c.body(null, 204);
-        },
-      )
+            if (error instanceof InvalidBackupError)
+              throw invalid("validation_invalid_backup", error.message);
+            throw error;
+          }
+        });
+        return c.body(null, 204);
+      })
       // Authorized by a superuser file token in `?token=`, as links and downloads cannot send headers.
-      .get("/backups/:key", (c) => {
+      .get("/backups/:key", rateLimit, (c) => {
         const token = c.req.query("token") ?? "";
         const auth = token ? findAuthRecordByToken(c.get("ctx").store, token, "file") : undefined;
         if (!isSuperuserAuth(auth)) {
@@ -197,17 +183,15 @@ export function backupsApi(backups: Backups, uploadLimit = defaultBackupUploadLi
           "Content-Security-Policy": "default-src 'none'; sandbox",
         });
       })
-      .delete("/backups/:key", (c) => {
-        requireSuperuser(c);
+      .delete("/backups/:key", rateLimit, limitBody, requireSuperuser, async (c) => {
         const key = c.req.param("key");
         if (key === backups.activeKey) {
           throw new ApiError(400, "The backup is currently being used and cannot be deleted.");
         }
-        if (!backups.delete(key)) throw new ApiError(404);
+        if (!(await backups.delete(key))) throw new ApiError(404);
         return c.body(null, 204);
       })
-      .post("/backups/:key/restore", async (c) => {
-        requireSuperuser(c);
+      .post("/backups/:key/restore", rateLimit, limitBody, requireSuperuser, async (c) => {
         if (backups.activeKey) throw new ApiError(400, busyMessage);
         const key = c.req.param("key");
         if (!backups.file(key)) throw new ApiError(400, "Missing or invalid backup file.");

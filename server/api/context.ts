@@ -1,13 +1,14 @@
-import type { Context, Hono, MiddlewareHandler } from "hono";
-import { matchedRoutes } from "hono/route";
+import type { Context } from "hono";
 import { type Auth, isSuperuserAuth } from "../core/auth.ts";
 import { pickFields } from "../core/pick-fields.ts";
-import type { FailureLimiter, RateLimiter } from "../core/rate-limit.ts";
+import type { FailureLimiter, RateLimiter } from "../tools/rate-limit.ts";
 import { exportRecord } from "../core/records.ts";
-import type { Requester, RequestInfo } from "../core/rules.ts";
-import type { Collection } from "../core/schema.ts";
+import type { RequestInfo } from "../core/filter/index.ts";
+import type { Requester } from "../core/rules.ts";
+import type { Collection } from "../core/collection-types.ts";
 import type { RecordData, Store } from "../core/store.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import type { Logger } from "../tools/log.ts";
 import { ApiError } from "./api-error.ts";
 
 /** Everything a handler needs besides the request. */
@@ -20,7 +21,9 @@ export type AppContext = {
   appName: string;
   appUrl: string;
   trustProxy: boolean;
-  log: (line: string) => void;
+  /** Largest accepted request body in bytes (`limitBody` in api/middlewares.ts). */
+  bodyLimit: number;
+  log: Logger;
   /** PocketBase's in-memory "already sent" markers (2-minute resend guards), key → expiry (ms). */
   sentMarks: Map<string, number>;
 };
@@ -28,7 +31,14 @@ export type AppContext = {
 type BodyResult = { ok: true; value: Record<string, unknown> } | { ok: false };
 
 export type ApiEnv = {
-  Variables: { ctx: AppContext; auth: Auth | null; body?: BodyResult; context?: string };
+  Variables: {
+    ctx: AppContext;
+    auth: Auth | null;
+    body?: BodyResult;
+    context?: string;
+    /** The `{collection}` of the path, once `collectionGuard` (api/middlewares.ts) found it. */
+    collection?: Collection;
+  };
 };
 export type ApiContext = Context<ApiEnv>;
 
@@ -39,6 +49,13 @@ export function authOf(c: ApiContext): Auth | null {
 
 export function isSuperuser(c: ApiContext): boolean {
   return isSuperuserAuth(authOf(c));
+}
+
+/** The collection of a route that binds `collectionGuard` (api/middlewares.ts). */
+export function routeCollection(c: ApiContext): Collection {
+  const collection = c.get("collection");
+  if (!collection) throw new Error(`${c.req.routePath} does not bind the collection guard`);
+  return collection;
 }
 
 // JSON.parse accepts numbers Go's decoder refuses (1e400 → Infinity): refuse them too.
@@ -161,21 +178,6 @@ export function requesterOf(c: ApiContext, body: Record<string, unknown> = {}, a
   };
 }
 
-/** A collection from the `{collection}` path parameter, or PocketBase's 404 with `message`. */
-export function collectionOf(c: ApiContext, message: string): Collection {
-  const collection = c.get("ctx").store.findCollection(c.req.param("collection") ?? "");
-  if (!collection) throw new ApiError(404, message);
-  return collection;
-}
-
-/** Auth endpoints: the collection must exist and be an auth collection. */
-export function authCollectionOf(c: ApiContext): Collection {
-  const collection = c.get("ctx").store.findCollection(c.req.param("collection") ?? "");
-  if (!collection || collection.type !== "auth")
-    throw new ApiError(404, "Missing or invalid auth collection context.");
-  return collection;
-}
-
 /** The client address for rate limiting: the socket's, or with TRUST_PROXY the proxy's X-Forwarded-For. */
 export function clientIp(c: ApiContext): string {
   if (c.get("ctx").trustProxy) {
@@ -184,53 +186,6 @@ export function clientIp(c: ApiContext): string {
   }
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.socket?.remoteAddress ?? "local";
-}
-
-/** PocketBase's path labels of a request: `METHOD /path`, then `/path`. */
-function pathLabels(c: ApiContext): string[] {
-  return [`${c.req.method} ${c.req.path}`, c.req.path];
-}
-
-const audiences = (c: ApiContext) => (authOf(c) ? ["", "@auth"] : ["", "@guest"]);
-
-/** PocketBase's collection rate limit: `{collection}:{tag}`, `*:{tag}`, then the path labels. 429 when exceeded. */
-export function checkRateLimit(c: ApiContext, collection: Collection, ...tags: string[]) {
-  const { limiter } = c.get("ctx");
-  if (!limiter || isSuperuser(c)) return;
-  const labels = [
-    ...tags.map((tag) => `${collection.name}:${tag}`),
-    ...tags.map((tag) => `*:${tag}`),
-    ...pathLabels(c),
-  ];
-  const rule = limiter.findRule(labels, audiences(c));
-  if (!rule) return;
-  const id = `${collection.id}${c.req.routePath}${tags.join("")}${rule.audience}`;
-  if (!limiter.allow(id, rule, clientIp(c))) throw new ApiError(429);
-}
-
-/**
- * PocketBase's global rate limit middleware: the rule of `METHOD /path`, then of `/path` (or a
- * `/prefix/` rule such as `/api/`), one window per rule and client IP; 429 when it is used up.
- * Superusers skip it. The routes of `collectionRoutes` skip it too: they check their collection's
- * rules instead (`checkRateLimit`, which ends with the same path labels), so a request counts once.
- */
-export function globalRateLimit(collectionRoutes: Hono<ApiEnv>[]): MiddlewareHandler<ApiEnv> {
-  // Handlers keep their identity when a sub-app is mounted, so the matched route tells them apart.
-  const own = new Set(
-    collectionRoutes.flatMap((app) =>
-      app.routes.filter((route) => route.method !== "ALL").map((route) => route.handler),
-    ),
-  );
-  return async (c, next) => {
-    const { limiter } = c.get("ctx");
-    if (limiter && !isSuperuser(c) && !matchedRoutes(c).some((route) => own.has(route.handler))) {
-      const rule = limiter.findRule(pathLabels(c), audiences(c));
-      if (rule && !limiter.allow(`${rule.label}${rule.audience}`, rule, clientIp(c))) {
-        throw new ApiError(429);
-      }
-    }
-    await next();
-  };
 }
 
 // Go's encoder escapes these for HTML safety; clients decode them back.

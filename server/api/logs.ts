@@ -1,17 +1,18 @@
 import { Hono, type MiddlewareHandler } from "hono";
-import type { SQLInputValue } from "node:sqlite";
+import { type Row } from "../tools/sql-reader.ts";
 import {
   compileExpression,
   compileSort,
   exceedsMaxFilterLength,
   FilterError,
-  type Collection,
   type CompileOptions,
 } from "../core/filter/index.ts";
+import type { Collection } from "../core/collection-types.ts";
 import { parse, type Expr } from "../core/filter/parser.ts";
 import { macroValue } from "../core/filter/resolver.ts";
 import type { OperandToken } from "../core/filter/tokenizer.ts";
-import { logLevels, type RequestLogs } from "../core/request-logs.ts";
+import type { RequestLogs } from "../core/request-logs.ts";
+import { logLevels } from "../tools/log.ts";
 import { ApiError } from "./api-error.ts";
 import {
   type ApiContext,
@@ -19,11 +20,12 @@ import {
   type AppContext,
   authOf,
   clientIp,
-  isSuperuser,
   queryOf,
   sendJson,
 } from "./context.ts";
+import { param, raw, sql } from "../tools/sql.ts";
 import { listPaging } from "./list-query.ts";
+import { rateLimit, requireSuperuser } from "./middlewares.ts";
 
 // Request logs: every `/api/**` request is recorded (PocketBase's activity logger), and superusers
 // read them with PocketBase's logs API (`GET /api/logs`, `/api/logs/stats`, `/api/logs/{id}`).
@@ -48,7 +50,7 @@ const secretParam = new RegExp(`(?:^|[?&;#])[^?&;#=]*(?:${secretWords})[^?&;#=]*
 /** A JWT (a token pasted into a path or an unexpected parameter). */
 const jwtShape = /eyJ[\w-]*\.[\w-]+\.[\w-]*/;
 
-export const maskedValue = "*****";
+const maskedValue = "*****";
 
 /**
  * `text` with its `%XX` escapes decoded byte by byte, again while some are left (3 rounds: a
@@ -190,7 +192,7 @@ export function requestLogger(logs: RequestLogs, ctx: AppContext): MiddlewareHan
       });
     } catch (error) {
       // Once: a failure here would repeat with every request.
-      if (!loggerFailed) console.error(`Request log failed: ${(error as Error).message}`);
+      if (!loggerFailed) ctx.log.error(`Request log failed: ${(error as Error).message}`);
       loggerFailed = true;
     }
   };
@@ -268,7 +270,7 @@ function sortSql(sort: string) {
 }
 
 /** A stored row as PocketBase's Log model answers it (plus `updated`, which the SDK's type lists). */
-function exportLog(row: Record<string, SQLInputValue>) {
+function exportLog(row: Row) {
   let data: unknown = {};
   try {
     data = JSON.parse(String(row.data ?? "{}"));
@@ -285,37 +287,35 @@ function exportLog(row: Record<string, SQLInputValue>) {
   };
 }
 
-/** PocketBase's `RequireSuperuserAuth`: 401 for guests, 403 for any other auth record. */
-function requireSuperuser(c: ApiContext) {
+/** PocketBase's `SkipSuccessActivityLog`: reading the logs is not itself logged, unless it fails. */
+const skipSuccessLog: MiddlewareHandler<ApiEnv> = async (c, next) => {
   skipSuccess.add(c.req.raw);
-  if (!authOf(c)) throw new ApiError(401, "The request requires valid record authorization token.");
-  if (!isSuperuser(c))
-    throw new ApiError(403, "The authorized record is not allowed to perform this action.");
-}
+  await next();
+};
 
 /** `GET /api/logs`, `GET /api/logs/stats`, `GET /api/logs/{id}` (superusers). */
 export function logsApi(logs: RequestLogs) {
   return new Hono<ApiEnv>()
-    .get("/logs", (c) => {
-      requireSuperuser(c);
+    .get("/logs", rateLimit, skipSuccessLog, requireSuperuser, async (c) => {
       const query = queryOf(c);
       const { page, perPage, skipTotal: skip } = listPaging(query);
-      let rows: Record<string, SQLInputValue>[];
+      let rows: Row[];
       let total = -1;
       try {
-        const where = query.filter?.trim() ? filterSql(query.filter) : { sql: "1=1", params: [] };
-        const order = query.sort?.trim() ? sortSql(query.sort) : { sql: "", params: [] };
-        rows = logs.all(
-          `SELECT "r".* FROM "_logs" "r" WHERE ${where.sql}${order.sql ? ` ORDER BY ${order.sql}` : ""} LIMIT ? OFFSET ?`,
-          [...where.params, ...order.params, perPage, (page - 1) * perPage],
-        );
-        if (!skip) {
-          total = Number(
-            logs.all(`SELECT count(*) AS "n" FROM "_logs" "r" WHERE ${where.sql}`, where.params)[0]!.n,
-          );
-        }
+        const where = query.filter?.trim() ? filterSql(query.filter) : raw("1=1");
+        const sorted = query.sort?.trim() ? sortSql(query.sort) : raw("");
+        const order = sorted.sql ? sql` ORDER BY ${sorted}` : raw("");
+        const limit = sql`LIMIT ${param(perPage)} OFFSET ${param((page - 1) * perPage)}`;
+        const [found, counted] = await Promise.all([
+          logs.read(sql`SELECT "r".* FROM "_logs" "r" WHERE ${where}${order} ${limit}`),
+          skip ? undefined : logs.read(sql`SELECT count(*) AS "n" FROM "_logs" "r" WHERE ${where}`),
+        ]);
+        rows = found;
+        if (counted) total = Number(counted[0]!.n);
       } catch (error) {
-        if (!(error instanceof FilterError)) console.error("logs query failed:", (error as Error).message);
+        if (!(error instanceof FilterError)) {
+          c.get("ctx").log.error(`logs query failed: ${(error as Error).message}`);
+        }
         throw new ApiError(400);
       }
       return sendJson(
@@ -331,10 +331,9 @@ export function logsApi(logs: RequestLogs) {
         { list: true },
       );
     })
-    .get("/logs/stats", (c) => {
-      requireSuperuser(c);
+    .get("/logs/stats", rateLimit, skipSuccessLog, requireSuperuser, async (c) => {
       const filter = queryOf(c).filter ?? "";
-      let where = { sql: "1=1", params: [] as (string | number | null)[] };
+      let where = raw("1=1");
       if (filter !== "") {
         try {
           where = filterSql(filter);
@@ -342,11 +341,10 @@ export function logsApi(logs: RequestLogs) {
           throw new ApiError(400, "Invalid filter format.");
         }
       }
-      let rows: Record<string, SQLInputValue>[];
+      let rows: Row[];
       try {
-        rows = logs.all(
-          `SELECT count("r"."id") AS "total", strftime('%Y-%m-%d %H:00:00', "r"."created") AS "date" FROM "_logs" "r" WHERE ${where.sql} GROUP BY "date" ORDER BY "date"`,
-          where.params,
+        rows = await logs.read(
+          sql`SELECT count("r"."id") AS "total", strftime('%Y-%m-%d %H:00:00', "r"."created") AS "date" FROM "_logs" "r" WHERE ${where} GROUP BY "date" ORDER BY "date"`,
         );
       } catch {
         throw new ApiError(400, "Failed to generate logs stats.");
@@ -357,9 +355,10 @@ export function logsApi(logs: RequestLogs) {
         rows.map((row) => ({ date: row.date ? `${String(row.date)}.000Z` : "", total: Number(row.total) })),
       );
     })
-    .get("/logs/:id", (c) => {
-      requireSuperuser(c);
-      const row = logs.all(`SELECT * FROM "_logs" WHERE "id" = ? LIMIT 1`, [c.req.param("id")])[0];
+    .get("/logs/:id", rateLimit, skipSuccessLog, requireSuperuser, async (c) => {
+      const [row] = await logs.read(
+        sql`SELECT * FROM "_logs" WHERE "id" = ${param(c.req.param("id"))} LIMIT 1`,
+      );
       if (!row) throw new ApiError(404);
       return sendJson(c, 200, exportLog(row));
     });

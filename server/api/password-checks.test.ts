@@ -1,7 +1,7 @@
 import PocketBase, { ClientResponseError } from "pocketbase";
 import { afterEach, describe, expect, it } from "vitest";
 import { newRecordToken } from "../core/auth.ts";
-import { defaultRateLimits, passwordFailureLimit } from "../core/rate-limit.ts";
+import { defaultRateLimits, passwordFailureLimit } from "../tools/rate-limit.ts";
 import { runSuperuserCommand } from "../cli.ts";
 import { startServer, type TestServer } from "../testing/start-server.ts";
 

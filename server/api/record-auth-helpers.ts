@@ -2,16 +2,15 @@ import { type Auth, newRecordToken } from "../core/auth.ts";
 import { expandRecords } from "../core/expand.ts";
 import { verifyPassword } from "../core/passwords.ts";
 import { canAccessRecord } from "../core/rules.ts";
-import { type Collection, superusersCollectionName, tokenDuration } from "../core/schema.ts";
+import { superusersCollectionName, tokenDuration } from "../core/schema.ts";
+import { type Collection } from "../core/collection-types.ts";
 import type { RecordData } from "../core/store.ts";
-import type { Message } from "../mail/mailer.ts";
+import type { Message } from "../mail/message.ts";
 import { type MailKind, renderMail } from "../mail/templates.ts";
 import type { FieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
 import {
   type ApiContext,
-  authOf,
-  checkRateLimit,
   clientIp,
   exporterFor,
   queryOf,
@@ -45,31 +44,6 @@ export function throwIfInvalid(errors: FieldErrors, message = validationMessage)
   if (Object.keys(errors).length > 0) throw new ApiError(400, message, errors);
 }
 
-/**
- * The collection rate-limit step PocketBase binds to every auth route: the `{collection}` must
- * exist (any type), then the request counts against `{collection}:{tag}` / `*:{tag}` rules.
- */
-export function collectionWithRateLimit(c: ApiContext, ...tags: string[]): Collection {
-  const collection = c.get("ctx").store.findCollection(c.req.param("collection") ?? "");
-  if (!collection) throw new ApiError(404, "Missing or invalid collection context.");
-  checkRateLimit(c, collection, ...tags);
-  return collection;
-}
-
-export function requireAuthCollection(collection: Collection) {
-  if (collection.type !== "auth") throw new ApiError(404, "Missing or invalid auth collection context.");
-}
-
-/** PocketBase's `RequireSameCollectionContextAuth`: 401 without a valid token, 403 for another auth collection. */
-export function requireSameCollectionAuth(c: ApiContext, collection: Collection): Auth {
-  const auth = authOf(c);
-  if (!auth) throw new ApiError(401, "The request requires valid record authorization token.");
-  if (auth.collection.id !== collection.id) {
-    throw new ApiError(403, `The request requires auth record from ${auth.collection.name} collection.`);
-  }
-  return auth;
-}
-
 export function rejectSuperusers(collection: Collection, message: string) {
   if (collection.name === superusersCollectionName) throw new ApiError(400, message);
 }
@@ -98,7 +72,7 @@ export async function authResponse(c: ApiContext, auth: Auth, token: string) {
 // PocketBase keeps "already sent" markers in memory for 2 minutes against mail flooding.
 const resendGuardMs = 2 * 60 * 1000;
 
-export function hasSentMark(c: ApiContext, key: string): boolean {
+function hasSentMark(c: ApiContext, key: string): boolean {
   const marks = c.get("ctx").sentMarks;
   const expiry = marks.get(key);
   if (expiry === undefined) return false;
@@ -107,7 +81,7 @@ export function hasSentMark(c: ApiContext, key: string): boolean {
   return false;
 }
 
-export function setSentMark(c: ApiContext, key: string) {
+function setSentMark(c: ApiContext, key: string) {
   const marks = c.get("ctx").sentMarks;
   if (marks.size > 100_000) for (const [k, expiry] of marks) if (expiry <= Date.now()) marks.delete(k);
   marks.set(key, Date.now() + resendGuardMs);
@@ -141,14 +115,6 @@ export function queueAccountMailOnce(
   if (hasSentMark(c, mark)) return;
   setSentMark(c, mark);
   c.get("ctx").mailer.queue(accountMail(c, kind, collection, record), () => clearSentMark(c, mark));
-}
-
-/** The auth collection of an account endpoint superusers may not use, after its rate limit. */
-export function accountCollection(c: ApiContext, tag: string, superusersMessage: string): Collection {
-  const collection = collectionWithRateLimit(c, tag);
-  requireAuthCollection(collection);
-  rejectSuperusers(collection, superusersMessage);
-  return collection;
 }
 
 const tokenOfKind = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newRecordToken } from "../core/auth.ts";
-import { parseUnverifiedJwt, signJwt } from "../core/tokens.ts";
+import { parseUnverifiedJwt, signJwt } from "../tools/jwt.ts";
 import { createTestApp, fixturePassword } from "../testing/fixtures.ts";
 import { runScenarios } from "../testing/scenario.ts";
 

@@ -1,21 +1,17 @@
 import { Hono } from "hono";
 import { findAuthRecordByEmail, newRecordToken } from "../core/auth.ts";
 import { dummyVerify, verifyPassword } from "../core/passwords.ts";
-import { type Collection, findSingleColumnUniqueIndex } from "../core/schema.ts";
-import { q, type RecordData, type Store } from "../core/store.ts";
-import { parseUnverifiedJwt } from "../core/tokens.ts";
+import { type Collection, findSingleColumnUniqueIndex } from "../core/collection-types.ts";
+import type { RecordData, Store } from "../core/store.ts";
+import { ident, param, raw, sql } from "../tools/sql.ts";
+import { parseUnverifiedJwt } from "../tools/jwt.ts";
 import { castBool } from "../core/values.ts";
 import { validateAuthWithPassword } from "../forms/record-auth-forms.ts";
 import { isEmail } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
-import { type ApiContext, type ApiEnv, bindStrings } from "./context.ts";
-import {
-  authResponse,
-  collectionWithRateLimit,
-  requireAuthCollection,
-  requireSameCollectionAuth,
-  throwIfInvalid,
-} from "./record-auth-helpers.ts";
+import { type ApiEnv, authOf, bindStrings, type ApiContext, routeCollection } from "./context.ts";
+import { collectionGuard, limitBody, requireSameCollectionAuth } from "./middlewares.ts";
+import { authResponse, throwIfInvalid } from "./record-auth-helpers.ts";
 
 type PasswordAuth = { enabled?: boolean; identityFields?: string[] };
 
@@ -35,15 +31,14 @@ function findByIdentity(
   const index = findSingleColumnUniqueIndex(collection.indexes, field);
   if (!index) return undefined;
   const nocase = index.columns[0]?.collate.toLowerCase() === "nocase";
-  const where = { sql: `"r".${q(field)} = ?${nocase ? " COLLATE NOCASE" : ""}`, params: [value] };
+  const where = sql`${ident("r", field)} = ${param(value)}${raw(nocase ? " COLLATE NOCASE" : "")}`;
   return store.find(collection, { where, limit: 1 })[0];
 }
 
 /** POST /api/collections/{collection}/auth-with-password (users and _superusers). */
 async function authWithPassword(c: ApiContext) {
   const { store } = c.get("ctx");
-  const collection = collectionWithRateLimit(c, "authWithPassword", "auth");
-  requireAuthCollection(collection);
+  const collection = routeCollection(c);
   const options = passwordAuthOf(collection);
   if (!options.enabled) {
     throw new ApiError(403, "The collection is not configured to allow password authentication.");
@@ -88,8 +83,7 @@ async function authWithPassword(c: ApiContext) {
 /** POST /api/collections/{collection}/auth-refresh: a fresh token and the current record. */
 async function authRefresh(c: ApiContext) {
   const { store } = c.get("ctx");
-  const collection = collectionWithRateLimit(c, "authRefresh");
-  const auth = requireSameCollectionAuth(c, collection);
+  const auth = authOf(c)!;
   const current = (c.req.header("authorization") ?? "").replace(/^bearer /i, "");
   // Non-refreshable (impersonation) tokens are answered as they are.
   const refreshable = castBool(parseUnverifiedJwt(current).refreshable);
@@ -98,5 +92,16 @@ async function authRefresh(c: ApiContext) {
 }
 
 export const recordAuth = new Hono<ApiEnv>()
-  .post("/collections/:collection/auth-with-password", authWithPassword)
-  .post("/collections/:collection/auth-refresh", authRefresh);
+  .post(
+    "/collections/:collection/auth-with-password",
+    limitBody,
+    collectionGuard(["authWithPassword", "auth"], { auth: true }),
+    authWithPassword,
+  )
+  .post(
+    "/collections/:collection/auth-refresh",
+    limitBody,
+    collectionGuard(["authRefresh"]),
+    requireSameCollectionAuth,
+    authRefresh,
+  );

@@ -3,14 +3,13 @@ import { authIdTaken, newTokenKey } from "../core/auth.ts";
 import { expandRecords } from "../core/expand.ts";
 import { hashPassword } from "../core/passwords.ts";
 import { newRecordData } from "../core/records.ts";
-import { exceedsMaxFilterLength, usesSuperuserOnlyFields } from "../core/filter/index.ts";
-import { canAccessRecord, filterSql, FilterError, type Requester, ruleSql, sortSql } from "../core/rules.ts";
-import { type Collection, fieldByName, isAuth } from "../core/schema.ts";
+import { exceedsMaxFilterLength, FilterError, usesSuperuserOnlyFields } from "../core/filter/index.ts";
+import { canAccessRecord, filterSql, type Requester, ruleSql, sortSql } from "../core/rules.ts";
+import { type Collection, fieldByName, isAuth } from "../core/collection-types.ts";
 import {
   LastSuperuserError,
   type RecordData,
   RequiredRelationError,
-  type SqlFragment,
   type Store,
   UniqueError,
 } from "../core/store.ts";
@@ -29,25 +28,21 @@ import {
   type ApiContext,
   type ApiEnv,
   authOf,
-  checkRateLimit,
-  collectionOf,
   exporterFor,
   isSuperuser,
   queryOf,
   readBody,
   requesterOf,
+  routeCollection,
   sendJson,
 } from "./context.ts";
+import type { Logger } from "../tools/log.ts";
+import { ReadError } from "../tools/sql-reader.ts";
+import { and } from "../tools/sql.ts";
 import { listPaging } from "./list-query.ts";
+import { collectionGuard, limitBody } from "./middlewares.ts";
 
 const lockedMessage = "Only superusers can perform this action.";
-
-/** ANDs SQL fragments (empty ones skipped). */
-function and(...parts: (SqlFragment | undefined)[]): SqlFragment | undefined {
-  const present = parts.filter((p): p is SqlFragment => Boolean(p && p.sql.trim()));
-  if (present.length === 0) return undefined;
-  return { sql: present.map((p) => `(${p.sql})`).join(" AND "), params: present.flatMap((p) => p.params) };
-}
 
 /** The body fields a non-superuser may not send (hidden ones, except an auth collection's password). */
 function withoutHidden(collection: Collection, body: Record<string, unknown>, superuser: boolean) {
@@ -115,13 +110,25 @@ async function bodyOf(c: ApiContext) {
   return body.value;
 }
 
-function badRequestOnFilterError<T>(fn: () => T): T {
+function badRequestOnFilterError<T>(log: Logger, fn: () => T): T {
   try {
     return fn();
   } catch (error) {
     if (error instanceof ApiError) throw error;
     // A bad filter/sort, or SQL SQLite refuses: the client's input, never a 500.
-    if (!(error instanceof FilterError)) console.error("list query failed:", (error as Error).message);
+    if (!(error instanceof FilterError)) log.error(`list query failed: ${(error as Error).message}`);
+    throw new ApiError(400);
+  }
+}
+
+/** `badRequestOnFilterError` for a query run on the reader's thread. */
+async function badRequestOnReadError<T>(log: Logger, read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    if (!(error instanceof ReadError)) throw error;
+    // SQL SQLite refuses at run time: the client's input, never a 500.
+    log.error(`list query failed: ${error.message}`);
     throw new ApiError(400);
   }
 }
@@ -129,16 +136,11 @@ function badRequestOnFilterError<T>(fn: () => T): T {
 type Action = "list" | "view" | "create" | "update" | "delete";
 
 /**
- * What every record action starts with, in PocketBase's order: the collection, its rate limit, the
- * body, then 403 for a non-superuser when the action's rule is `null` (locked).
+ * What every record action starts with, once the collection guard has passed, in PocketBase's
+ * order: the body, then 403 for a non-superuser when the action's rule is `null` (locked).
  */
 async function begin(c: ApiContext, action: Action) {
-  const writes = action === "create" || action === "update";
-  const collection = collectionOf(
-    c,
-    writes ? "Missing or invalid collection context." : "Missing collection context.",
-  );
-  checkRateLimit(c, collection, action);
+  const collection = routeCollection(c);
   const body = await bodyOf(c);
   const superuser = isSuperuser(c);
   const rule = collection[`${action}Rule`];
@@ -159,18 +161,22 @@ async function list(c: ApiContext) {
   if (exceedsMaxFilterLength(query.filter ?? "")) throw new ApiError(400);
 
   const requester = requesterOf(c, body);
-  const { records, total } = badRequestOnFilterError(() => {
+  const { where, order } = badRequestOnFilterError(c.get("ctx").log, () => {
     const rule =
       !superuser && collection.listRule
         ? ruleSql(store, collection, collection.listRule, requester)
         : undefined;
     const filter = query.filter?.trim() ? filterSql(store, collection, query.filter, requester) : undefined;
     const order = query.sort?.trim() ? sortSql(store, collection, query.sort, requester) : undefined;
-    const where = and(rule, filter);
-    const records = store.find(collection, { where, order, limit: perPage, offset: (page - 1) * perPage });
-    const total = skip ? -1 : store.count(collection, where);
-    return { records, total };
+    return { where: and(rule, filter), order };
   });
+  // A list may scan the table (a search, a count): it runs on the reader's thread.
+  const [records, total] = await badRequestOnReadError(c.get("ctx").log, () =>
+    Promise.all([
+      store.list(collection, { where, order, limit: perPage, offset: (page - 1) * perPage }),
+      skip ? -1 : store.countLater(collection, where),
+    ]),
+  );
   const items = exportAll(c, collection, records, requester);
   const totalPages = skip ? -1 : Math.ceil(total / perPage);
   return { items, page, perPage, totalItems: total, totalPages };
@@ -180,24 +186,25 @@ async function view(c: ApiContext) {
   const { store, collection, body, superuser, rule } = await begin(c, "view");
   const id = c.req.param("id") ?? "";
   const requester = requesterOf(c, body);
-  const record = findWithRule(store, collection, id, superuser ? "" : rule, requester);
+  const record = findWithRule(c, collection, id, superuser ? "" : rule, requester);
   return exportAll(c, collection, [record], requester)[0];
 }
 
 /** The record `id` if `rule` lets the requester reach it; PocketBase's 404 otherwise (invalid rules included). */
 function findWithRule(
-  store: Store,
+  c: ApiContext,
   collection: Collection,
   id: string,
   rule: string | null,
   requester: Requester,
 ) {
+  const { store, log } = c.get("ctx");
   let record: RecordData | undefined;
   try {
     const where = rule ? ruleSql(store, collection, rule, requester) : undefined;
     record = store.findById(collection, id, where);
   } catch (error) {
-    if (!(error instanceof FilterError)) console.error("rule query failed:", (error as Error).message);
+    if (!(error instanceof FilterError)) log.error(`rule query failed: ${(error as Error).message}`);
   }
   if (!record) throw new ApiError(404);
   return record;
@@ -245,7 +252,9 @@ async function create(c: ApiContext) {
       try {
         return store.matchesVirtualRow(collection, dummy, ruleSql(store, collection, rule, requester));
       } catch (error) {
-        if (!(error instanceof FilterError)) console.error("create rule failed:", (error as Error).message);
+        if (!(error instanceof FilterError)) {
+          c.get("ctx").log.error(`create rule failed: ${(error as Error).message}`);
+        }
         return false;
       }
     };
@@ -286,7 +295,7 @@ async function update(c: ApiContext) {
 
   const body = withoutHidden(collection, replaceModifiers(collection, stored, rawBody), superuser);
   const requester = requesterOf(c, castNumbersForRules(collection, body));
-  const record = findWithRule(store, collection, id, superuser ? "" : collection.updateRule, requester);
+  const record = findWithRule(c, collection, id, superuser ? "" : collection.updateRule, requester);
 
   let access: Access = superuser ? "superuser" : "default";
   if (!superuser && authOf(c) && isAuth(collection) && collection.manageRule) {
@@ -322,7 +331,7 @@ async function remove(c: ApiContext) {
   const { store, collection, body, superuser, rule } = await begin(c, "delete");
   const id = c.req.param("id") ?? "";
   const requester = requesterOf(c, body);
-  findWithRule(store, collection, id, superuser ? "" : rule, requester);
+  findWithRule(c, collection, id, superuser ? "" : rule, requester);
   try {
     store.delete(collection, id);
   } catch (error) {
@@ -337,13 +346,30 @@ async function remove(c: ApiContext) {
   }
 }
 
+// PocketBase's record handlers check the collection after the body limit; an unknown one is
+// "Missing collection context." on list, view and delete, the guard's default on create and update.
+const missing = "Missing collection context.";
+
 /** `/api/collections/{collection}/records[/{id}]`: list, view, create, update, delete as the rules allow. */
 export const recordCrud = new Hono<ApiEnv>()
-  .get("/collections/:collection/records", async (c) => sendJson(c, 200, await list(c), { list: true }))
-  .get("/collections/:collection/records/:id", async (c) => sendJson(c, 200, await view(c)))
-  .post("/collections/:collection/records", async (c) => sendJson(c, 200, await create(c)))
-  .patch("/collections/:collection/records/:id", async (c) => sendJson(c, 200, (await update(c))[0]))
-  .delete("/collections/:collection/records/:id", async (c) => {
-    await remove(c);
-    return c.body(null, 204);
-  });
+  .get("/collections/:collection/records", collectionGuard(["list"], { missing }), async (c) =>
+    sendJson(c, 200, await list(c), { list: true }),
+  )
+  .get("/collections/:collection/records/:id", collectionGuard(["view"], { missing }), async (c) =>
+    sendJson(c, 200, await view(c)),
+  )
+  .post("/collections/:collection/records", limitBody, collectionGuard(["create"]), async (c) =>
+    sendJson(c, 200, await create(c)),
+  )
+  .patch("/collections/:collection/records/:id", limitBody, collectionGuard(["update"]), async (c) =>
+    sendJson(c, 200, (await update(c))[0]),
+  )
+  .delete(
+    "/collections/:collection/records/:id",
+    limitBody,
+    collectionGuard(["delete"], { missing }),
+    async (c) => {
+      await remove(c);
+      return c.body(null, 204);
+    },
+  );

@@ -1,21 +1,13 @@
 import { Hono } from "hono";
 import { findAuthRecordByEmail, findAuthRecordByToken, newTokenKey } from "../core/auth.ts";
 import { UniqueError } from "../core/store.ts";
-import { parseUnverifiedJwt } from "../core/tokens.ts";
+import { parseUnverifiedJwt } from "../tools/jwt.ts";
 import { validateNewEmail } from "../forms/record-auth-forms.ts";
 import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
-import { type ApiContext, type ApiEnv, bindStrings } from "./context.ts";
-import {
-  accountCollection,
-  accountMail,
-  checkPassword,
-  collectionWithRateLimit,
-  rejectSuperusers,
-  requireAuthCollection,
-  requireSameCollectionAuth,
-  throwIfInvalid,
-} from "./record-auth-helpers.ts";
+import { type ApiEnv, authOf, bindStrings, type ApiContext, routeCollection } from "./context.ts";
+import { collectionGuard, limitBody, requireSameCollectionAuth } from "./middlewares.ts";
+import { accountMail, checkPassword, rejectSuperusers, throwIfInvalid } from "./record-auth-helpers.ts";
 import { updatedNow } from "./record-verification.ts";
 
 const superusersMessage = "All superusers can change their emails directly.";
@@ -23,9 +15,9 @@ const superusersMessage = "All superusers can change their emails directly.";
 /** POST request-email-change (signed in): mails a confirmation link to the new address. */
 async function requestEmailChange(c: ApiContext) {
   const { store } = c.get("ctx");
-  const collection = collectionWithRateLimit(c, "requestEmailChange");
-  const auth = requireSameCollectionAuth(c, collection);
-  requireAuthCollection(collection);
+  const collection = routeCollection(c);
+  // The signed-in record is of this collection (`requireSameCollectionAuth`): an auth collection.
+  const auth = authOf(c)!;
   rejectSuperusers(collection, superusersMessage);
   const { newEmail } = await bindStrings(c, ["newEmail"] as const);
   const errors = validateNewEmail(newEmail, String(auth.record.email), (email) => {
@@ -37,7 +29,7 @@ async function requestEmailChange(c: ApiContext) {
     // Sent before answering, as PocketBase does here: the signed-in user learns if it failed.
     await c.get("ctx").mailer.send(accountMail(c, "emailChange", collection, auth.record, newEmail));
   } catch (error) {
-    console.error("Failed to send the email change email:", (error as Error).message);
+    c.get("ctx").log.error(`Failed to send the email change email: ${(error as Error).message}`);
     throw new ApiError(400, "Failed to request email change.");
   }
   return c.body(null, 204);
@@ -46,7 +38,8 @@ async function requestEmailChange(c: ApiContext) {
 /** POST confirm-email-change: the token from the mail plus the current password switch the email. */
 async function confirmEmailChange(c: ApiContext) {
   const { store } = c.get("ctx");
-  const collection = accountCollection(c, "confirmEmailChange", superusersMessage);
+  const collection = routeCollection(c);
+  rejectSuperusers(collection, superusersMessage);
   const form = await bindStrings(c, ["token", "password"] as const);
   const errors: FieldErrors = {};
   const newEmail = parseUnverifiedJwt(form.token).newEmail;
@@ -85,5 +78,16 @@ async function confirmEmailChange(c: ApiContext) {
 }
 
 export const recordEmailChange = new Hono<ApiEnv>()
-  .post("/collections/:collection/request-email-change", requestEmailChange)
-  .post("/collections/:collection/confirm-email-change", confirmEmailChange);
+  .post(
+    "/collections/:collection/request-email-change",
+    limitBody,
+    collectionGuard(["requestEmailChange"]),
+    requireSameCollectionAuth,
+    requestEmailChange,
+  )
+  .post(
+    "/collections/:collection/confirm-email-change",
+    limitBody,
+    collectionGuard(["confirmEmailChange"], { auth: true }),
+    confirmEmailChange,
+  );

@@ -2,21 +2,15 @@ import { Hono } from "hono";
 import { findAuthRecordByEmail, findAuthRecordByToken, newTokenKey } from "../core/auth.ts";
 import { passwordLength } from "../../shared/password-rules.ts";
 import { hashPassword } from "../core/passwords.ts";
-import { type Collection, fieldByName } from "../core/schema.ts";
-import { parseUnverifiedJwt } from "../core/tokens.ts";
+import { type Collection, fieldByName } from "../core/collection-types.ts";
+import { parseUnverifiedJwt } from "../tools/jwt.ts";
 import { validateNewPassword } from "../forms/record-auth-forms.ts";
 import { passwordLengthError } from "../forms/record-upsert.ts";
 import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
-import { type ApiContext, type ApiEnv, bindStrings } from "./context.ts";
-import {
-  clearSentMark,
-  collectionWithRateLimit,
-  queueAccountMailOnce,
-  requireAuthCollection,
-  sentMarkOf,
-  throwIfInvalid,
-} from "./record-auth-helpers.ts";
+import { type ApiEnv, bindStrings, type ApiContext, routeCollection } from "./context.ts";
+import { collectionGuard, limitBody } from "./middlewares.ts";
+import { clearSentMark, queueAccountMailOnce, sentMarkOf, throwIfInvalid } from "./record-auth-helpers.ts";
 import { emailForm, updatedNow } from "./record-verification.ts";
 
 function requirePasswordAuth(collection: Collection) {
@@ -29,8 +23,7 @@ function requirePasswordAuth(collection: Collection) {
 /** POST request-password-reset: 204 whether or not the email exists; one mail per 2 minutes. */
 async function requestPasswordReset(c: ApiContext) {
   const { store } = c.get("ctx");
-  const collection = collectionWithRateLimit(c, "requestPasswordReset");
-  requireAuthCollection(collection);
+  const collection = routeCollection(c);
   requirePasswordAuth(collection);
   const email = await emailForm(c);
   const record = findAuthRecordByEmail(store, collection, email);
@@ -39,7 +32,7 @@ async function requestPasswordReset(c: ApiContext) {
 }
 
 /** The password field's own length checks, as on a record save. */
-export function passwordFieldError(collection: Collection, password: string) {
+function passwordFieldError(collection: Collection, password: string) {
   const field = fieldByName(collection, "password");
   const fallback = { id: "", name: "password", type: "password", min: passwordLength.min } as const;
   return passwordLengthError(field ?? fallback, password);
@@ -48,8 +41,7 @@ export function passwordFieldError(collection: Collection, password: string) {
 /** POST confirm-password-reset: a valid reset token sets the new password (and verifies the email it went to). */
 async function confirmPasswordReset(c: ApiContext) {
   const { store } = c.get("ctx");
-  const collection = collectionWithRateLimit(c, "confirmPasswordReset");
-  requireAuthCollection(collection);
+  const collection = routeCollection(c);
   const form = await bindStrings(c, ["token", "password", "passwordConfirm"] as const);
   const errors: FieldErrors = {};
   let found: ReturnType<typeof findAuthRecordByToken>;
@@ -85,5 +77,15 @@ async function confirmPasswordReset(c: ApiContext) {
 }
 
 export const recordPasswordReset = new Hono<ApiEnv>()
-  .post("/collections/:collection/request-password-reset", requestPasswordReset)
-  .post("/collections/:collection/confirm-password-reset", confirmPasswordReset);
+  .post(
+    "/collections/:collection/request-password-reset",
+    limitBody,
+    collectionGuard(["requestPasswordReset"], { auth: true }),
+    requestPasswordReset,
+  )
+  .post(
+    "/collections/:collection/confirm-password-reset",
+    limitBody,
+    collectionGuard(["confirmPasswordReset"], { auth: true }),
+    confirmPasswordReset,
+  );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { signJwt } from "../core/tokens.ts";
+import { signJwt } from "../tools/jwt.ts";
 import {
   emailFormScenarios,
   expectNoMail,

@@ -1,14 +1,15 @@
 import { Hono } from "hono";
 import { findAuthRecordByEmail, findAuthRecordByToken } from "../core/auth.ts";
-import { parseUnverifiedJwt } from "../core/tokens.ts";
+import { parseUnverifiedJwt } from "../tools/jwt.ts";
 import { nowDateTime } from "../core/values.ts";
 import { validateEmail } from "../forms/record-auth-forms.ts";
 import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
-import { type ApiContext, type ApiEnv, bindStrings } from "./context.ts";
+import { type ApiContext, type ApiEnv, bindStrings, routeCollection } from "./context.ts";
+import { collectionGuard, limitBody } from "./middlewares.ts";
 import {
-  accountCollection,
   clearSentMark,
   queueAccountMailOnce,
+  rejectSuperusers,
   sentMarkOf,
   throwIfInvalid,
 } from "./record-auth-helpers.ts";
@@ -37,7 +38,8 @@ export function updatedNow(collection: { fields: { name: string; type: string; o
  */
 async function requestVerification(c: ApiContext) {
   const { store } = c.get("ctx");
-  const collection = accountCollection(c, "requestVerification", superusersMessage);
+  const collection = routeCollection(c);
+  rejectSuperusers(collection, superusersMessage);
   const email = await emailForm(c);
   const record = findAuthRecordByEmail(store, collection, email);
   if (record && record.verified !== true) queueAccountMailOnce(c, "verification", collection, record);
@@ -47,7 +49,8 @@ async function requestVerification(c: ApiContext) {
 /** POST confirm-verification: a valid verification token marks its user verified. */
 async function confirmVerification(c: ApiContext) {
   const { store } = c.get("ctx");
-  const collection = accountCollection(c, "confirmVerification", superusersMessage);
+  const collection = routeCollection(c);
+  rejectSuperusers(collection, superusersMessage);
   const { token } = await bindStrings(c, ["token"] as const);
   const errors: FieldErrors = {};
   let found: ReturnType<typeof findAuthRecordByToken>;
@@ -72,5 +75,15 @@ async function confirmVerification(c: ApiContext) {
 }
 
 export const recordVerification = new Hono<ApiEnv>()
-  .post("/collections/:collection/request-verification", requestVerification)
-  .post("/collections/:collection/confirm-verification", confirmVerification);
+  .post(
+    "/collections/:collection/request-verification",
+    limitBody,
+    collectionGuard(["requestVerification"], { auth: true }),
+    requestVerification,
+  )
+  .post(
+    "/collections/:collection/confirm-verification",
+    limitBody,
+    collectionGuard(["confirmVerification"], { auth: true }),
+    confirmVerification,
+  );

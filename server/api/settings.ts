@@ -1,8 +1,9 @@
 import { Hono } from "hono";
-import type { RateLimitRule } from "../core/rate-limit.ts";
-import type { SmtpOptions } from "../mail/mailer.ts";
+import type { RateLimitRule } from "../tools/rate-limit.ts";
+import type { SmtpOptions } from "../mail/transport.ts";
 import { ApiError } from "./api-error.ts";
-import { type ApiContext, type ApiEnv, authOf, isSuperuser, sendJson } from "./context.ts";
+import { type ApiEnv, sendJson } from "./context.ts";
+import { limitBody, rateLimit, requireSuperuser } from "./middlewares.ts";
 
 // `GET /api/settings`: the running configuration in the shape of PocketBase's settings, for the
 // superuser dashboard. Read-only: this server is configured with environment variables
@@ -94,22 +95,11 @@ export function publicSettings(source: SettingsSource): PublicSettings {
   };
 }
 
-/** PocketBase's `RequireSuperuserAuth`: guests 401, other auth records 403. */
-function requireSuperuser(c: ApiContext) {
-  if (!authOf(c)) throw new ApiError(401, "The request requires valid record authorization token.");
-  if (!isSuperuser(c))
-    throw new ApiError(403, "The authorized record is not allowed to perform this action.");
-}
-
 /** `GET /api/settings` (superusers) and a `PATCH` that explains why it changes nothing. */
 export function settingsApi(settings: PublicSettings) {
   return new Hono<ApiEnv>()
-    .get("/settings", (c) => {
-      requireSuperuser(c);
-      return sendJson(c, 200, settings);
-    })
-    .patch("/settings", (c) => {
-      requireSuperuser(c);
+    .get("/settings", rateLimit, requireSuperuser, (c) => sendJson(c, 200, settings))
+    .patch("/settings", rateLimit, limitBody, requireSuperuser, () => {
       throw new ApiError(400, readOnlyMessage);
     });
 }

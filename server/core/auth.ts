@@ -1,13 +1,9 @@
 import { randomString } from "./random.ts";
-import {
-  type Collection,
-  findSingleColumnUniqueIndex,
-  isAuth,
-  tokenDuration,
-  type TokenOption,
-} from "./schema.ts";
-import { q, type RecordData, type Store } from "./store.ts";
-import { parseUnverifiedJwt, signJwt, verifyJwt } from "./tokens.ts";
+import { tokenDuration, type TokenOption } from "./schema.ts";
+import { type Collection, findSingleColumnUniqueIndex, isAuth } from "./collection-types.ts";
+import type { RecordData, Store } from "./store.ts";
+import { ident, param, sql } from "../tools/sql.ts";
+import { parseUnverifiedJwt, signJwt, verifyJwt } from "../tools/jwt.ts";
 
 /** An authenticated request's record and its collection. */
 export type Auth = { collection: Collection; record: RecordData };
@@ -72,7 +68,12 @@ export function findAuthRecordByEmail(
 ): RecordData | undefined {
   const index = findSingleColumnUniqueIndex(collection.indexes, "email");
   const nocase = index?.columns[0]?.collate.toLowerCase() === "nocase";
-  const where = { sql: nocase ? `"r"."email" = ? COLLATE NOCASE` : `"r"."email" = ?`, params: [email] };
+  // An empty email names no account. Saying so also states the condition of the partial unique
+  // index (`WHERE email != ''`): SQLite uses a partial index only when the query repeats it, and
+  // without it every sign-in, reset and verification scanned the whole table.
+  const where = nocase
+    ? sql`"r"."email" = ${param(email)} COLLATE NOCASE AND "r"."email" != ''`
+    : sql`"r"."email" = ${param(email)} AND "r"."email" != ''`;
   return store.find(collection, { where, limit: 1 })[0];
 }
 
@@ -81,7 +82,7 @@ export function authIdTaken(store: Store, id: string): boolean {
   return store
     .collections()
     .filter(isAuth)
-    .some((c) => Boolean(store.get(`SELECT 1 AS "x" FROM ${q(c.name)} WHERE "id" = ?`, [id])));
+    .some((c) => Boolean(store.get(sql`SELECT 1 AS "x" FROM ${ident(c.name)} WHERE "id" = ${param(id)}`)));
 }
 
 /** A fresh tokenKey: rotating it invalidates every token issued to the record. */

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { configFromEnv } from "../config.ts";
 import { createTestApp, fixtureRoot } from "../testing/fixtures.ts";
 import { extractEntry, writeArchive } from "../tools/archive.ts";
+import { createLogger } from "../tools/log.ts";
 import {
   autoBackupName,
   Backups,
@@ -82,12 +83,12 @@ describe("listBackups and pruneAutoBackups", () => {
     expect(listBackups(path.join(dir, "missing"))).toEqual([]);
   });
 
-  it("keeps only the newest `keep` automatic backups and never touches the others", () => {
+  it("keeps only the newest `keep` automatic backups and never touches the others", async () => {
     const dir = tempDir();
     for (let i = 1; i <= 10; i++) touch(dir, `@auto_pb_backup_lumen_${String(i).padStart(2, "0")}.zip`, i);
     touch(dir, "pb_backup_manual.zip", 100);
     touch(dir, "uploaded.zip", 200);
-    const removed = pruneAutoBackups(dir, 7);
+    const removed = await pruneAutoBackups(dir, 7);
     expect(removed).toEqual([
       "@auto_pb_backup_lumen_08.zip",
       "@auto_pb_backup_lumen_09.zip",
@@ -104,8 +105,8 @@ describe("listBackups and pruneAutoBackups", () => {
       "pb_backup_manual.zip",
       "uploaded.zip",
     ]);
-    expect(pruneAutoBackups(dir, 7)).toEqual([]);
-    expect(pruneAutoBackups(dir, 1)).toHaveLength(6);
+    expect(await pruneAutoBackups(dir, 7)).toEqual([]);
+    expect(await pruneAutoBackups(dir, 1)).toHaveLength(6);
     expect(listBackups(dir).map((b) => b.key)).toEqual([
       "@auto_pb_backup_lumen_01.zip",
       "pb_backup_manual.zip",
@@ -265,7 +266,10 @@ describe("automatic backups", () => {
       now: new Date("2026-11-24T02:58:30Z"),
       toFake: ["setTimeout", "clearTimeout", "Date"],
     });
-    const backups = new Backups({} as Store, tempDir(), { appName: "x", log: () => {} });
+    const backups = new Backups({} as Store, tempDir(), {
+      appName: "x",
+      log: createLogger({ info: () => {} }),
+    });
     const run = vi.spyOn(backups, "runAutomatic").mockResolvedValue(undefined);
     backups.schedule("0 3 * * *", 5);
     await vi.advanceTimersByTimeAsync(60_000); // 02:59:30

@@ -10,19 +10,20 @@ import {
   renameSync,
   rmSync,
   statSync,
-  unlinkSync,
   createWriteStream,
 } from "node:fs";
-import { open } from "node:fs/promises";
+import { open, rm } from "node:fs/promises";
 import path from "node:path";
-import { backup } from "node:sqlite";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { type CronSchedule, cronMatches, parseCron } from "./cron.ts";
+import { type CronSchedule, parseCron, runOnSchedule } from "../tools/cron.ts";
 import { ArchiveError, ArchiveLimitError, extractEntry, writeArchive } from "../tools/archive.ts";
 import { InspectError, inspectSqlite } from "../tools/sqlite-inspect.ts";
+import type { Logger } from "../tools/log.ts";
+import { ident, param, raw, sql } from "../tools/sql.ts";
 import { randomString } from "./random.ts";
-import type { Collection } from "./schema.ts";
+import type { Collection } from "./collection-types.ts";
+import type { SchemaOf } from "./search.ts";
 import { collectionsTable, type Store, storeSchema } from "./store.ts";
 import { formatDateTime } from "./values.ts";
 
@@ -37,9 +38,9 @@ export const backupNamePattern = /^[a-z0-9_-]+\.zip$/;
 /** What any backup key (file name in the backups folder) may look like: no path separators, no leading dot. */
 const keyPattern = /^[A-Za-z0-9@_-][A-Za-z0-9@_.-]{0,149}$/;
 /** Prefix of the archives the schedule makes; only these are pruned. */
-export const autoBackupPrefix = "@auto_pb_backup_";
+const autoBackupPrefix = "@auto_pb_backup_";
 /** The database's name inside an archive and in DATA_DIR. */
-export const databaseEntry = "data.db";
+const databaseEntry = "data.db";
 
 export const busyMessage = "Try again later - another backup/restore operation has already been started.";
 
@@ -123,12 +124,20 @@ export function listBackups(dir: string): BackupInfo[] {
   return found.map(({ key, size, modified }) => ({ key, size, modified }));
 }
 
+/**
+ * Removes a file or folder without holding the thread that answers requests: unlinking a large
+ * file (a backup, a copy of the database) can take hundreds of milliseconds.
+ */
+function remove(target: string): Promise<void> {
+  return rm(target, { recursive: true, force: true });
+}
+
 /** Deletes the automatic backups in `dir` beyond the `keep` newest; returns the deleted keys. */
-export function pruneAutoBackups(dir: string, keep: number): string[] {
+export async function pruneAutoBackups(dir: string, keep: number): Promise<string[]> {
   const extra = listBackups(dir)
     .filter((b) => b.key.startsWith(autoBackupPrefix))
     .slice(Math.max(0, keep));
-  for (const { key } of extra) rmSync(path.join(dir, key), { force: true });
+  for (const { key } of extra) await remove(path.join(dir, key));
   return extra.map((b) => b.key);
 }
 
@@ -136,14 +145,14 @@ export function pruneAutoBackups(dir: string, keep: number): string[] {
  * How large a deflated `data.db` may declare itself (and so inflate to). Archives this server makes
  * store the database as it is, so this only bounds archives made elsewhere (PocketBase's deflate).
  */
-export const maxDatabaseSize = 8 * 1024 ** 3;
+const maxDatabaseSize = 8 * 1024 ** 3;
 /**
  * How many times its compressed size a deflated `data.db` may declare: SQLite files deflate 5 to 20
  * times; a zip bomb's data goes up to 1,032 times.
  */
-export const maxCompressionRatio = 200;
+const maxCompressionRatio = 200;
 /** How long the integrity check of an archived database may take before the archive is refused. */
-export const databaseCheckTimeout = 120_000;
+const databaseCheckTimeout = 120_000;
 
 /** SQLite's own tables, made by AUTOINCREMENT and ANALYZE (or `PRAGMA optimize`). */
 const sqliteTables = new Set(["sqlite_sequence", "sqlite_stat1", "sqlite_stat4"]);
@@ -210,15 +219,17 @@ type SchemaObject = { type: string; name: string; table: string; sql: string | n
  */
 function unexpectedSchemaObject(
   master: SchemaObject[],
-  collections: Pick<Collection, "name" | "indexes">[],
+  collections: (SchemaOf & { indexes: string[] })[],
 ): string | undefined {
-  const { tables, indexes } = storeSchema(collections);
+  const { tables, indexes, searchTables } = storeSchema(collections);
   const allowedTable = (name: string) => tables.has(name.toLowerCase());
   for (const object of master) {
     const name = object.name.toLowerCase();
     const table = object.table.toLowerCase();
     switch (object.type) {
       case "table":
+        // A search index (core/search.ts): only exactly as the store makes it.
+        if (searchTables.has(name) && searchTables.get(name) === object.sql) break;
         if (!allowedTable(name) && !sqliteTables.has(name)) {
           return `The database holds the table "${object.name}", which is none of its collections.`;
         }
@@ -271,10 +282,10 @@ export async function checkDatabase(file: string, known: Collection[]): Promise<
     report = await inspectSqlite(
       file,
       [
-        `SELECT "type", "name", "tbl_name", "sql" FROM "sqlite_master"`,
-        `SELECT "name" FROM pragma_table_info('${collectionsTable}')`,
+        raw(`SELECT "type", "name", "tbl_name", "sql" FROM "sqlite_master"`),
+        sql`SELECT "name" FROM pragma_table_info(${param(collectionsTable)})`,
         // A definition is a few KiB: a larger one is not parsed on the main thread, only refused.
-        `SELECT CASE WHEN length("data") <= 1048576 THEN "data" END AS "data" FROM "${collectionsTable}"`,
+        sql`SELECT CASE WHEN length("data") <= 1048576 THEN "data" END AS "data" FROM ${ident(collectionsTable)}`,
       ],
       { timeout: databaseCheckTimeout },
     );
@@ -297,7 +308,7 @@ export async function checkDatabase(file: string, known: Collection[]): Promise<
     throw new InvalidBackupError("The database is not one of this server's (no _collections definitions).");
   }
   const [master, definitions] = [rows(0), rows(2)];
-  const archived: Pick<Collection, "name" | "indexes">[] = [];
+  const archived: (SchemaOf & { indexes: string[] })[] = [];
   for (const row of definitions) {
     let parsed: unknown;
     try {
@@ -321,7 +332,12 @@ export async function checkDatabase(file: string, known: Collection[]): Promise<
     ) {
       throw new InvalidBackupError("The database holds an unreadable collection definition.");
     }
-    archived.push({ name: collection.name, indexes });
+    const fields = (collection.fields as unknown[]).flatMap((field) =>
+      field && typeof field === "object" && typeof (field as { name?: unknown }).name === "string"
+        ? [{ name: (field as { name: string }).name }]
+        : [],
+    );
+    archived.push({ name: collection.name, fields, indexes });
   }
   const problem = unexpectedSchemaObject(
     master.map((row) => ({
@@ -361,9 +377,12 @@ export async function extractDatabase(archive: string, target: string, known: Co
 export type BackupsOptions = {
   /** For the names of scheduled backups. */
   appName: string;
-  log: (line: string) => void;
-  /** Runs after a restore reopened the database (the app re-applies its schema, as at start-up). */
-  afterRestore?: () => void;
+  log: Logger;
+  /**
+   * Makes a restored database current before it replaces the live one (the app applies its
+   * start-up schema to it, off the main thread): `dataDir` holds it as `data.db`.
+   */
+  prepareRestore?: (dataDir: string) => Promise<void>;
 };
 
 /**
@@ -373,7 +392,7 @@ export type BackupsOptions = {
 export class Backups {
   readonly dir: string;
   private active: { key: string; done: Promise<unknown> } | null = null;
-  private timer: NodeJS.Timeout | undefined;
+  private stopSchedule: () => void = () => {};
   private closed = false;
 
   private readonly store: Store;
@@ -432,13 +451,14 @@ export class Backups {
       const work = mkdtempSync(path.join(this.dataDir, ".pb_temp_backup_"));
       try {
         const copy = path.join(work, databaseEntry);
-        await backup(this.store.db, copy);
+        // On a reader thread with its own connection: the copy never holds the thread that answers pages.
+        await this.store.reader.copy(this.store.file, copy);
         const zip = path.join(work, "archive.zip");
         await writeArchive(zip, [{ name: databaseEntry, path: copy }]);
         renameSync(zip, target);
         fsyncPath(this.dir);
       } finally {
-        rmSync(work, { recursive: true, force: true });
+        await remove(work);
       }
       return name;
     });
@@ -465,16 +485,16 @@ export class Backups {
       renameSync(part, path.join(this.dir, key));
       fsyncPath(this.dir);
     } finally {
-      rmSync(part, { force: true });
-      rmSync(work, { recursive: true, force: true });
+      await remove(part);
+      await remove(work);
     }
   }
 
   /** Deletes backup `key`; false when there is no such backup. */
-  delete(key: string): boolean {
+  async delete(key: string): Promise<boolean> {
     const file = this.file(key);
     if (!file) return false;
-    unlinkSync(file);
+    await remove(file);
     return true;
   }
 
@@ -495,14 +515,21 @@ export class Backups {
       try {
         const candidate = path.join(work, databaseEntry);
         await extractDatabase(archive, candidate, this.store.collections());
-        // The read-only check may have left an empty WAL and its index beside the copy.
+        try {
+          await this.options.prepareRestore?.(work);
+        } catch (error) {
+          throw new InvalidBackupError(
+            `The start-up schema does not apply to it: ${(error as Error).message}.`,
+          );
+        }
+        // The check or the preparation may have left an empty WAL and its index beside the copy.
         for (const suffix of ["-wal", "-shm"]) rmSync(candidate + suffix, { force: true });
         fsyncPath(candidate);
         this.swapDatabase(candidate, path.join(work, "previous.db"));
       } finally {
-        rmSync(work, { recursive: true, force: true });
+        await remove(work);
       }
-      this.options.log(`Restored the backup ${key}`);
+      this.options.log.info(`Restored the backup ${key}`);
     });
   }
 
@@ -533,53 +560,36 @@ export class Backups {
       if (error instanceof InvalidBackupError) throw error;
       throw new InvalidBackupError(`The restored database cannot be opened: ${(error as Error).message}.`);
     }
-    try {
-      this.options.afterRestore?.();
-    } catch (error) {
-      // The restored data is in place; a schema that no longer applies is what a restart would report.
-      console.error(`Applying the schema after the restore failed: ${(error as Error).message}`);
-    }
   }
 
   /** Makes an automatic backup now and prunes the automatic ones beyond `keep`. */
   async runAutomatic(keep: number): Promise<string | undefined> {
     if (this.active) {
-      this.options.log("Scheduled backup skipped: another backup/restore operation is running");
+      this.options.log.info("Scheduled backup skipped: another backup/restore operation is running");
       return undefined;
     }
     const key = await this.create(autoBackupName(this.options.appName));
-    const pruned = pruneAutoBackups(this.dir, keep);
-    this.options.log(`Scheduled backup ${key} made${pruned.length ? `; removed ${pruned.join(", ")}` : ""}`);
+    const pruned = await pruneAutoBackups(this.dir, keep);
+    this.options.log.info(
+      `Scheduled backup ${key} made${pruned.length ? `; removed ${pruned.join(", ")}` : ""}`,
+    );
     return key;
   }
 
   /** Runs `runAutomatic(keep)` at each UTC minute `cron` matches, until `close`. */
   schedule(cron: string | CronSchedule, keep: number) {
-    const schedule = typeof cron === "string" ? parseCron(cron) : cron;
-    const arm = () => {
-      if (this.closed) return;
-      const now = Date.now();
-      // Wake just after the next minute starts; the timer never keeps the process alive.
-      this.timer = setTimeout(
-        () => {
-          if (cronMatches(schedule, new Date())) {
-            this.runAutomatic(keep).catch((error: unknown) =>
-              console.error(`Scheduled backup failed: ${(error as Error).message}`),
-            );
-          }
-          arm();
-        },
-        60_000 - (now % 60_000) + 50,
+    if (this.closed) return;
+    this.stopSchedule = runOnSchedule(typeof cron === "string" ? parseCron(cron) : cron, () => {
+      this.runAutomatic(keep).catch((error: unknown) =>
+        this.options.log.error(`Scheduled backup failed: ${(error as Error).message}`),
       );
-      this.timer.unref();
-    };
-    arm();
+    });
   }
 
   /** Stops the schedule and waits for a running backup or restore to end. */
   async close() {
     this.closed = true;
-    clearTimeout(this.timer);
+    this.stopSchedule();
     await this.active?.done;
   }
 }

@@ -7,7 +7,7 @@ import { getSystemErrorMessage } from "node:util";
 export class StartupError extends Error {}
 
 /** The file a running server holds locked in DATA_DIR (see `lockDataDir`). */
-export const lockFileName = "server.lock";
+const lockFileName = "server.lock";
 
 function isFolder(dir: string): boolean {
   try {

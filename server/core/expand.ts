@@ -1,6 +1,7 @@
 import { type Requester, ruleSql } from "./rules.ts";
-import { type Collection, fieldByName, findSingleColumnUniqueIndex, isMultiple } from "./schema.ts";
-import { q, type RecordData, type Store } from "./store.ts";
+import { type Collection, fieldByName, findSingleColumnUniqueIndex, isMultiple } from "./collection-types.ts";
+import type { RecordData, Store } from "./store.ts";
+import { and, ident, joinSql, param, type Sql, sql } from "../tools/sql.ts";
 import { castStringList } from "./values.ts";
 
 /** PocketBase resolves at most 6 levels of `a.b.c…`. */
@@ -26,12 +27,7 @@ function groupPaths(paths: string[]): Map<string, string[]> {
   return groups;
 }
 
-function fetchVisible(
-  store: Store,
-  collection: Collection,
-  where: { sql: string; params: (string | number | null)[] },
-  requester: Requester,
-) {
+function fetchVisible(store: Store, collection: Collection, where: Sql, requester: Requester) {
   const expandRequester: Requester = {
     ...requester,
     request: { ...requester.request, context: "expand" },
@@ -41,7 +37,7 @@ function fetchVisible(
       if (collection.viewRule === null) return [];
       if (collection.viewRule !== "") {
         const rule = ruleSql(store, collection, collection.viewRule, expandRequester);
-        where = { sql: `(${where.sql}) AND (${rule.sql})`, params: [...where.params, ...rule.params] };
+        where = and(where, rule)!;
       }
     }
     return store.find(collection, { where });
@@ -72,12 +68,7 @@ export function expandRecords(
       if (!related) continue;
       const ids = [...new Set(records.flatMap((r) => castStringList(r[field.name])))];
       const found = ids.length
-        ? fetchVisible(
-            store,
-            related,
-            { sql: `"r"."id" IN (${ids.map(() => "?").join(", ")})`, params: ids },
-            requester,
-          )
+        ? fetchVisible(store, related, sql`"r"."id" IN (${joinSql(ids.map(param), ", ")})`, requester)
         : [];
       const nested = rest.length ? expandRecords(store, related, found, rest, requester, exporter) : [];
       const byId = new Map(found.map((r, i) => [String(r.id), exporter(related, r, nested[i])]));
@@ -94,14 +85,11 @@ export function expandRecords(
       const backField = back && fieldByName(back, via[2]!);
       if (!back || backField?.type !== "relation" || backField.collectionId !== collection.id) continue;
       const ids = records.map((r) => String(r.id));
-      const column = `"r".${q(backField.name)}`;
-      const marks = ids.map(() => "?").join(", ");
+      const column = ident("r", backField.name);
+      const marks = joinSql(ids.map(param), ", ");
       const where = isMultiple(backField)
-        ? {
-            sql: `EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_each.value IN (${marks}))`,
-            params: ids,
-          }
-        : { sql: `${column} IN (${marks})`, params: ids };
+        ? sql`EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_each.value IN (${marks}))`
+        : sql`${column} IN (${marks})`;
       const found = ids.length ? fetchVisible(store, back, where, requester) : [];
       const nested = rest.length ? expandRecords(store, back, found, rest, requester, exporter) : [];
       const single =

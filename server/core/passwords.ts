@@ -8,7 +8,7 @@ import { maxPasswordBytes } from "../../shared/password-rules.ts";
 // logins queues here instead of in front of everything else. More at once would not be faster:
 // bcrypt is CPU-bound.
 const threadPool = Number(process.env.UV_THREADPOOL_SIZE) || 4;
-export const hashingSlots = Math.max(1, Math.min(availableParallelism(), threadPool - 1));
+const hashingSlots = Math.max(1, Math.min(availableParallelism(), threadPool - 1));
 
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -30,9 +30,7 @@ const hash = (password: string, cost: number) => inHashingSlot(() => bcryptHash(
 const verify = (password: string, passwordHash: string) =>
   inHashingSlot(() => bcryptVerify(password, passwordHash));
 
-export { maxPasswordBytes };
-
-export const defaultCost = 10;
+const defaultCost = 10;
 
 export function passwordTooLong(password: string): boolean {
   return Buffer.byteLength(password, "utf8") > maxPasswordBytes;

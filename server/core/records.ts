@@ -1,5 +1,5 @@
 import { randomFromPattern } from "./random.ts";
-import { type Collection, isAuth } from "./schema.ts";
+import { type Collection, isAuth } from "./collection-types.ts";
 import type { RecordData } from "./store.ts";
 import { emptyValue } from "./values.ts";
 import { isOwnerOnlyField } from "./visibility.ts";

@@ -4,17 +4,17 @@ import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { formatDateTime } from "./values.ts";
+import { consoleLogger, type LogEntry, type Logger } from "../tools/log.ts";
+import { raw, type Sql } from "../tools/sql.ts";
+import { type Row, SqlReader } from "../tools/sql-reader.ts";
 
 // PocketBase's request logs: the `_logs` table of a separate SQLite file, `DATA_DIR/auxiliary.db`,
 // in PocketBase's own shape, so its tools and its logs API read it unchanged. Entries are buffered in
 // memory and written in one transaction every `flushInterval` ms (or every `batchSize` entries): a
 // request never waits for a log write, and the main database is never touched.
 
-/** PocketBase's (slog's) levels. */
-export const logLevels = { debug: -4, info: 0, warn: 4, error: 8 } as const;
-
 /** PocketBase's default retention, in days. */
-export const defaultLogsMaxDays = 5;
+const defaultLogsMaxDays = 5;
 
 /**
  * Logs kept at most (`LOGS_MAX_ROWS`), the oldest dropped first. PocketBase has no such bound; with
@@ -26,13 +26,11 @@ export const defaultLogsMaxRows = 100_000;
 /** Characters of an entry's `data` JSON beyond which its long strings are cut (`boundData`). */
 export const maxEntryData = 6144;
 
-export type LogEntry = {
+/** A row of `_logs`. */
+type StoredLog = LogEntry & {
   id: string;
   /** `2006-01-02 15:04:05.000Z`, UTC. */
   created: string;
-  level: number;
-  message: string;
-  data: Record<string, unknown>;
 };
 
 export type RequestLogsOptions = {
@@ -40,6 +38,8 @@ export type RequestLogsOptions = {
   maxDays?: number;
   /** Logs kept at most, the oldest dropped first. Default `defaultLogsMaxRows`. */
   maxRows?: number;
+  /** Where the logs API's queries run (the store's reader); default a reader of its own. */
+  reader?: SqlReader;
   /** Longest time an entry waits in memory before it is written (ms). Default 200. */
   flushInterval?: number;
   /** Entries that trigger a write at once. Default 200. */
@@ -50,8 +50,8 @@ export type RequestLogsOptions = {
   pruneInterval?: number;
   /** The clock (tests). */
   now?: () => Date;
-  /** Where write failures are reported (default console.error). */
-  warn?: (line: string) => void;
+  /** Where write failures are reported (default: stderr). */
+  log?: Logger;
 };
 
 const schema = `
@@ -86,7 +86,7 @@ export function logId(now: number): string {
 }
 
 /** An entry as it waits to be written: `data` already JSON. */
-type PendingEntry = Omit<LogEntry, "data"> & { data: string };
+type PendingEntry = Omit<StoredLog, "data"> & { data: string };
 
 /**
  * `data` as JSON of at most about `maxEntryData` characters: past that, its top-level strings are
@@ -115,6 +115,7 @@ export class RequestLogs {
   readonly maxDays: number;
   readonly maxRows: number;
   readonly file: string;
+  private readonly reader: SqlReader;
   private db: DatabaseSync | null = null;
   private insert: StatementSync | null = null;
   private trim: StatementSync | null = null;
@@ -131,17 +132,18 @@ export class RequestLogs {
   private readonly batchSize: number;
   private readonly maxBuffered: number;
   private readonly now: () => Date;
-  private readonly warn: (line: string) => void;
+  private readonly log: Logger;
 
   constructor(dataDir: string, options: RequestLogsOptions = {}) {
     this.maxDays = options.maxDays ?? defaultLogsMaxDays;
     this.maxRows = Math.max(1, options.maxRows ?? defaultLogsMaxRows);
     this.file = path.join(dataDir, "auxiliary.db");
+    this.reader = options.reader ?? new SqlReader();
     this.flushInterval = options.flushInterval ?? 200;
     this.batchSize = options.batchSize ?? 200;
     this.maxBuffered = options.maxBuffered ?? 10_000;
     this.now = options.now ?? (() => new Date());
-    this.warn = options.warn ?? ((line) => console.error(line));
+    this.log = options.log ?? consoleLogger;
     try {
       mkdirSync(dataDir, { recursive: true });
       // No busy timeout: node:sqlite is synchronous, so waiting for a lock would stall every request.
@@ -160,7 +162,7 @@ export class RequestLogs {
       );
     } catch (error) {
       // Without its file the server still serves every request; it only keeps no logs.
-      this.warn(`Request logs disabled: cannot open ${this.file}: ${(error as Error).message}`);
+      this.log.error(`Request logs disabled: cannot open ${this.file}: ${(error as Error).message}`);
       this.db?.close();
       this.db = null;
     }
@@ -178,7 +180,7 @@ export class RequestLogs {
   }
 
   /** Queues one entry; written within `flushInterval` ms. Never throws. */
-  add(entry: Omit<LogEntry, "id" | "created"> & { created?: string }) {
+  add(entry: LogEntry & { created?: string }) {
     if (!this.enabled) return;
     const now = this.now();
     this.buffer.push({
@@ -251,14 +253,15 @@ export class RequestLogs {
       this.rows = rows + kept.length;
       if (this.failing || this.dropped > 0) {
         const lost = this.dropped ? ` (${this.dropped} entries dropped meanwhile)` : "";
-        this.warn(`Request logs written again${lost}.`);
+        this.log.error(`Request logs written again${lost}.`);
       }
       this.failing = false;
       this.dropped = 0;
       return true;
     } catch (error) {
       this.buffer = batch.concat(this.buffer);
-      if (!this.failing) this.warn(`Cannot write request logs (will retry): ${(error as Error).message}`);
+      if (!this.failing)
+        this.log.error(`Cannot write request logs (will retry): ${(error as Error).message}`);
       this.failing = true;
       // Retry later, still without waiting for a lock.
       if (!this.closed && !this.flushTimer) {
@@ -300,7 +303,7 @@ export class RequestLogs {
         if (Number(changes) < chunk) break;
       }
     } catch (error) {
-      this.warn(`Cannot delete old request logs: ${(error as Error).message}`);
+      this.log.error(`Cannot delete old request logs: ${(error as Error).message}`);
     }
     this.rows = Math.max(0, this.rows - deleted);
     return deleted;
@@ -331,18 +334,29 @@ export class RequestLogs {
         this.rows -= deleted;
         if (deleted < excess) break;
       } catch (error) {
-        this.warn(`Cannot delete old request logs: ${(error as Error).message}`);
+        this.log.error(`Cannot delete old request logs: ${(error as Error).message}`);
         break;
       }
       await yieldToEventLoop();
     }
   }
 
-  /** Rows of a read query on the log file (the buffer is written first, so recent requests show). */
-  all(sql: string, params: SQLInputValue[] = []): Record<string, SQLInputValue>[] {
+  /**
+   * Rows of a query on the log file, on the reader's thread (the logs API: a filter may scan every
+   * log). The buffer is written first, so recent requests show.
+   */
+  read(query: Sql): Promise<Row[]> {
+    if (!this.db) return Promise.reject(new Error("request logs are not available"));
+    this.flush();
+    return this.reader.all(this.file, query);
+  }
+
+  /** Rows of a statement on the writer's own connection: maintenance (PRAGMAs) and tests. */
+  all(query: Sql | string): Record<string, SQLInputValue>[] {
     if (!this.db) throw new Error("request logs are not available");
     this.flush();
-    return this.db.prepare(sql).all(...params) as Record<string, SQLInputValue>[];
+    const { sql: text, params } = typeof query === "string" ? raw(query) : query;
+    return this.db.prepare(text).all(...params) as Record<string, SQLInputValue>[];
   }
 
   /** Writes what is buffered, stops the timers and closes the file. */
@@ -354,7 +368,7 @@ export class RequestLogs {
     clearImmediate(this.flushSoon);
     clearInterval(this.pruneTimer);
     this.flushTimer = undefined;
-    if (this.buffer.length > 0) this.warn(`${this.buffer.length} request logs could not be written.`);
+    if (this.buffer.length > 0) this.log.error(`${this.buffer.length} request logs could not be written.`);
     this.buffer = [];
     if (this.db?.isOpen) this.db.close();
     this.db = null;

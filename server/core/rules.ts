@@ -1,19 +1,21 @@
-import { compileExpression, compileSort } from "./filter/index.ts";
-import type { RequestInfo, SqlFragment } from "./filter/types.ts";
-import type { Collection } from "./schema.ts";
+import { compileExpression, compileSort, FilterError, type RequestInfo } from "./filter/index.ts";
+import { SchemaError } from "./schema.ts";
+import type { Sql } from "../tools/sql.ts";
+import type { Collection } from "./collection-types.ts";
 import type { Store } from "./store.ts";
 
-export { FilterError } from "./filter/index.ts";
-export type { RequestInfo } from "./filter/types.ts";
+/** What the compiler reads from the store: the collections, and the search indexes of their tables. */
+type CompilingStore = Pick<Store, "findCollection"> & Partial<Pick<Store, "searchIndexOf">>;
 
 /** Who asks: what `@request.*` resolves to, and whether rules are bypassed. */
 export type Requester = { request: RequestInfo; isSuperuser: boolean };
 
 /** What the compiler needs to know besides the expression: the table alias "r", the requester. */
-function optionsFor(store: Pick<Store, "findCollection">, collection: Collection, requester: Requester) {
+function optionsFor(store: CompilingStore, collection: Collection, requester: Requester) {
   return {
     collection,
     findCollection: store.findCollection,
+    searchIndexOf: store.searchIndexOf,
     request: requester.request,
     alias: "r",
     isSuperuser: requester.isSuperuser,
@@ -22,12 +24,8 @@ function optionsFor(store: Pick<Store, "findCollection">, collection: Collection
 
 /** Compiles a rule (`mode` "rule") or a client filter ("filter") over the table aliased "r". */
 function expressionSql(mode: "rule" | "filter") {
-  return (
-    store: Pick<Store, "findCollection">,
-    collection: Collection,
-    expr: string,
-    requester: Requester,
-  ): SqlFragment => compileExpression(expr, { ...optionsFor(store, collection, requester), mode });
+  return (store: CompilingStore, collection: Collection, expr: string, requester: Requester): Sql =>
+    compileExpression(expr, { ...optionsFor(store, collection, requester), mode });
 }
 
 /** An API rule as SQL over the collection's table aliased "r". Throws FilterError when invalid. */
@@ -38,11 +36,11 @@ export const filterSql = expressionSql("filter");
 
 /** A client `sort` as an ORDER BY body. Throws FilterError when invalid. */
 export function sortSql(
-  store: Pick<Store, "findCollection">,
+  store: CompilingStore,
   collection: Collection,
   sort: string,
   requester: Requester,
-): SqlFragment {
+): Sql {
   return compileSort(sort, optionsFor(store, collection, requester));
 }
 
@@ -64,5 +62,33 @@ export function canAccessRecord(
     return Boolean(store.findById(collection, id, ruleSql(store, collection, rule, requester)));
   } catch {
     return false;
+  }
+}
+
+const ruleKeys = [
+  "listRule",
+  "viewRule",
+  "createRule",
+  "updateRule",
+  "deleteRule",
+  "authRule",
+  "manageRule",
+] as const;
+
+/** Compiles every rule of an imported collection as a guest would meet it: an invalid rule fails the import. */
+export function validateRules(collection: Collection, find: (idOrName: string) => Collection | undefined) {
+  for (const key of ruleKeys) {
+    const rule = collection[key];
+    if (typeof rule !== "string" || rule === "") continue;
+    try {
+      ruleSql({ findCollection: find }, collection, rule, {
+        isSuperuser: false,
+        request: { auth: null, body: {}, query: {}, headers: {}, method: "GET", context: "default" },
+      });
+    } catch (error) {
+      if (error instanceof FilterError)
+        throw new SchemaError(`Invalid ${collection.name}.${key}: ${error.message}`);
+      throw error;
+    }
   }
 }

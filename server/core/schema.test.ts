@@ -6,7 +6,8 @@ import { siteConfig } from "../../shared/site-config.ts";
 import { schemaFile } from "../app.ts";
 import { newRecordData } from "./records.ts";
 import { ruleSql } from "./rules.ts";
-import { type Collection, normalizeCollection, parseIndex, SchemaError } from "./schema.ts";
+import { normalizeCollection, SchemaError } from "./schema.ts";
+import { type Collection, parseIndex } from "./collection-types.ts";
 import { Store } from "./store.ts";
 
 const schema = JSON.parse(readFileSync(schemaFile, "utf8")) as Collection[];

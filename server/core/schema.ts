@@ -7,11 +7,8 @@ import {
   findSingleColumnUniqueIndex,
 } from "./collection-types.ts";
 
-export * from "./collection-types.ts";
-
-/** PocketBase's well-known collection ids (the SDK's `isSuperuser` reads the second one). */
-export const usersCollectionId = "_pb_users_auth_";
-export const superusersCollectionId = "pbc_3142635823";
+/** PocketBase's well-known id of `_superusers` (the SDK's `isSuperuser` reads it). */
+const superusersCollectionId = "pbc_3142635823";
 export const superusersCollectionName = "_superusers";
 
 /** The token types PocketBase signs, each with its own per-collection secret and duration. */
@@ -50,10 +47,10 @@ export class SchemaError extends Error {
 }
 
 /** PocketBase's deterministic ids: `type + crc32(name)` for fields, `pbc_ + crc32(type + name)` for collections. */
-export function defaultFieldId(type: string, name: string) {
+function defaultFieldId(type: string, name: string) {
   return `${type}${crc32(name)}`;
 }
-export function defaultCollectionId(type: string, name: string) {
+function defaultCollectionId(type: string, name: string) {
   return `pbc_${crc32(type + name)}`;
 }
 

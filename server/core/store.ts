@@ -1,26 +1,36 @@
 import path from "node:path";
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
 import { makeFolder } from "./data-dir.ts";
-import type { SqlFragment } from "./filter/types.ts";
 import { randomString } from "./random.ts";
 import {
-  type Collection,
-  type Field,
-  isMultiple,
   normalizeCollection,
-  parseIndex,
   SchemaError,
   superusersCollection,
   superusersCollectionName,
   tokenTypes,
   type TokenOption,
 } from "./schema.ts";
+import { type Collection, type Field, isMultiple, parseIndex } from "./collection-types.ts";
 import { columnDefinition, decodeValue, encodeValue } from "./values.ts";
-
-export type { SqlFragment } from "./filter/types.ts";
+import { consoleLogger, type Logger } from "../tools/log.ts";
+import { ident, joinSql, param, raw, type Sql, sql } from "../tools/sql.ts";
+import { SqlReader } from "../tools/sql-reader.ts";
+import {
+  indexRow,
+  type SchemaOf,
+  type SearchIndex,
+  searchIndexOf,
+  searchShadowTables,
+  searchTableName,
+  searchTableStatement,
+  unindexRow,
+} from "./search.ts";
 
 /** A record's field values as JS values (`password` holds the bcrypt hash). */
 export type RecordData = Record<string, unknown>;
+
+/** Which records `find` and `list` return: `where` and `order` over the table aliased "r", and a page. */
+export type FindOptions = { where?: Sql; order?: Sql; limit?: number; offset?: number };
 
 /** A write refused by a UNIQUE constraint; `fields` are the columns of the violated index. */
 export class UniqueError extends Error {
@@ -39,11 +49,6 @@ export class LastSuperuserError extends Error {
   constructor() {
     super("You can't delete the only existing superuser.");
   }
-}
-
-/** Quotes an SQL identifier. */
-export function q(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }
 
 type Secrets = Partial<Record<TokenOption, string>>;
@@ -65,14 +70,22 @@ function indexStatement(sql: string): string {
  * have been made with), all names lower-cased as SQLite compares them. SQLite's own objects
  * (autoindexes, sqlite_sequence, sqlite_stat*) are not listed.
  */
-export function storeSchema(collections: Pick<Collection, "name" | "indexes">[]): {
+export function storeSchema(collections: (SchemaOf & { indexes: string[] })[]): {
   tables: Set<string>;
   indexes: Map<string, { table: string; statements: Set<string> }>;
+  /** The search indexes (virtual tables) by name, with the statement each is made with. */
+  searchTables: Map<string, string>;
 } {
   const tables = new Set([collectionsTable.toLowerCase()]);
   const indexes = new Map<string, { table: string; statements: Set<string> }>();
+  const searchTables = new Map<string, string>();
   for (const collection of collections) {
     tables.add(collection.name.toLowerCase());
+    const search = searchIndexOf(collection);
+    if (search) {
+      searchTables.set(search.table.toLowerCase(), searchTableStatement(collection.name, search));
+      for (const shadow of searchShadowTables(search.table)) tables.add(shadow.toLowerCase());
+    }
     for (const sql of collection.indexes) {
       const index = parseIndex(sql);
       if (!index) continue;
@@ -85,7 +98,7 @@ export function storeSchema(collections: Pick<Collection, "name" | "indexes">[])
       else indexes.set(name, { table, statements: new Set([indexStatement(sql)]) });
     }
   }
-  return { tables, indexes };
+  return { tables, indexes, searchTables };
 }
 
 const statementCacheSize = 500;
@@ -101,44 +114,63 @@ export class Store {
   private byId = new Map<string, Collection>();
   private byName = new Map<string, Collection>();
 
-  private constructor(db: DatabaseSync) {
+  private readonly log: Logger;
+  /** The database file (`dataDir/data.db`). */
+  readonly file: string;
+  /** Reads that may scan run there, off the thread that answers requests (see tools/sql-reader.ts). */
+  readonly reader = new SqlReader();
+
+  private constructor(db: DatabaseSync, log: Logger, file: string) {
     this.db = db;
+    this.log = log;
+    this.file = file;
   }
 
   /**
    * Opens (creating it when needed) `dataDir/data.db` with WAL, foreign keys and synchronous=FULL:
    * a write is on disk before the request that made it is answered, so a `kill -9` loses nothing acknowledged.
    */
-  static open(dataDir: string): Store {
+  static open(dataDir: string, log: Logger = consoleLogger): Store {
     makeFolder(dataDir);
-    const db = new DatabaseSync(path.join(dataDir, "data.db"));
-    db.exec(`
-      PRAGMA journal_mode = WAL;
-      PRAGMA synchronous = FULL;
-      PRAGMA foreign_keys = ON;
-      PRAGMA busy_timeout = 10000;
-      CREATE TABLE IF NOT EXISTS ${q(collectionsTable)} (
-        "id" TEXT PRIMARY KEY NOT NULL,
-        "name" TEXT UNIQUE NOT NULL,
-        "data" TEXT NOT NULL
-      );
-    `);
-    const store = new Store(db);
+    const file = path.join(dataDir, "data.db");
+    const db = new DatabaseSync(file);
+    db.exec(
+      sql`
+        PRAGMA journal_mode = WAL;
+        PRAGMA synchronous = FULL;
+        PRAGMA foreign_keys = ON;
+        PRAGMA busy_timeout = 10000;
+        CREATE TABLE IF NOT EXISTS ${ident(collectionsTable)} (
+          "id" TEXT PRIMARY KEY NOT NULL,
+          "name" TEXT UNIQUE NOT NULL,
+          "data" TEXT NOT NULL
+        );
+      `.sql,
+    );
+    const store = new Store(db, log, file);
     store.loadCollections();
     const existing = store.byName.get(superusersCollectionName);
     store.importCollections([superusersCollection(existing)], false);
     return store;
   }
 
-  /** Folds the WAL back into `data.db` (emptying it), then closes: a copy of `data.db` alone is whole. */
+  /**
+   * Folds the WAL back into `data.db` (emptying it), then closes: a copy of `data.db` alone is
+   * whole. The reader stops too.
+   */
   close() {
+    void this.reader.close();
+    this.closeDatabase();
+  }
+
+  private closeDatabase() {
     this.statements.clear();
     if (!this.db.isOpen) return;
     try {
       this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
     } catch (error) {
       // Busy (another process reading): the WAL stays and is replayed at the next open.
-      console.error(`WAL checkpoint at close failed: ${(error as Error).message}`);
+      this.log.error(`WAL checkpoint at close failed: ${(error as Error).message}`);
     }
     this.db.close();
   }
@@ -151,18 +183,14 @@ export class Store {
    */
   reopen(swap: () => void = () => {}) {
     if (this.depth > 0) throw new Error("cannot reopen the database inside a transaction");
-    const file = this.db.isOpen ? this.db.location() : this.file;
-    if (!file) throw new Error("the database has no file");
-    this.file = file;
-    this.close();
+    this.closeDatabase();
     swap();
-    const fresh = Store.open(path.dirname(file));
+    const fresh = Store.open(path.dirname(this.file), this.log);
     this.db = fresh.db;
     this.statements.clear();
     this.loadCollections();
+    this.reader.reopen(this.file);
   }
-
-  private file: string | null = null;
 
   // ---------------------------------------------------------------- statements
 
@@ -178,16 +206,30 @@ export class Store {
     return statement;
   }
 
-  all(sql: string, params: SQLInputValue[] = []): Record<string, SQLInputValue>[] {
-    return this.statement(sql).all(...params) as Record<string, SQLInputValue>[];
+  // A query is a fragment built with tools/sql.ts, or a statement's text and its parameters.
+
+  /** Every row of a query. */
+  all(query: Sql | string, params: SQLInputValue[] = []): Record<string, SQLInputValue>[] {
+    const [text, values] = typeof query === "string" ? [query, params] : [query.sql, query.params];
+    return this.statement(text).all(...values) as Record<string, SQLInputValue>[];
   }
 
-  get(sql: string, params: SQLInputValue[] = []): Record<string, SQLInputValue> | undefined {
-    return this.statement(sql).get(...params) as Record<string, SQLInputValue> | undefined;
+  /** The first row of a query. */
+  get(query: Sql | string, params: SQLInputValue[] = []): Record<string, SQLInputValue> | undefined {
+    const [text, values] = typeof query === "string" ? [query, params] : [query.sql, query.params];
+    return this.statement(text).get(...values) as Record<string, SQLInputValue> | undefined;
   }
 
-  run(sql: string, params: SQLInputValue[] = []) {
-    return this.statement(sql).run(...params);
+  /** Runs a write. */
+  run(query: Sql | string, params: SQLInputValue[] = []) {
+    const [text, values] = typeof query === "string" ? [query, params] : [query.sql, query.params];
+    return this.statement(text).run(...values);
+  }
+
+  /** Runs a statement without parameters (DDL), outside the statement cache. */
+  private exec(statement: Sql) {
+    if (statement.params.length > 0) throw new Error("exec takes no parameters");
+    this.db.exec(statement.sql);
   }
 
   private depth = 0;
@@ -224,6 +266,9 @@ export class Store {
   collections(): Collection[] {
     return [...this.byId.values()];
   }
+
+  /** The search index of a collection's table (core/search.ts); the store keeps it in step. */
+  searchIndexOf = (collection: Collection): SearchIndex | undefined => searchIndexOf(collection);
 
   /** A collection by id or name (PocketBase accepts both in URLs). */
   findCollection = (idOrName: string): Collection | undefined => {
@@ -306,19 +351,22 @@ export class Store {
     this.transaction(() => {
       for (const [id, old] of this.byId) {
         if (!next.has(id)) {
-          this.db.exec(`DROP TABLE IF EXISTS ${q(old.name)}`);
-          this.run(`DELETE FROM "_collections" WHERE "id" = ?`, [id]);
+          this.exec(sql`DROP TABLE IF EXISTS ${ident(searchTableName(old.name))}`);
+          this.exec(sql`DROP TABLE IF EXISTS ${ident(old.name)}`);
+          this.run(sql`DELETE FROM "_collections" WHERE "id" = ${param(id)}`);
         }
       }
       for (const collection of imported) {
         const old =
           this.byId.get(collection.id) ?? [...this.byId.values()].find((c) => c.name === collection.name);
         this.syncTable(collection, old);
-        if (old && old.id !== collection.id) this.run(`DELETE FROM "_collections" WHERE "id" = ?`, [old.id]);
+        if (old && old.id !== collection.id) {
+          this.run(sql`DELETE FROM "_collections" WHERE "id" = ${param(old.id)}`);
+        }
+        const data = JSON.stringify(collection);
         this.run(
-          `INSERT INTO "_collections" ("id", "name", "data") VALUES (?, ?, ?)
+          sql`INSERT INTO "_collections" ("id", "name", "data") VALUES (${param(collection.id)}, ${param(collection.name)}, ${param(data)})
            ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "data" = excluded."data"`,
-          [collection.id, collection.name, JSON.stringify(collection)],
         );
       }
     });
@@ -327,22 +375,24 @@ export class Store {
   }
 
   private tableExists(name: string): boolean {
-    return Boolean(this.get(`SELECT 1 AS "x" FROM sqlite_master WHERE type = 'table' AND name = ?`, [name]));
+    return Boolean(
+      this.get(sql`SELECT 1 AS "x" FROM sqlite_master WHERE type = 'table' AND name = ${param(name)}`),
+    );
   }
 
   private syncTable(collection: Collection, old: Collection | undefined) {
     if (old && old.name !== collection.name && this.tableExists(old.name)) {
-      this.db.exec(`ALTER TABLE ${q(old.name)} RENAME TO ${q(collection.name)}`);
+      this.exec(sql`DROP TABLE IF EXISTS ${ident(searchTableName(old.name))}`);
+      this.exec(sql`ALTER TABLE ${ident(old.name)} RENAME TO ${ident(collection.name)}`);
     }
     if (!this.tableExists(collection.name)) {
-      const columns = collection.fields.map((f) => `${q(f.name)} ${columnDefinition(f)}`);
-      this.db.exec(`CREATE TABLE ${q(collection.name)} (${columns.join(", ")})`);
+      const columns = collection.fields.map((f) => sql`${ident(f.name)} ${raw(columnDefinition(f))}`);
+      this.exec(sql`CREATE TABLE ${ident(collection.name)} (${joinSql(columns, ", ")})`);
     } else {
       const existingColumns = new Set(
-        this.db
-          .prepare(`SELECT name FROM pragma_table_info(?)`)
-          .all(collection.name)
-          .map((row) => String(row.name)),
+        this.all(sql`SELECT name FROM pragma_table_info(${param(collection.name)})`).map((row) =>
+          String(row.name),
+        ),
       );
       for (const field of collection.fields) {
         const previous = old?.fields.find((f) => f.id === field.id);
@@ -350,8 +400,8 @@ export class Store {
           if (columnDefinition(previous) !== columnDefinition(field)) {
             throw new SchemaError(`The field ${field.name} cannot change its type.`);
           }
-          this.db.exec(
-            `ALTER TABLE ${q(collection.name)} RENAME COLUMN ${q(previous.name)} TO ${q(field.name)}`,
+          this.exec(
+            sql`ALTER TABLE ${ident(collection.name)} RENAME COLUMN ${ident(previous.name)} TO ${ident(field.name)}`,
           );
           existingColumns.delete(previous.name);
           existingColumns.add(field.name);
@@ -359,13 +409,56 @@ export class Store {
           throw new SchemaError(`The field ${field.name} cannot change its type.`);
         }
         if (!existingColumns.has(field.name)) {
-          this.db.exec(
-            `ALTER TABLE ${q(collection.name)} ADD COLUMN ${q(field.name)} ${columnDefinition(field)}`,
+          this.exec(
+            sql`ALTER TABLE ${ident(collection.name)} ADD COLUMN ${ident(field.name)} ${raw(columnDefinition(field))}`,
           );
         }
       }
     }
     this.syncIndexes(collection);
+    this.syncSearch(collection);
+  }
+
+  /**
+   * The collection's search index (core/search.ts): made, and filled from the table, when it is
+   * missing or its statement changed (a database from before it).
+   */
+  private syncSearch(collection: Collection) {
+    const index = searchIndexOf(collection);
+    const table = searchTableName(collection.name);
+    const existing = this.get(
+      sql`SELECT "sql" FROM sqlite_master WHERE type = 'table' AND name = ${param(table)}`,
+    );
+    if (!index) {
+      if (existing) this.exec(sql`DROP TABLE ${ident(table)}`);
+      return;
+    }
+    const statement = searchTableStatement(collection.name, index);
+    if (existing?.sql === statement) return;
+    if (existing) this.exec(sql`DROP TABLE ${ident(table)}`);
+    this.exec(raw(statement));
+    this.rebuildSearch(table);
+  }
+
+  /**
+   * Refills every search index that does not hold one entry per row of its table (rows written
+   * behind the store's back). Two counts per index: run when the schema is applied at start, not on
+   * every import.
+   */
+  checkSearchIndexes() {
+    for (const collection of this.collections()) {
+      const index = searchIndexOf(collection);
+      if (!index) continue;
+      const rows = Number(this.get(sql`SELECT count(*) AS "n" FROM ${ident(collection.name)}`)?.n);
+      const indexed = Number(
+        this.get(sql`SELECT count(*) AS "n" FROM ${ident(`${index.table}_docsize`)}`)?.n,
+      );
+      if (rows !== indexed) this.rebuildSearch(index.table);
+    }
+  }
+
+  private rebuildSearch(table: string) {
+    this.exec(sql`INSERT INTO ${ident(table)} (${ident(table)}) VALUES ('rebuild')`);
   }
 
   private syncIndexes(collection: Collection) {
@@ -375,23 +468,22 @@ export class Store {
       if (!index) throw new SchemaError(`Invalid index ${JSON.stringify(sql)}.`);
       wanted.set(index.name, indexStatement(sql));
     }
-    const existing = this.db
-      .prepare(
-        `SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL`,
-      )
-      .all(collection.name);
+    const existing = this.all(
+      sql`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ${param(collection.name)} AND sql IS NOT NULL`,
+    );
     for (const row of existing) {
       const name = String(row.name);
-      if (wanted.get(name) !== String(row.sql)) this.db.exec(`DROP INDEX IF EXISTS ${q(name)}`);
+      if (wanted.get(name) !== String(row.sql)) this.exec(sql`DROP INDEX IF EXISTS ${ident(name)}`);
       else wanted.delete(name);
     }
-    for (const sql of wanted.values()) {
+    for (const statement of wanted.values()) {
       try {
-        this.db.exec(sql);
+        // The collection's own CREATE INDEX, checked by parseIndex above.
+        this.exec(raw(statement));
       } catch (error) {
         const unique = /UNIQUE constraint failed/.test((error as Error).message);
         throw new SchemaError(
-          `Failed to create the index ${parseIndex(sql)?.name ?? ""}${unique ? " (existing records are not unique)" : ""}.`,
+          `Failed to create the index ${parseIndex(statement)?.name ?? ""}${unique ? " (existing records are not unique)" : ""}.`,
         );
       }
     }
@@ -406,70 +498,81 @@ export class Store {
     return data;
   }
 
-  private where(where?: SqlFragment): { sql: string; params: SQLInputValue[] } {
-    return where && where.sql.trim()
-      ? { sql: ` AND (${where.sql})`, params: where.params }
-      : { sql: "", params: [] };
+  /** ` AND (where)`, or nothing. */
+  private where(where?: Sql): Sql {
+    return where && where.sql.trim() ? sql` AND (${where})` : raw("");
   }
 
   /** One record by id, optionally also matching `where` (a rule, with the table aliased "r"). */
-  findById(collection: Collection, id: string, where?: SqlFragment): RecordData | undefined {
-    const extra = this.where(where);
+  findById(collection: Collection, id: string, where?: Sql): RecordData | undefined {
     const row = this.get(
-      `SELECT "r".* FROM ${q(collection.name)} "r" WHERE "r"."id" = ?${extra.sql} LIMIT 1`,
-      [id, ...extra.params],
+      sql`SELECT "r".* FROM ${ident(collection.name)} "r" WHERE "r"."id" = ${param(id)}${this.where(where)} LIMIT 1`,
     );
     return row ? this.decodeRow(collection, row) : undefined;
   }
 
   /** Records matching `where` (table aliased "r"), in `order`, paginated. */
-  find(
-    collection: Collection,
-    options: { where?: SqlFragment; order?: SqlFragment; limit?: number; offset?: number } = {},
-  ): RecordData[] {
-    const extra = this.where(options.where);
-    let sql = `SELECT "r".* FROM ${q(collection.name)} "r" WHERE 1 = 1${extra.sql}`;
-    const params = [...extra.params];
-    if (options.order && options.order.sql.trim()) {
-      sql += ` ORDER BY ${options.order.sql}`;
-      params.push(...options.order.params);
-    }
-    if (options.limit !== undefined) {
-      sql += ` LIMIT ? OFFSET ?`;
-      params.push(options.limit, options.offset ?? 0);
-    }
-    return this.all(sql, params).map((row) => this.decodeRow(collection, row));
+  find(collection: Collection, options: FindOptions = {}): RecordData[] {
+    return this.all(this.findQuery(collection, options)).map((row) => this.decodeRow(collection, row));
   }
 
-  count(collection: Collection, where?: SqlFragment): number {
-    const extra = this.where(where);
-    const row = this.get(
-      `SELECT COUNT(*) AS "n" FROM ${q(collection.name)} "r" WHERE 1 = 1${extra.sql}`,
-      extra.params,
-    );
+  /** `find` on the reader's thread: for lists, which may scan (see tools/sql-reader.ts). */
+  async list(collection: Collection, options: FindOptions = {}): Promise<RecordData[]> {
+    const rows = await this.reader.all(this.file, this.findQuery(collection, options));
+    return rows.map((row) => this.decodeRow(collection, row as Record<string, SQLInputValue>));
+  }
+
+  /** The SELECT of `find` and `list`. */
+  findQuery(collection: Collection, options: FindOptions = {}): Sql {
+    let query = sql`SELECT "r".* FROM ${ident(collection.name)} "r" WHERE 1 = 1${this.where(options.where)}`;
+    if (options.order && options.order.sql.trim()) query = sql`${query} ORDER BY ${options.order}`;
+    if (options.limit !== undefined) {
+      query = sql`${query} LIMIT ${param(options.limit)} OFFSET ${param(options.offset ?? 0)}`;
+    }
+    return query;
+  }
+
+  count(collection: Collection, where?: Sql): number {
+    return Number(this.get(this.countQuery(collection, where))?.n ?? 0);
+  }
+
+  /** `count` on the reader's thread (a count walks every matching row). */
+  async countLater(collection: Collection, where?: Sql): Promise<number> {
+    const [row] = await this.reader.all(this.file, this.countQuery(collection, where));
     return Number(row?.n ?? 0);
   }
 
+  private countQuery(collection: Collection, where?: Sql): Sql {
+    return sql`SELECT COUNT(*) AS "n" FROM ${ident(collection.name)} "r" WHERE 1 = 1${this.where(where)}`;
+  }
+
   /** Whether a one-row virtual table holding `data` matches `where` (create rules). */
-  matchesVirtualRow(collection: Collection, data: RecordData, where: SqlFragment): boolean {
-    const columns = collection.fields.map((f) => `? AS ${q(f.name)}`).join(", ");
-    const values = collection.fields.map((f) => encodeValue(f, data[f.name]));
+  matchesVirtualRow(collection: Collection, data: RecordData, where: Sql): boolean {
+    const columns = collection.fields.map(
+      (f) => sql`${param(encodeValue(f, data[f.name]))} AS ${ident(f.name)}`,
+    );
     const row = this.get(
-      `WITH "__pb_create__" AS (SELECT ${columns}) SELECT 1 AS "x" FROM "__pb_create__" "r" WHERE (${where.sql}) LIMIT 1`,
-      [...values, ...where.params],
+      sql`WITH "__pb_create__" AS (SELECT ${joinSql(columns, ", ")}) SELECT 1 AS "x" FROM "__pb_create__" "r" WHERE (${where}) LIMIT 1`,
     );
     return Boolean(row);
   }
 
   /** Inserts a complete record (every field set). */
   insert(collection: Collection, data: RecordData) {
-    const names = collection.fields.map((f) => q(f.name)).join(", ");
-    const marks = collection.fields.map(() => "?").join(", ");
+    const names = joinSql(
+      collection.fields.map((f) => ident(f.name)),
+      ", ",
+    );
+    const values = joinSql(
+      collection.fields.map((f) => param(encodeValue(f, data[f.name]))),
+      ", ",
+    );
+    const search = searchIndexOf(collection);
     this.write(collection, () =>
-      this.run(
-        `INSERT INTO ${q(collection.name)} (${names}) VALUES (${marks})`,
-        collection.fields.map((f) => encodeValue(f, data[f.name])),
-      ),
+      this.transaction(() => {
+        this.run(sql`INSERT INTO ${ident(collection.name)} (${names}) VALUES (${values})`);
+        if (search) this.run(indexRow(collection.name, search, String(data.id)));
+      }),
     );
   }
 
@@ -477,12 +580,15 @@ export class Store {
   update(collection: Collection, id: string, data: RecordData) {
     const fields = collection.fields.filter((f) => f.name in data && f.name !== "id");
     if (fields.length === 0) return;
-    const sets = fields.map((f) => `${q(f.name)} = ?`).join(", ");
+    const sets = fields.map((f) => sql`${ident(f.name)} = ${param(encodeValue(f, data[f.name]))}`);
+    const search = searchIndexOf(collection);
+    const reindex = search && fields.some((f) => search.fields.includes(f.name));
     this.write(collection, () =>
-      this.run(`UPDATE ${q(collection.name)} SET ${sets} WHERE "id" = ?`, [
-        ...fields.map((f) => encodeValue(f, data[f.name])),
-        id,
-      ]),
+      this.transaction(() => {
+        if (reindex) this.run(unindexRow(collection.name, search, id));
+        this.run(sql`UPDATE ${ident(collection.name)} SET ${joinSql(sets, ", ")} WHERE "id" = ${param(id)}`);
+        if (reindex) this.run(indexRow(collection.name, search, id));
+      }),
     );
   }
 
@@ -517,7 +623,7 @@ export class Store {
       // Counted inside the write transaction, so two deletes (or the CLI and the API) can't race
       // past the check and leave nobody able to sign in as a superuser.
       if (collection.name === superusersCollectionName) {
-        const others = this.count(collection, { sql: `"r"."id" != ?`, params: [id] });
+        const others = this.count(collection, sql`"r"."id" != ${param(id)}`);
         if (others === 0 && this.findById(collection, id)) throw new LastSuperuserError();
       }
       this.deleteCascade(collection, id, new Set());
@@ -545,14 +651,16 @@ export class Store {
         }
       }
     }
-    this.run(`DELETE FROM ${q(collection.name)} WHERE "id" = ?`, [id]);
+    const search = searchIndexOf(collection);
+    if (search) this.run(unindexRow(collection.name, search, id));
+    this.run(sql`DELETE FROM ${ident(collection.name)} WHERE "id" = ${param(id)}`);
   }
 
   private referencing(collection: Collection, field: Field, id: string): RecordData[] {
-    const column = `"r".${q(field.name)}`;
+    const column = ident("r", field.name);
     const where = isMultiple(field)
-      ? { sql: `EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_each.value = ?)`, params: [id] }
-      : { sql: `${column} = ?`, params: [id] };
+      ? sql`EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_each.value = ${param(id)})`
+      : sql`${column} = ${param(id)}`;
     return this.find(collection, { where });
   }
 }

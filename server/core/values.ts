@@ -1,5 +1,4 @@
-import type { Field } from "./schema.ts";
-import { isMultiple } from "./schema.ts";
+import { type Field, isMultiple } from "./collection-types.ts";
 
 // Casting follows PocketBase's `PrepareValue` of each field type (spf13/cast semantics), so a body
 // value becomes exactly what PocketBase would store. Stored values are never NULL: booleans are 0/1,
@@ -15,7 +14,7 @@ export function nowDateTime(): string {
 }
 
 /** `cast.ToString`: scalars to text, anything else (objects, lists, null) to "". */
-export function castString(raw: unknown): string {
+function castString(raw: unknown): string {
   if (typeof raw === "string") return raw;
   if (typeof raw === "number") return Number.isFinite(raw) ? String(raw) : "";
   if (typeof raw === "boolean") return raw ? "true" : "false";
@@ -73,7 +72,7 @@ export function castStringList(raw: unknown): string[] {
 }
 
 /** json fields: plain strings that are JSON literals are parsed, other strings stay strings. */
-export function castJson(raw: unknown): unknown {
+function castJson(raw: unknown): unknown {
   if (typeof raw !== "string") return raw === undefined ? null : raw;
   const trimmed = raw.trim();
   if (trimmed === "true" || trimmed === "false" || trimmed === "null") return JSON.parse(trimmed);

@@ -1,7 +1,8 @@
 import { passwordLength } from "../../shared/password-rules.ts";
+import { parseDateTime } from "../../shared/datetime.ts";
 import { passwordTooLong } from "../core/passwords.ts";
 import { autogenerate, newRecordData } from "../core/records.ts";
-import { type Collection, type Field, fieldByName, isAuth, isMultiple } from "../core/schema.ts";
+import { type Collection, type Field, fieldByName, isAuth, isMultiple } from "../core/collection-types.ts";
 import type { RecordData, Store } from "../core/store.ts";
 import { castNumber, castStringList, castValue, formatDateTime } from "../core/values.ts";
 import { type FieldError, type FieldErrors, fieldErrors, isEmail, isUrl, runeLength } from "./validation.ts";
@@ -267,7 +268,7 @@ function validateField(store: Store, field: Field, upsert: RecordUpsert): FieldE
     case "date": {
       const text = String(value);
       if (text === "") return field.required ? fieldErrors.required() : undefined;
-      const time = Date.parse(text.replace(" ", "T"));
+      const time = parseDateTime(text).getTime();
       if (Number.isNaN(time)) return fieldErrors.invalidDate();
       upsert.data[field.name] = formatDateTime(new Date(time));
       return undefined;

@@ -4,15 +4,6 @@
 export type FieldError = { code: string; message: string; params?: Record<string, unknown> };
 export type FieldErrors = Record<string, FieldError>;
 
-/** A form that failed validation; the caller chooses the envelope message. */
-export class ValidationError extends Error {
-  readonly errors: FieldErrors;
-  constructor(errors: FieldErrors) {
-    super("validation failed");
-    this.errors = errors;
-  }
-}
-
 const error = (code: string, message: string, params?: Record<string, unknown>): FieldError =>
   params ? { code, message, params } : { code, message };
 

@@ -4,9 +4,10 @@ import { afterEach, describe, expect, it } from "vitest";
 import { fixtureRoot } from "../testing/fixtures.ts";
 import { pollUntil } from "../testing/poll.ts";
 import { closedPort, smtpPass, smtpUser, startSmtp } from "../testing/smtp.ts";
-import { createMailer, type MailLogEntry, type MailerOptions } from "./mailer.ts";
+import { createLogger, type LogEntry } from "../tools/log.ts";
+import { createMailer, type MailerOptions } from "./mailer.ts";
 
-// The mailer's `appLog` option on its own (the server wires it to `_logs`, see smtp.test.ts): what
+// The mailer's app log entries on their own (the server wires it to `_logs`, see smtp.test.ts): what
 // it is told, and that a logger that fails never stops a delivery.
 
 const cleanups: (() => unknown)[] = [];
@@ -37,14 +38,14 @@ function mailerOn(port: number, extra: Partial<MailerOptions>) {
     },
     outboxDir: path.join(dataDir, "outbox"),
     queueDir: path.join(dataDir, "mail-queue"),
-    log: () => {},
+    log: createLogger({ info: () => {} }),
     ...extra,
   });
   cleanups.unshift(() => mailer.close());
   return { mailer, dataDir };
 }
 
-const firstEntry = (entries: MailLogEntry[]) =>
+const firstEntry = (entries: LogEntry[]) =>
   pollUntil(
     () => entries.length,
     (count) => count >= 1,
@@ -54,13 +55,16 @@ const firstEntry = (entries: MailLogEntry[]) =>
 describe("mailer app log", () => {
   it("delivers even when the logger throws, and never logs the body, the link or the token", async () => {
     const port = await closedPort();
-    const entries: MailLogEntry[] = [];
+    const entries: LogEntry[] = [];
     const { mailer } = mailerOn(port, {
       retryDelays: [100],
-      appLog: (entry) => {
-        entries.push(entry);
-        if (entries.length === 1) throw new Error("log store gone");
-      },
+      log: createLogger({
+        info: () => {},
+        store: (entry) => {
+          entries.push(entry);
+          if (entries.length === 1) throw new Error("log store gone");
+        },
+      }),
     });
     mailer.queue(message);
     await firstEntry(entries);
@@ -84,10 +88,10 @@ describe("mailer app log", () => {
   });
 
   it("logs a mail left queued at close once, with its file", async () => {
-    const entries: MailLogEntry[] = [];
+    const entries: LogEntry[] = [];
     const { mailer, dataDir } = mailerOn(await closedPort(), {
       retryDelays: [60_000],
-      appLog: (entry) => entries.push(entry),
+      log: createLogger({ info: () => {}, store: (entry) => entries.push(entry) }),
     });
     mailer.queue(message);
     await firstEntry(entries);

@@ -2,9 +2,15 @@ import { createHash } from "node:crypto";
 import type { Context } from "hono";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
-import { type Bytes, compressBody, contentTypeOf, isCompressible, listFiles } from "./compress.ts";
+import {
+  type Bytes,
+  compressBody,
+  type Encoded,
+  type Encoding,
+  negotiateEncoding,
+} from "../tools/compression.ts";
 import { contentSecurityPolicy } from "./csp.ts";
-import { type Encoding, negotiateEncoding } from "./encoding.ts";
+import { contentTypeOf, isCompressible, listFiles } from "./precompress.ts";
 
 /** One file of the site as the server holds it: every form it can be sent in, with its headers. */
 export type SiteFile = {
@@ -29,12 +35,7 @@ export function siteFileOf(body: Bytes, type: string, cacheControl: string): Sit
   return fileOf(body, compressed, type, cacheControl);
 }
 
-function fileOf(
-  body: Bytes,
-  compressed: { br?: Bytes; gzip?: Bytes },
-  type: string,
-  cacheControl: string,
-): SiteFile {
+function fileOf(body: Bytes, compressed: Encoded, type: string, cacheControl: string): SiteFile {
   const forms: SiteFile["forms"] = { identity: { body, etag: etagOf(body, "identity") } };
   if (compressed.br) forms.br = { body: compressed.br, etag: etagOf(body, "br") };
   if (compressed.gzip) forms.gzip = { body: compressed.gzip, etag: etagOf(body, "gzip") };
@@ -54,7 +55,7 @@ export function loadSiteFiles(dir: string): Map<string, SiteFile> {
     const full = path.join(dir, rel);
     const body = readFileSync(full);
     const type = contentTypeOf(rel);
-    let compressed: { br?: Bytes; gzip?: Bytes } = {};
+    let compressed: Encoded = {};
     if (isCompressible(type)) {
       const br = existsSync(`${full}.br`) ? readFileSync(`${full}.br`) : undefined;
       const gzip = existsSync(`${full}.gz`) ? readFileSync(`${full}.gz`) : undefined;

@@ -6,7 +6,7 @@ import path from "node:path";
 import PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { hashPassword } from "../core/passwords.ts";
-import { precompressSite } from "./compress.ts";
+import { precompressSite } from "./precompress.ts";
 import { startServer, type TestServer } from "../testing/start-server.ts";
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from "node:zlib";
 

@@ -14,6 +14,7 @@ import {
   notFoundPath,
   requestPathPlaceholder,
 } from "../../shared/routing/table.ts";
+import { consoleLogger, type Logger } from "../tools/log.ts";
 import { loadSiteFiles, respondWithFile, type SiteFile, siteFileOf } from "./files.ts";
 
 function escapeHtml(value: string) {
@@ -46,10 +47,10 @@ const controlCharacter = /[\u0000-\u001f\u007f]/;
  *    missing `.data` file (a client navigation) a plain-text 404 the router turns into the error
  *    page. Bots get a minimal body instead of either page and the 404 is logged.
  */
-export function serveSite(siteDir: string) {
+export function serveSite(siteDir: string, log: Logger = consoleLogger) {
   const files = loadSiteFiles(siteDir);
   if (files.size === 0)
-    console.warn(`No site in ${siteDir}: pages answer 404 (build it with npx react-router build).`);
+    log.warn(`No site in ${siteDir}: pages answer 404 (build it with npx react-router build).`);
   const latest = parseJson<LatestBuild>(files.get("/builds/latest.json"));
   const meta = latest && parseJson<BuildMeta>(files.get(`/builds/meta/${latest.id}.json`));
   const routeRules = meta?.routeRules ?? {};
@@ -59,7 +60,7 @@ export function serveSite(siteDir: string) {
     const locale = localeOfPath(pathname);
     if (isbot(c.req.header("user-agent"))) {
       const shown = JSON.stringify(pathname).slice(1, -1);
-      console.warn(
+      log.warn(
         `404 ${validationFailed ? "Page Not Found" : "Page not found"}: ${shown} (bot, error page not rendered)`,
       );
       const body = `<!doctype html><html lang="${locale}"><meta charset="utf-8"><meta name="robots" content="noindex"><title>404</title><p>404</p></html>`;

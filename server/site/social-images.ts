@@ -101,7 +101,7 @@ export async function socialImage(title: string): Promise<Buffer> {
 }
 
 /** The square icon (home screens, the web manifest) at `size` pixels, from the favicon's drawing. */
-export function iconImage(svg: string, size: number): Buffer {
+function iconImage(svg: string, size: number): Buffer {
   return new Resvg(svg, { fitTo: { mode: "width", value: size } }).render().asPng();
 }
 

@@ -19,7 +19,7 @@ export const fixturePassword = "correct horse 1";
 
 let cachedHash: Promise<string> | undefined;
 /** One bcrypt hash shared by all fixture accounts (hashing is the slow part of seeding). */
-export function fixtureHash() {
+function fixtureHash() {
   cachedHash ??= hashPassword(fixturePassword);
   return cachedHash;
 }

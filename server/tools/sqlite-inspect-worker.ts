@@ -11,13 +11,14 @@ function inspect(): InspectReport {
   try {
     // The file's schema is not trusted: its SQL may call no function with side effects.
     db.exec("PRAGMA trusted_schema = OFF; PRAGMA cell_size_check = ON;");
+    // A PRAGMA takes no bound parameter: the number is written in.
     const integrity = db
       .prepare(`PRAGMA integrity_check(${Math.max(1, Math.floor(maxErrors))})`)
       .all()
       .map((row) => String(Object.values(row)[0]));
-    const results = queries.map((sql) => {
+    const results = queries.map((query) => {
       try {
-        return { rows: db.prepare(sql).all() };
+        return { rows: db.prepare(query.sql).all(...query.params) };
       } catch (error) {
         return { error: (error as Error).message };
       }

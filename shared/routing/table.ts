@@ -102,7 +102,7 @@ export const pages: readonly PageDef[] = [
   ).map(([id, path, file]): PageDef => ({
     id,
     path,
-    file: `routes/dashboard/${file}.tsx`,
+    file: `dashboard/routes/${file}.tsx`,
     layout: "dashboard",
     indexable: false,
   })),

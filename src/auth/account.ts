@@ -1,5 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type PocketBase from "pocketbase";
+import { parseDateTime } from "../../shared/datetime.ts";
 import type { Locale } from "../../shared/i18n/locales.ts";
 import { siteConfig } from "../../shared/site-config.ts";
 import { attempt, failure, ok, type ActionResult } from "./action-result.ts";
@@ -138,7 +139,7 @@ export async function confirmVerification(pb: PocketBase, token: string): Promis
 }
 
 /** The admin search: at most this many matches are listed (the total is still counted). */
-export const userSearchLimit = 20;
+const userSearchLimit = 20;
 
 export type UserSearchResult = { total: number; users: AuthUser[] };
 
@@ -260,7 +261,7 @@ export type AdminStats = {
 
 /** The Monday (UTC) of the week a PocketBase datetime falls in. */
 export function weekOf(datetime: string): string {
-  const day = new Date(datetime.replace(" ", "T"));
+  const day = parseDateTime(datetime);
   day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
   return day.toISOString().slice(0, 10);
 }

@@ -1,10 +1,8 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { ClientResponseError } from "pocketbase";
+import type { FieldErrors } from "../forms/field-error-message.ts";
 import { isClientResponseError } from "./sdk-error.ts";
-
-/** PocketBase's field errors: `{ email: { code, message } }`. */
-export type FieldErrors = Record<string, { code: string; message: string }>;
 
 export type ActionError = {
   /** What to tell the visitor (translated at render with `i18n._`). */

@@ -24,7 +24,7 @@ export const sessionCookieFields = [
  * HttpOnly: the site is static files and its JavaScript is the only reader; SameSite Lax; Secure
  * on https.
  */
-export class CookieAuthStore extends BaseAuthStore {
+class CookieAuthStore extends BaseAuthStore {
   constructor() {
     super();
     if (typeof document !== "undefined") this.loadFromCookie(document.cookie, authCookieName);

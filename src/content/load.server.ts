@@ -38,7 +38,7 @@ export type SiteContent = {
 };
 
 /** The content folder: `CONTENT_DIR` or `content/` in the working directory (the project root at build). */
-export function defaultContentRoot() {
+function defaultContentRoot() {
   return path.resolve(process.env.CONTENT_DIR ?? "content");
 }
 

@@ -36,7 +36,7 @@ export const featureIcons = ["key", "devices", "refresh", "support", "clock", "s
 export type FeatureIcon = (typeof featureIcons)[number];
 
 /** The frontmatter each kind of markdown file must carry. */
-export const frontmatterSpecs = {
+const frontmatterSpecs = {
   home: {
     title: required("string"),
     description: required("string"),
@@ -94,7 +94,7 @@ export type BlogFrontmatter = Frontmatter<"blog">;
 export type DocFrontmatter = Frontmatter<"doc">;
 
 /** A real calendar date written YYYY-MM-DD. */
-export function isIsoDate(value: unknown): value is string {
+function isIsoDate(value: unknown): value is string {
   if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);

@@ -3,7 +3,7 @@ import type { Locale } from "../../shared/i18n/locales.ts";
 import type { SearchDocument } from "./page-data.ts";
 
 /** Lowercase, without accents: "Général" and "general" find each other. Keeps the length of NFC text. */
-export function foldCase(text: string): string {
+function foldCase(text: string): string {
   return text.normalize("NFD").replace(/\p{M}/gu, "").toLowerCase();
 }
 

@@ -11,7 +11,7 @@ import { isClientResponseError } from "../auth/sdk-error.ts";
  * call goes through the API as the signed-in superuser, whose session lives in its own store
  * (`__pb_superuser_auth__` in localStorage), apart from a visitor's `pb_auth` cookie.
  */
-export const superuserStoreKey = "__pb_superuser_auth__";
+const superuserStoreKey = "__pb_superuser_auth__";
 
 const signInFailed = msg`Login failed`;
 const loadFailed = msg`Could not load the data.`;
@@ -297,7 +297,7 @@ export const defaultLogsQuery: LogsQuery = {
   authId: "",
   page: 1,
 };
-export const logsPerPage = 50;
+const logsPerPage = 50;
 
 export function logsFilter(pb: Pick<PocketBase, "filter">, query: LogsQuery): string {
   const parts: string[] = [];

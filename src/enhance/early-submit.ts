@@ -2,10 +2,10 @@
  * The inline script of app pages (pages that hydrate): a form sent before the app is ready (Enter
  * pressed on a slow phone while the scripts still load) is held, never sent by the browser itself,
  * and its submit button shows that it is getting ready. Once the form has hydrated, its hook sends
- * it with what was typed (`useHeldSubmit` in src/widgets/auth/use-auth-form.ts). Forms marked
- * `data-hydrated` are React's from then on. Only `method="post"` forms are held: the account forms,
- * whose passwords must never reach a URL (with scripts off the browser posts them to the page,
- * which the server answers with a redirect back to it, see server/site/serve.ts).
+ * it with what was typed (`useForm` in src/forms/use-form.ts). Forms marked `data-hydrated` are
+ * React's from then on. Only `method="post"` forms are held: the forms of that hook, whose
+ * passwords must never reach a URL (with scripts off the browser posts them to the page, which the
+ * server answers with a redirect back to it, see server/site/serve.ts).
  */
 function holdEarlySubmits() {
   document.addEventListener(

@@ -60,9 +60,7 @@ function pageScript(
 }
 
 /** Where the docs search module is served: the build emits it at a fixed path (see vite.config.ts). */
-export const docsSearchModule = import.meta.env.DEV
-  ? "/src/enhance/docs-search.ts"
-  : "/enhance/docs-search.js";
+const docsSearchModule = import.meta.env.DEV ? "/src/enhance/docs-search.ts" : "/enhance/docs-search.js";
 
 /** The page script as the inline `<script>` text; the server allows it by its hash. */
 export function pageScriptSource(): string {

@@ -3,14 +3,14 @@ import type { BuildMeta, LatestBuild } from "../../shared/routing/types.ts";
 import { getJson } from "./fetch-retry.ts";
 
 /** The first manifest fetch happens about 1 s after load. */
-export const firstCheckDelayMs = 1000;
+const firstCheckDelayMs = 1000;
 /** Then every 10 minutes, and when the tab becomes visible again (docs/product.md, Navigation and updates). */
-export const pollIntervalMs = 10 * 60 * 1000;
+const pollIntervalMs = 10 * 60 * 1000;
 /** A chunk-load error reloads the same path at most once per 10 seconds. */
-export const reloadGuardMs = 10_000;
+const reloadGuardMs = 10_000;
 
 export const latestUrl = (now: number) => `/builds/latest.json?${now}`;
-export const metaUrl = (buildId: string) => `/builds/meta/${buildId}.json`;
+const metaUrl = (buildId: string) => `/builds/meta/${buildId}.json`;
 
 /** The running build's id: React Router's manifest version, which the build writes to latest.json. */
 export function currentBuildId(): string | undefined {

@@ -5,7 +5,7 @@ import type { BuildMeta, LatestBuild } from "../../shared/routing/types.ts";
 import { validateRouteRules } from "../../shared/routing/rules.ts";
 
 /** The build id: React Router's client manifest version, which the browser knows as `__reactRouterManifest.version`. */
-export function readBuildId(clientDir: string): string {
+function readBuildId(clientDir: string): string {
   const assets = path.join(clientDir, "assets");
   const manifest = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
   if (!manifest) throw new Error(`No React Router manifest in ${assets}`);

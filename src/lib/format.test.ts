@@ -1,11 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatMonth, formatPrice, languageName } from "./format.ts";
+import {
+  chartFormatters,
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatMonth,
+  formatPrice,
+  languageName,
+} from "./format.ts";
 
 describe("formatting for the locale", () => {
   it("writes dates and months without shifting the day", () => {
     expect(formatDate("2026-06-01", "en")).toBe("June 1, 2026");
     expect(formatDate("2026-06-01", "fr")).toBe("1 juin 2026");
     expect(formatMonth("2026-12", "fr")).toBe("décembre 2026");
+  });
+
+  it("writes PocketBase's datetimes in UTC, and an unreadable one as it is", () => {
+    expect(formatDateTime("2026-11-24 23:15:00.123Z", "en")).toBe("Nov 24, 2026, 11:15:00 PM UTC");
+    expect(formatDateTime("2026-11-24 23:15:00.123Z", "fr")).toBe("24 nov. 2026, 23:15:00 UTC");
+    expect(formatDateTime("nope", "fr")).toBe("nope");
+  });
+
+  it("writes sizes in powers of 1024 with each locale's separators", () => {
+    expect(formatBytes(512, "en")).toBe("512 B");
+    expect(formatBytes(20_480, "fr")).toBe("20 KB");
+    expect(formatBytes(2_457_600, "en")).toBe("2.3 MB");
+    expect(formatBytes(2_457_600, "fr")).toBe("2,3 MB");
+    expect(formatBytes(5 * 1024 ** 4, "fr")).toBe("5\u202f120 GB");
   });
 
   it("writes prices and language names", () => {
@@ -15,5 +37,37 @@ describe("formatting for the locale", () => {
     expect(formatPrice(5, "en", "USD")).toBe("$5.00");
     expect(languageName("fr", "en")).toBe("French");
     expect(languageName("en", "fr")).toBe("anglais");
+  });
+});
+
+describe("chartFormatters", () => {
+  it("formats dates in UTC for each locale", () => {
+    expect(chartFormatters("en").tickDate("2026-09-07")).toBe("Sep 7");
+    expect(chartFormatters("fr").tickDate("2026-09-07")).toBe("7 sept.");
+    expect(chartFormatters("en").date("2026-09-07")).toBe("Sep 7, 2026");
+    expect(chartFormatters("fr").date("2026-09-07")).toBe("7 sept. 2026");
+  });
+
+  it("formats numbers with each locale's separators", () => {
+    expect(chartFormatters("en").value(1234.5)).toBe("1,234.5");
+    expect(chartFormatters("fr").value(1234.5)).toBe("1\u202f234,5");
+    expect(chartFormatters("en", { style: "percent" }).value(0.42)).toBe("42%");
+    expect(chartFormatters("fr", { style: "percent" }).value(0.42)).toBe("42\u00a0%");
+  });
+
+  it("shortens large tick values", () => {
+    expect(chartFormatters("en").tickValue(12000)).toBe("12K");
+    expect(chartFormatters("fr").tickValue(12000)).toBe("12\u00a0k");
+    expect(chartFormatters("en").tickValue(900)).toBe("900");
+  });
+
+  it("tells whether a value shows exactly in the chart's format", () => {
+    const whole = chartFormatters("en", { maximumFractionDigits: 0 });
+    expect(whole.exact(3)).toBe(true);
+    expect(whole.exact(2.5)).toBe(false);
+    const percent = chartFormatters("fr", { style: "percent", maximumFractionDigits: 0 });
+    expect(percent.exact(0.2)).toBe(true);
+    expect(percent.exact(0.125)).toBe(false);
+    expect(chartFormatters("en").exact(0.5)).toBe(true);
   });
 });

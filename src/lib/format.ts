@@ -1,10 +1,14 @@
+import { parseDateTime } from "../../shared/datetime.ts";
 import { localeTags, type Locale } from "../../shared/i18n/locales.ts";
 import { siteConfig } from "../../shared/site-config.ts";
+
+// The one formatting module of the site and the dashboard: dates, numbers and prices in the page's
+// language, always in UTC so that every machine (the build, a visitor's browser) writes the same.
 
 /** A calendar date (`YYYY-MM-DD`) written out for the locale, independent of the time zone. */
 export function formatDate(date: string, locale: Locale, style: "long" | "medium" = "long"): string {
   return new Intl.DateTimeFormat(localeTags[locale], { dateStyle: style, timeZone: "UTC" }).format(
-    new Date(`${date}T00:00:00Z`),
+    parseDateTime(date),
   );
 }
 
@@ -14,7 +18,31 @@ export function formatMonth(month: string, locale: Locale): string {
     month: "long",
     year: "numeric",
     timeZone: "UTC",
-  }).format(new Date(`${month}-01T00:00:00Z`));
+  }).format(parseDateTime(`${month}-01`));
+}
+
+/** A PocketBase datetime (`2026-11-24 23:15:00.123Z`) in the page's language, in UTC. */
+export function formatDateTime(value: string, locale: Locale): string {
+  const date = parseDateTime(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return `${new Intl.DateTimeFormat(localeTags[locale], {
+    dateStyle: "medium",
+    timeStyle: "medium",
+    timeZone: "UTC",
+  }).format(date)} UTC`;
+}
+
+/** A size in bytes, in KB/MB (powers of 1024), in the page's language. */
+export function formatBytes(bytes: number, locale: Locale): string {
+  const units = ["B", "KB", "MB", "GB"];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const number = new Intl.NumberFormat(localeTags[locale], { maximumFractionDigits: unit === 0 ? 0 : 1 });
+  return `${number.format(value)} ${units[unit]}`;
 }
 
 /**
@@ -33,3 +61,43 @@ export function formatPrice(
 export function languageName(code: Locale, locale: Locale): string {
   return new Intl.DisplayNames([localeTags[locale]], { type: "language" }).of(code) ?? code;
 }
+
+/** A date of a chart: an ISO day (`2026-09-07`) or a full ISO timestamp, always read as UTC. */
+export type ChartDate = string;
+
+export type ChartFormatters = {
+  /** Short date for an axis tick: "Sep 7" / "7 sept.". */
+  tickDate: (value: ChartDate) => string;
+  /** Full date for tooltips and the data table: "Sep 7, 2026" / "7 sept. 2026". */
+  date: (value: ChartDate) => string;
+  /** A value with the chart's number options: "1,234" / "1 234", "42%" / "42 %". */
+  value: (value: number) => string;
+  /** A value for an axis tick, compact when large: "12K" / "12 k". */
+  tickValue: (value: number) => string;
+  /** Whether `value` shows as it is: false for 2.5 when the format rounds to whole numbers. */
+  exact: (value: number) => boolean;
+};
+
+/** Intl formatters for a chart in the given locale (dates in UTC, so every machine draws the same). */
+export function chartFormatters(locale: Locale, valueFormat: Intl.NumberFormatOptions = {}): ChartFormatters {
+  const tag = localeTags[locale];
+  const tickDate = new Intl.DateTimeFormat(tag, { month: "short", day: "numeric", timeZone: "UTC" });
+  const date = new Intl.DateTimeFormat(tag, { dateStyle: "medium", timeZone: "UTC" });
+  const value = new Intl.NumberFormat(tag, { maximumFractionDigits: 1, ...valueFormat });
+  const full = new Intl.NumberFormat(tag, { ...valueFormat, maximumFractionDigits: 20 });
+  const compact = new Intl.NumberFormat(tag, {
+    notation: "compact",
+    maximumFractionDigits: 1,
+    ...valueFormat,
+  });
+  return {
+    tickDate: (v) => tickDate.format(parseDateTime(v)),
+    date: (v) => date.format(parseDateTime(v)),
+    value: (v) => value.format(v),
+    tickValue: (v) => (Math.abs(v) >= 10_000 ? compact.format(v) : value.format(v)),
+    exact: (v) => value.format(v) === full.format(v),
+  };
+}
+
+/** Number options for counts (users, sign-ups): whole numbers only, so the axis never shows 0.5. */
+export const countFormat: Intl.NumberFormatOptions = { maximumFractionDigits: 0 };

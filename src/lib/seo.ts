@@ -31,7 +31,7 @@ export function absoluteUrl(path: string, siteUrl = siteConfig.url): string {
 const ogLocale = (locale: Locale) => localeTags[locale].replace("-", "_");
 
 /** The page title with the brand, unless the title already names it. */
-export function pageTitle(title: string): string {
+function pageTitle(title: string): string {
   return title.includes(siteConfig.name) ? title : `${title} · ${siteConfig.name}`;
 }
 
@@ -39,7 +39,7 @@ export function pageTitle(title: string): string {
  * The English path of the page's canonical version: its own, or the one the route table names
  * (`/en/guides` and `/fr/en/guides` are the guides page, `/guides`).
  */
-export function canonicalEnglishPath(pathname: string): string {
+function canonicalEnglishPath(pathname: string): string {
   const page = matchPage(pathname)?.page;
   return page?.canonical ?? basePath(pathname);
 }

@@ -6,7 +6,7 @@ import { Button } from "../ui/button.tsx";
 import { PageHeader } from "./parts/page-header.tsx";
 
 /** The animation shipped with the site (public/animations), drawn by hand: no network involved. */
-export const lottieAnimationPath = "/animations/lumen-pulse.json";
+const lottieAnimationPath = "/animations/lumen-pulse.json";
 
 type Status = "loading" | "playing" | "paused" | "error";
 

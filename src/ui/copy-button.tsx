@@ -5,7 +5,7 @@ import { Button, type ButtonProps } from "./button.tsx";
 import { StrokeIcon } from "./icons.tsx";
 
 /** Copies with the Clipboard API, or a hidden selection where it is missing (old browsers, http). */
-export async function copyText(text: string): Promise<void> {
+async function copyText(text: string): Promise<void> {
   if (navigator.clipboard?.writeText) {
     await navigator.clipboard.writeText(text);
     return;

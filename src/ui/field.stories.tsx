@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type * as React from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { fieldErrorMessage, type FieldError } from "../auth/field-error-message.ts";
+import { fieldErrorMessage, type FieldError } from "../forms/field-error-message.ts";
 import { Checkbox } from "./checkbox.tsx";
 import { Field } from "./field.tsx";
 import { Input } from "./input.tsx";

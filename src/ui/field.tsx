@@ -30,7 +30,7 @@ type FieldProps = Omit<React.ComponentProps<"div">, "children"> &
     description?: React.ReactNode;
     /** The error, in the visitor's language (account forms word PocketBase's codes first). */
     error?: string | null;
-    /** Exactly one control (Input, PasswordInput, Textarea, Checkbox, Switch, RadioGroup, SelectTrigger). */
+    /** Exactly one control (Input, PasswordInput, Checkbox, Switch, RadioGroup, SelectTrigger). */
     children: React.ReactElement<ControlProps>;
   };
 

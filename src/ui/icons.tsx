@@ -60,15 +60,3 @@ export function EyeOffIcon({ className = "size-4" }: { className?: string }) {
     </StrokeIcon>
   );
 }
-
-/**
- * A cross drawn as one path. Lucide's `X` draws two, which paint the crossing twice: on the toast's
- * translucent close button that shows (a few pixels), so the toast keeps this one.
- */
-export function CrossIcon({ className }: { className?: string }) {
-  return (
-    <StrokeIcon className={className}>
-      <path d="M18 6 6 18M6 6l12 12" strokeLinecap="round" />
-    </StrokeIcon>
-  );
-}

@@ -19,10 +19,7 @@ function chunkModules(): Map<string, string[]> {
 
 /** What no app page may load before it is used, by module path. */
 const onDemand: { what: string; pattern: RegExp }[] = [
-  {
-    what: "the superuser dashboard",
-    pattern: /^src\/(dashboard|routes\/dashboard|screens\/dashboard|widgets\/dashboard)\//,
-  },
+  { what: "the superuser dashboard", pattern: /^src\/dashboard\// },
   { what: "Lottie", pattern: /^node_modules\/lottie-web\// },
   { what: "the PocketBase SDK", pattern: /^node_modules\/pocketbase\// },
   { what: "the docs search", pattern: /^(src\/enhance\/docs-search|node_modules\/minisearch\/)/ },

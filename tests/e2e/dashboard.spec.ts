@@ -398,7 +398,7 @@ for (const locale of ["en", "fr"] as const) {
 
     // The last superuser's Remove button is disabled (and the API refuses to remove it): other specs
     // share this server's superusers, so this one is never alone here. Covered by the screen's story
-    // (src/screens/dashboard/superusers.stories.tsx) and the server tests (server/superuser-dashboard.test.ts).
+    // (src/dashboard/screens/superusers.stories.tsx) and the server tests (server/superuser-dashboard.test.ts).
   });
 
   test(`a superuser downloads a backup, uploads it back and deletes it (${locale})`, async ({

@@ -7,9 +7,10 @@ import {
   type Operand,
   type ResolveContext,
 } from "./resolver.ts";
-import { ident, raw, sql, type Param, type Sql } from "./sql.ts";
+import { searchCondition } from "../search.ts";
+import { ident, raw, sql, type Param, type Sql } from "../../tools/sql.ts";
 import type { SignOp } from "./tokenizer.ts";
-import type { CompileOptions, SqlFragment } from "./types.ts";
+import type { CompileOptions } from "./types.ts";
 
 // AST → SQL, with the operator semantics of PocketBase's tools/search/filter.go (docs/api.md, "Filter language").
 
@@ -22,7 +23,7 @@ export function exceedsMaxFilterLength(expr: string): boolean {
 }
 
 /** Compiles a rule or a client filter into a WHERE fragment over `options.alias`. */
-export function compileExpression(expr: string, options: CompileOptions): SqlFragment {
+export function compileExpression(expr: string, options: CompileOptions): Sql {
   // An empty rule means "everyone" and an empty filter is skipped: both match every row.
   if (expr === "") return { sql: "1=1", params: [] };
   if (options.mode === "filter" && exceedsMaxFilterLength(expr)) {
@@ -35,6 +36,7 @@ export function compileExpression(expr: string, options: CompileOptions): SqlFra
     allowHidden: options.mode === "rule" || options.isSuperuser,
     joins: [],
     nextId: 0,
+    search: options.mode === "filter",
   };
   const where = compileNode(ctx, ast);
   if (ctx.joins.length === 0) return where;
@@ -77,7 +79,7 @@ function compare(ctx: ResolveContext, left: Operand, op: SignOp, right: Operand)
       expr = equal(false, left, right);
       break;
     case "~":
-      expr = like("LIKE", left, right);
+      expr = searchedLike(left, right) ?? like("LIKE", left, right);
       break;
     case "!~":
       expr = like("NOT LIKE", left, right);
@@ -131,6 +133,14 @@ function like(operator: "LIKE" | "NOT LIKE", left: Operand, right: Operand): Sql
   }
   const pattern = { sql: right.expr.sql, params: right.expr.params.map(wrapLikeParam) };
   return sql`${left.expr} ${op} ${pattern} ESCAPE '\\'`;
+}
+
+/** `field ~ "text"` answered from the field's search index, when it has one that can (core/search.ts). */
+function searchedLike(left: Operand, right: Operand): Sql | undefined {
+  const text = right.kind === "value" && right.expr.params.length === 1 ? right.expr.params[0] : undefined;
+  if (!left.search || left.multiMatch || typeof text !== "string") return undefined;
+  const { index, field, alias } = left.search;
+  return searchCondition(alias, index, field, text);
 }
 
 function wrapLikeParam(value: Param): Param {

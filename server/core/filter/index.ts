@@ -5,7 +5,7 @@ export { FilterError } from "./filter-error.ts";
 export { compileExpression, exceedsMaxFilterLength, maxFilterLength } from "./compiler.ts";
 export { compileSort, maxSortFields, maxSortFieldLength } from "./sort.ts";
 export { maxExpressions } from "./parser.ts";
-export type { Collection, CompileOptions, Field, FieldType, RequestInfo, SqlFragment } from "./types.ts";
+export type { CompileOptions, RequestInfo } from "./types.ts";
 
 /**
  * PocketBase answers 403 "Only superusers can filter by @collection." (or `@request.`) when a non-superuser's

@@ -16,7 +16,8 @@ import {
   requestInfo,
   users,
 } from "./test-fixtures.ts";
-import type { Collection, CompileOptions } from "./types.ts";
+import type { Collection } from "../collection-types.ts";
+import type { CompileOptions } from "./types.ts";
 import { signOperators } from "./tokenizer.ts";
 
 let db: DatabaseSync;

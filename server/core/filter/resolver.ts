@@ -2,9 +2,11 @@ import { fieldByName, findSingleColumnUniqueIndex, isMultiple, isMultiValuer } f
 import { isOwnerOnlyField } from "../visibility.ts";
 import { compileExpression } from "./compiler.ts";
 import { FilterError } from "./filter-error.ts";
-import { ident, joinSql, param, raw, sql, type Param, type Sql } from "./sql.ts";
+import type { SearchIndex } from "../search.ts";
+import { ident, joinSql, param, raw, sql, type Param, type Sql } from "../../tools/sql.ts";
 import type { OperandToken } from "./tokenizer.ts";
-import type { Collection, CompileOptions, Field } from "./types.ts";
+import type { Collection, Field } from "../collection-types.ts";
+import type { CompileOptions } from "./types.ts";
 
 // Turns operands (field paths, `@request.*`, `@collection.*`, literals, macros, functions) into SQL,
 // following PocketBase's record field resolver (core/record_field_resolver*.go; docs/api.md, "Filter language").
@@ -41,6 +43,8 @@ export type Operand = {
   afterBuild?: (comparison: Sql) => Sql;
   /** Where the requester may read the value; a sort orders other rows as if it were empty. */
   visibleWhen?: Sql;
+  /** A field of the listed table with a search index: `~` can be answered from it (core/search.ts). */
+  search?: { index: SearchIndex; field: string; alias: string };
 };
 
 export type ResolveContext = {
@@ -51,6 +55,11 @@ export type ResolveContext = {
   joins: Join[];
   /** Source of unique subquery aliases. */
   nextId: number;
+  /**
+   * A client filter over the collection's own table may use its search index; a rule may run
+   * over a row that is not in the table yet (a create), so it never does.
+   */
+  search: boolean;
 };
 
 const maxNestedRelations = 6;
@@ -79,7 +88,7 @@ const literals = new Map([
 const nullOperand = (): Operand => ({ expr: raw("NULL"), kind: "null" });
 const valueOperand = (value: Param | boolean): Operand => ({ expr: param(value), kind: "value" });
 
-export function registerJoin(ctx: ResolveContext, join: Join) {
+function registerJoin(ctx: ResolveContext, join: Join) {
   const existing = ctx.joins.findIndex((j) => j.alias === join.alias);
   if (existing >= 0) ctx.joins[existing] = join;
   else ctx.joins.push(join);
@@ -522,6 +531,16 @@ function resolveLastProp(walk: Walk, prop: string): Operand {
 
   let operand: Operand = { expr: column, kind: "column" };
   let mmValue = mmColumn;
+  const search = walk.ctx.options.searchIndexOf?.(collection);
+  if (
+    walk.ctx.search &&
+    search &&
+    walk.alias === walk.ctx.options.alias &&
+    !walk.withMultiMatch &&
+    !modifier
+  ) {
+    operand.search = { index: search, field: name, alias: walk.alias };
+  }
 
   // A filter matches, and a sort orders by, a value only where the requester may read it: an email
   // its owner made public (as PocketBase filters do), an owner-only field on the requester's own record.

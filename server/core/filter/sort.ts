@@ -1,7 +1,7 @@
 import { FilterError } from "./filter-error.ts";
 import { renderJoins, resolveField, type ResolveContext } from "./resolver.ts";
-import { ident, joinSql, raw, sql, type Sql } from "./sql.ts";
-import type { CompileOptions, SqlFragment } from "./types.ts";
+import { ident, joinSql, raw, sql, type Sql } from "../../tools/sql.ts";
+import type { CompileOptions } from "./types.ts";
 
 // The `sort` query parameter (PocketBase's tools/search/sort.go and provider limits; docs/api.md, "Query parameters").
 
@@ -9,7 +9,7 @@ export const maxSortFields = 8;
 export const maxSortFieldLength = 255;
 
 /** Compiles `-created,+name,@random` into an ORDER BY body ('' when empty). */
-export function compileSort(sort: string, options: Omit<CompileOptions, "mode">): SqlFragment {
+export function compileSort(sort: string, options: Omit<CompileOptions, "mode">): Sql {
   if (sort === "") return { sql: "", params: [] };
   const items = sort.split(",");
   if (items.length > maxSortFields) throw new FilterError("max sort expressions limit reached");
@@ -25,7 +25,13 @@ export function compileSort(sort: string, options: Omit<CompileOptions, "mode">)
     if (name === "@rowid") return sql`${ident(options.alias, "_rowid_")} ${raw(direction)}`;
 
     // Sorting, like filtering, never exposes hidden fields to non-superusers.
-    const ctx: ResolveContext = { options, allowHidden: options.isSuperuser, joins: [], nextId: 0 };
+    const ctx: ResolveContext = {
+      options,
+      allowHidden: options.isSuperuser,
+      joins: [],
+      nextId: 0,
+      search: false,
+    };
     const operand = resolveField(ctx, name);
     if (operand.kind !== "column") throw new FilterError(`invalid sort field "${name}"`);
     // Values the requester may not read sort as empty, so the order does not reveal them.

@@ -2,7 +2,8 @@
 // fields and escaping), an in-memory node:sqlite database holding them, and helpers that run compiled SQL.
 import { DatabaseSync } from "node:sqlite";
 import { compileExpression, compileSort } from "./index.ts";
-import type { Collection, CompileOptions, Field, RequestInfo } from "./types.ts";
+import type { Collection, Field } from "../collection-types.ts";
+import type { CompileOptions, RequestInfo } from "./types.ts";
 
 const id: Field = { id: "text3208210256", name: "id", type: "text", system: true, primaryKey: true };
 const created: Field = { id: "autodate2990389176", name: "created", type: "autodate", onCreate: true };
@@ -99,7 +100,7 @@ const columnType = (field: Field) =>
 
 type Row = Record<string, string | number>;
 
-export const userRows: Row[] = [
+const userRows: Row[] = [
   {
     id: "u1",
     email: "alice@example.com",

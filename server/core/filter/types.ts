@@ -2,8 +2,7 @@
 // (../collection-types.ts), so a rule compiles against exactly the definition that is stored.
 
 import type { Collection } from "../collection-types.ts";
-
-export type { Collection, Field, FieldType } from "../collection-types.ts";
+import type { SearchIndex } from "../search.ts";
 
 /** What a rule or filter may read about the current request (`@request.*`). */
 export type RequestInfo = {
@@ -31,7 +30,6 @@ export type CompileOptions = {
   /** "filter" = client ?filter=, applies the non-superuser restrictions. */
   mode: "rule" | "filter";
   isSuperuser: boolean;
+  /** The search index a collection's table has in this database (core/search.ts), if any. */
+  searchIndexOf?: (collection: Collection) => SearchIndex | undefined;
 };
-
-/** SQL with positional `?` parameters, in the order they appear in `sql`. */
-export type SqlFragment = { sql: string; params: (string | number | null)[] };

@@ -4,7 +4,7 @@ import type { ActionResult } from "../../auth/action-result.ts";
 import { useAuth, type AuthUser } from "../../auth/auth-state.tsx";
 import { planStatus, planStatusBadges, planStatusLabels } from "../../auth/plan-status.ts";
 import { takeAccountNotice, type AccountNotice } from "../../auth/route-middleware.ts";
-import { useAction } from "../../auth/use-action.ts";
+import { useAction } from "../../forms/use-action.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";

@@ -4,7 +4,7 @@ import type { ActionResult } from "../../auth/action-result.ts";
 import type { AdminStats, UserSearchResult } from "../../auth/account.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { planStatus, planStatusBadges, planStatusLabels, planStatuses } from "../../auth/plan-status.ts";
-import { useAction } from "../../auth/use-action.ts";
+import { useAction } from "../../forms/use-action.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { localeTags } from "../../../shared/i18n/locales.ts";
 import { Badge } from "../../ui/badge.tsx";
@@ -13,7 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
 import { CategoryChart } from "../../widgets/charts/category-chart.tsx";
-import { chartFormatters, countFormat } from "../../widgets/charts/format.ts";
+import { chartFormatters, countFormat } from "../../lib/format.ts";
 
 export type AdminScreenProps = {
   loadStats: () => Promise<ActionResult<AdminStats>>;

@@ -1,6 +1,6 @@
 import type { ActionResult } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
-import { useAction } from "../../auth/use-action.ts";
+import { useAction } from "../../forms/use-action.ts";
 import { LoginForm } from "../../widgets/auth/login-form.tsx";
 
 export type LoginScreenProps = {

@@ -1,5 +1,5 @@
 import type { ActionResult } from "../../auth/action-result.ts";
-import { useAction } from "../../auth/use-action.ts";
+import { useAction } from "../../forms/use-action.ts";
 import { ConfirmEmailChangeForm } from "../../widgets/auth/confirm-email-change-form.tsx";
 import { ForgotPasswordForm } from "../../widgets/auth/forgot-password-form.tsx";
 import { ResetPasswordForm } from "../../widgets/auth/reset-password-form.tsx";

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
 import type { SignupOutcome, SignupValues } from "../../auth/account.ts";
-import { useAction } from "../../auth/use-action.ts";
+import { useAction } from "../../forms/use-action.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { SignupCreated } from "../../widgets/auth/signup-created.tsx";
 import { SignupForm } from "../../widgets/auth/signup-form.tsx";

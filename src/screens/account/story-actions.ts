@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { ClientResponseError } from "pocketbase";
 import { expect, userEvent, waitFor, type within } from "storybook/test";
-import { toActionError, type ActionResult, type FieldErrors } from "../../auth/action-result.ts";
+import { toActionError, type ActionResult } from "../../auth/action-result.ts";
+import type { FieldErrors } from "../../forms/field-error-message.ts";
 
 /** A default wording no story shows: every refusal below carries a message the site words itself. */
 const actionDefault: MessageDescriptor = { id: "story.action-default" };

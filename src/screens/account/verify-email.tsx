@@ -2,7 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
 import { useAuth } from "../../auth/auth-state.tsx";
-import { useAction } from "../../auth/use-action.ts";
+import { useAction } from "../../forms/use-action.ts";
 import { resendCooldownSeconds, useCountdown } from "../../widgets/auth/use-countdown.ts";
 import { VerifyEmail, type VerifyEmailState } from "../../widgets/auth/verify-email.tsx";
 

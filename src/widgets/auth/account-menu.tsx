@@ -131,7 +131,7 @@ export function AccountAvatar({ user }: { user: Pick<AuthUser, "name" | "email" 
  * page script marks `<html data-session="authed">` when a stored session is valid, which shows the
  * account link (with the visitor's name and initials filled in) instead of "Log in / Sign up".
  */
-export function StaticAccountCorner({ className }: { className?: string }) {
+function StaticAccountCorner({ className }: { className?: string }) {
   const { t } = useLingui();
   return (
     <div data-slot="account-menu" data-state="static" className={cn("flex items-center", className)}>

@@ -2,9 +2,11 @@ import { Trans } from "@lingui/react/macro";
 import * as React from "react";
 import { AuthCard } from "./auth-card.tsx";
 import { PasswordField } from "./auth-fields.tsx";
-import { FormAlert, SubmitButton, SuccessThenLogIn } from "./form-parts.tsx";
-import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
-import { collectErrors, requireValue } from "./validation.ts";
+import { FormAlert } from "../../forms/form-alert.tsx";
+import { SubmitButton } from "../../forms/submit-button.tsx";
+import { SuccessThenLogIn } from "./log-in-button.tsx";
+import { useForm, type FormProps } from "../../forms/use-form.ts";
+import { collectErrors, requireValue } from "../../forms/validation.ts";
 
 export type ConfirmEmailChangeValues = { password: string };
 
@@ -17,12 +19,12 @@ export function ConfirmEmailChangeForm({
   errors,
   message,
   onSubmit,
-}: AuthFormProps<ConfirmEmailChangeValues>) {
+}: FormProps<ConfirmEmailChangeValues>) {
   const titleId = React.useId();
   // A rejected link leaves nothing to check the password against, so the server marks it wrong
   // too: only the link's error is true then.
   const shownErrors = errors?.token ? { token: errors.token } : errors;
-  const form = useAuthForm<ConfirmEmailChangeValues>({
+  const form = useForm<ConfirmEmailChangeValues>({
     initialValues: { password: "" },
     validate: (v) => collectErrors({ password: requireValue(v.password) }),
     status,
@@ -52,7 +54,7 @@ export function ConfirmEmailChangeForm({
             onValueChange={(value) => form.setValue("password", value)}
             error={form.errorFor("password")}
           />
-          <SubmitButton status={status} fullWidth>
+          <SubmitButton status={status} width="full">
             <Trans>Confirm the change</Trans>
           </SubmitButton>
         </form>

@@ -2,9 +2,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
 import { AuthCard } from "./auth-card.tsx";
 import { EmailField } from "./auth-fields.tsx";
-import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
-import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
-import { checkEmail, collectErrors } from "./validation.ts";
+import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
+import { SubmitButton } from "../../forms/submit-button.tsx";
+import { useForm, type FormProps } from "../../forms/use-form.ts";
+import { checkEmail, collectErrors } from "../../forms/validation.ts";
 
 export type EmailChangeValues = { newEmail: string };
 
@@ -19,10 +20,10 @@ export function EmailChangeForm({
   message,
   onSubmit,
   headingLevel = 2,
-}: AuthFormProps<EmailChangeValues> & { currentEmail: string; headingLevel?: 1 | 2 | 3 }) {
+}: FormProps<EmailChangeValues> & { currentEmail: string; headingLevel?: 1 | 2 | 3 }) {
   const { t } = useLingui();
   const titleId = React.useId();
-  const form = useAuthForm<EmailChangeValues>({
+  const form = useForm<EmailChangeValues>({
     initialValues: { newEmail: "" },
     validate: (v) => collectErrors({ newEmail: checkEmail(v.newEmail) }),
     status,
@@ -58,7 +59,7 @@ export function EmailChangeForm({
           onValueChange={(value) => form.setValue("newEmail", value)}
           error={form.errorFor("newEmail", "email")}
         />
-        <SubmitButton status={status} className="self-start">
+        <SubmitButton status={status} width="full-on-phone" className="self-start">
           <Trans>Send the confirmation link</Trans>
         </SubmitButton>
       </form>

@@ -3,9 +3,10 @@ import * as React from "react";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { EmailField } from "./auth-fields.tsx";
-import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
-import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
-import { checkEmail, collectErrors } from "./validation.ts";
+import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
+import { SubmitButton } from "../../forms/submit-button.tsx";
+import { useForm, type FormProps } from "../../forms/use-form.ts";
+import { checkEmail, collectErrors } from "../../forms/validation.ts";
 
 export type ForgotPasswordValues = { email: string };
 
@@ -19,9 +20,9 @@ export function ForgotPasswordForm({
   errors,
   message,
   onSubmit,
-}: AuthFormProps<ForgotPasswordValues> & { defaultValues?: Partial<ForgotPasswordValues> }) {
+}: FormProps<ForgotPasswordValues> & { defaultValues?: Partial<ForgotPasswordValues> }) {
   const titleId = React.useId();
-  const form = useAuthForm<ForgotPasswordValues>({
+  const form = useForm<ForgotPasswordValues>({
     initialValues: { email: "", ...defaultValues },
     validate: (v) => collectErrors({ email: checkEmail(v.email) }),
     status,
@@ -55,7 +56,7 @@ export function ForgotPasswordForm({
           onValueChange={(value) => form.setValue("email", value)}
           error={form.errorFor("email")}
         />
-        <SubmitButton status={status} fullWidth>
+        <SubmitButton status={status} width="full">
           <Trans>Send the reset link</Trans>
         </SubmitButton>
       </form>

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import * as React from "react";
 import { LoginForm } from "./login-form.tsx";
-import type { FormStatus } from "./use-auth-form.ts";
+import type { FormStatus } from "../../forms/use-form.ts";
 import { centredCard } from "./story-decorators.tsx";
 
 type LoginFormProps = React.ComponentProps<typeof LoginForm>;

@@ -1,35 +1,13 @@
 import { Trans } from "@lingui/react/macro";
 import * as React from "react";
+import type { FormProps } from "../../forms/use-form.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
-import { EmailField, PasswordField } from "./auth-fields.tsx";
-import { FormAlert, SubmitButton } from "./form-parts.tsx";
-import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
-import { checkEmail, collectErrors, requireValue } from "./validation.ts";
+import { PasswordSignInForm, type LoginValues } from "./password-sign-in-form.tsx";
 
-export type LoginValues = { email: string; password: string };
-
-/**
- * Login by email and password. Server errors may be keyed `identity` (auth-with-password's body
- * key) or `email`; both show on the email field.
- */
-export function LoginForm({
-  defaultValues,
-  status,
-  errors,
-  message,
-  onSubmit,
-}: AuthFormProps<LoginValues> & { defaultValues?: Partial<LoginValues> }) {
+/** The site's login by email and password. */
+export function LoginForm(props: FormProps<LoginValues> & { defaultValues?: Partial<LoginValues> }) {
   const titleId = React.useId();
-  const form = useAuthForm<LoginValues>({
-    initialValues: { email: "", password: "", ...defaultValues },
-    validate: (v) => collectErrors({ email: checkEmail(v.email), password: requireValue(v.password) }),
-    status,
-    errors,
-    message,
-    otherErrorFields: ["identity"],
-    onSubmit,
-  });
   return (
     <AuthCard
       data-slot="login-form"
@@ -47,29 +25,16 @@ export function LoginForm({
         </p>
       }
     >
-      <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
-        <FormAlert {...form.alert} />
-        <EmailField
-          name="email"
-          value={form.values.email}
-          onValueChange={(value) => form.setValue("email", value)}
-          error={form.errorFor("email", "identity")}
-        />
-        <div className="flex flex-col gap-2">
-          <PasswordField
-            name="password"
-            value={form.values.password}
-            onValueChange={(value) => form.setValue("password", value)}
-            error={form.errorFor("password")}
-          />
+      <PasswordSignInForm
+        {...props}
+        titleId={titleId}
+        submitLabel={<Trans>Log in</Trans>}
+        belowPassword={
           <LocalizedLink to="/forgot-password" className={`self-end text-sm ${textLinkClassName}`}>
             <Trans>Forgot your password?</Trans>
           </LocalizedLink>
-        </div>
-        <SubmitButton status={status} fullWidth>
-          <Trans>Log in</Trans>
-        </SubmitButton>
-      </form>
+        }
+      />
     </AuthCard>
   );
 }

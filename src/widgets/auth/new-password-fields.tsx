@@ -1,7 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import type * as React from "react";
 import { PasswordField } from "./auth-fields.tsx";
-import { checkConfirmation, checkNewPassword, passwordLength } from "./validation.ts";
+import { passwordLength } from "../../../shared/password-rules.ts";
+import { checkConfirmation, checkNewPassword } from "../../forms/validation.ts";
 
 type NewPasswordForm = {
   values: { password: string; passwordConfirm: string };

@@ -3,9 +3,10 @@ import * as React from "react";
 import { AuthCard } from "./auth-card.tsx";
 import { PasswordField } from "./auth-fields.tsx";
 import { NewPasswordFields, newPasswordChecks } from "./new-password-fields.tsx";
-import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
-import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
-import { collectErrors, requireValue } from "./validation.ts";
+import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
+import { SubmitButton } from "../../forms/submit-button.tsx";
+import { useForm, type FormProps } from "../../forms/use-form.ts";
+import { collectErrors, requireValue } from "../../forms/validation.ts";
 
 export type PasswordChangeValues = { oldPassword: string; password: string; passwordConfirm: string };
 
@@ -17,14 +18,14 @@ export function PasswordChangeForm({
   message,
   onSubmit,
   headingLevel = 2,
-}: AuthFormProps<PasswordChangeValues> & {
+}: FormProps<PasswordChangeValues> & {
   /** The account's email, given to password managers (hidden username field) so they update the right entry. */
   email?: string;
   headingLevel?: 1 | 2 | 3;
 }) {
   const { t } = useLingui();
   const titleId = React.useId();
-  const form = useAuthForm<PasswordChangeValues>({
+  const form = useForm<PasswordChangeValues>({
     initialValues: { oldPassword: "", password: "", passwordConfirm: "" },
     validate: (v) =>
       collectErrors({
@@ -62,7 +63,7 @@ export function PasswordChangeForm({
           error={form.errorFor("oldPassword")}
         />
         <NewPasswordFields form={form} />
-        <SubmitButton status={status} className="self-start">
+        <SubmitButton status={status} width="full-on-phone" className="self-start">
           <Trans>Change password</Trans>
         </SubmitButton>
       </form>

@@ -3,9 +3,10 @@ import * as React from "react";
 import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
 import { AuthCard } from "./auth-card.tsx";
-import { FormAlert, FormSuccess, SubmitButton } from "./form-parts.tsx";
-import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
-import { collectErrors, requireValue } from "./validation.ts";
+import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
+import { SubmitButton } from "../../forms/submit-button.tsx";
+import { useForm, type FormProps } from "../../forms/use-form.ts";
+import { collectErrors, requireValue } from "../../forms/validation.ts";
 
 export type ProfileValues = { name: string };
 
@@ -17,10 +18,10 @@ export function ProfileForm({
   message,
   onSubmit,
   headingLevel = 2,
-}: AuthFormProps<ProfileValues> & { defaultValues?: Partial<ProfileValues>; headingLevel?: 1 | 2 | 3 }) {
+}: FormProps<ProfileValues> & { defaultValues?: Partial<ProfileValues>; headingLevel?: 1 | 2 | 3 }) {
   const { t } = useLingui();
   const titleId = React.useId();
-  const form = useAuthForm<ProfileValues>({
+  const form = useForm<ProfileValues>({
     initialValues: { name: "", ...defaultValues },
     validate: (v) => collectErrors({ name: requireValue(v.name) }),
     status,
@@ -50,7 +51,7 @@ export function ProfileForm({
             onChange={(e) => form.setValue("name", e.target.value)}
           />
         </Field>
-        <SubmitButton status={status} className="self-start">
+        <SubmitButton status={status} width="full-on-phone" className="self-start">
           <Trans>Save</Trans>
         </SubmitButton>
       </form>

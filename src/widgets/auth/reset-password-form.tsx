@@ -3,9 +3,11 @@ import * as React from "react";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { AuthCard } from "./auth-card.tsx";
 import { NewPasswordFields, newPasswordChecks } from "./new-password-fields.tsx";
-import { FormAlert, SubmitButton, SuccessThenLogIn } from "./form-parts.tsx";
-import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
-import { collectErrors } from "./validation.ts";
+import { FormAlert } from "../../forms/form-alert.tsx";
+import { SubmitButton } from "../../forms/submit-button.tsx";
+import { SuccessThenLogIn } from "./log-in-button.tsx";
+import { useForm, type FormProps } from "../../forms/use-form.ts";
+import { collectErrors } from "../../forms/validation.ts";
 
 export type ResetPasswordValues = { password: string; passwordConfirm: string };
 
@@ -13,10 +15,10 @@ export type ResetPasswordValues = { password: string; passwordConfirm: string };
  * Chooses a new password from a reset link (the route holds the token). A `token` error (expired
  * or forged link) is shown as the form's alert, with a way to ask for a new link.
  */
-export function ResetPasswordForm({ status, errors, message, onSubmit }: AuthFormProps<ResetPasswordValues>) {
+export function ResetPasswordForm({ status, errors, message, onSubmit }: FormProps<ResetPasswordValues>) {
   const { t } = useLingui();
   const titleId = React.useId();
-  const form = useAuthForm<ResetPasswordValues>({
+  const form = useForm<ResetPasswordValues>({
     initialValues: { password: "", passwordConfirm: "" },
     validate: (v) => collectErrors(newPasswordChecks(v)),
     status,
@@ -44,7 +46,7 @@ export function ResetPasswordForm({ status, errors, message, onSubmit }: AuthFor
             </LocalizedLink>
           ) : null}
           <NewPasswordFields form={form} />
-          <SubmitButton status={status} fullWidth>
+          <SubmitButton status={status} width="full">
             <Trans>Save the new password</Trans>
           </SubmitButton>
         </form>

@@ -1,7 +1,8 @@
 import { Trans } from "@lingui/react/macro";
 import * as React from "react";
 import { AuthCard } from "./auth-card.tsx";
-import { FormSuccess, LogInButton } from "./form-parts.tsx";
+import { FormSuccess } from "../../forms/form-alert.tsx";
+import { LogInButton } from "./log-in-button.tsx";
 
 /**
  * Sign-up created the account but could not sign the visitor in (a rate limit, a network blip):

@@ -9,13 +9,14 @@ import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { EmailField } from "./auth-fields.tsx";
-import { FormAlert, SubmitButton } from "./form-parts.tsx";
+import { FormAlert } from "../../forms/form-alert.tsx";
+import { SubmitButton } from "../../forms/submit-button.tsx";
 import { NewPasswordFields, newPasswordChecks } from "./new-password-fields.tsx";
 import { PlanOption, PlanOptionGroup } from "./plan-option.tsx";
 import { formatPrice } from "../../lib/format.ts";
 import { yearlySavingPercent, type Billing, type Plan } from "../../auth/plan-price.ts";
-import { useAuthForm, type AuthFormProps } from "./use-auth-form.ts";
-import { checkEmail, collectErrors, requireValue } from "./validation.ts";
+import { useForm, type FormProps } from "../../forms/use-form.ts";
+import { checkEmail, collectErrors, requireValue } from "../../forms/validation.ts";
 
 export type SignupFormValues = {
   name: string;
@@ -37,11 +38,11 @@ export function SignupForm({
   errors,
   message,
   onSubmit,
-}: AuthFormProps<SignupFormValues> & { defaultValues?: Partial<SignupFormValues> }) {
+}: FormProps<SignupFormValues> & { defaultValues?: Partial<SignupFormValues> }) {
   const { t } = useLingui();
   const locale = useLocale();
   const titleId = React.useId();
-  const form = useAuthForm<SignupFormValues>({
+  const form = useForm<SignupFormValues>({
     initialValues: {
       name: "",
       email: "",
@@ -198,7 +199,7 @@ export function SignupForm({
           </Field>
         </div>
 
-        <SubmitButton status={status} fullWidth>
+        <SubmitButton status={status} width="full">
           {values.plan === "free" ? <Trans>Start my free trial</Trans> : <Trans>Create my account</Trans>}
         </SubmitButton>
       </form>

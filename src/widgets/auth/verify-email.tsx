@@ -3,14 +3,14 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { Button } from "../../ui/button.tsx";
-import { formErrorMessage, type FieldError } from "../../auth/field-error-message.ts";
+import { formErrorMessage, type FieldErrors } from "../../forms/field-error-message.ts";
 import { Spinner } from "../../ui/spinner.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { EmailField } from "./auth-fields.tsx";
-import { FormAlert, FormSuccess } from "./form-parts.tsx";
+import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
 import { formatCountdown } from "./use-countdown.ts";
-import { useAuthForm, type FormStatus } from "./use-auth-form.ts";
-import { checkEmail, collectErrors } from "./validation.ts";
+import { useForm, type FormStatus } from "../../forms/use-form.ts";
+import { checkEmail, collectErrors } from "../../forms/validation.ts";
 
 export type VerifyEmailState =
   /** Signed up, waiting for the visitor to open the link. */
@@ -28,7 +28,7 @@ export type VerifyEmailProps = {
   /** The address the link goes to; when unknown (invalid link, signed out) the visitor types it. */
   email?: string;
   resendStatus?: FormStatus;
-  resendErrors?: Record<string, FieldError | undefined>;
+  resendErrors?: FieldErrors;
   resendMessage?: string | MessageDescriptor;
   /** Seconds before another email may be requested (see `useCountdown`); 0 when it may. */
   resendCooldown?: number;
@@ -175,13 +175,13 @@ function ResendForm({
   linkSent: boolean;
   email?: string;
   status: FormStatus;
-  errors?: Record<string, FieldError | undefined>;
+  errors?: FieldErrors;
   message?: string | MessageDescriptor;
   cooldown: number;
   onSubmit: (values: { email: string }) => void;
 }) {
   const { t } = useLingui();
-  const form = useAuthForm<{ email: string }>({
+  const form = useForm<{ email: string }>({
     initialValues: { email: email ?? "" },
     validate: (v) => collectErrors({ email: checkEmail(v.email) }),
     status,

@@ -12,21 +12,15 @@ import {
   tickLabelProps,
   ValueAxis,
 } from "./chart-parts.tsx";
-import {
-  BandRect,
-  finiteValues,
-  InteractivePlot,
-  labelBounds,
-  plotItems,
-  SeriesChart,
-  seriesRows,
-  StaticPlot,
-  valueScale,
-  ValueGrid,
-  type SeriesChartProps,
-  type SeriesPlotProps,
-} from "./chart-interaction.tsx";
-import { chartFormatters } from "./format.ts";
+import { BandRect } from "./band-rect.tsx";
+import { InteractivePlot } from "./interactive-plot.tsx";
+import { plotItems } from "./plot-items.ts";
+import { SeriesChart, type SeriesChartProps } from "./series-chart.tsx";
+import { finiteValues, seriesRows, type SeriesPlotProps } from "./series.ts";
+import { labelBounds, StaticPlot } from "./static-plot.tsx";
+import { ValueGrid } from "./value-grid.tsx";
+import { valueScale } from "./value-scale.ts";
+import { chartFormatters } from "../../lib/format.ts";
 import { px, wrapLabel } from "./static-layout.ts";
 import { thinTicks, tickCount } from "./ticks.ts";
 
@@ -218,7 +212,7 @@ function CategoryAxes({ layout, labels }: { layout: CategoryLayout; labels: "mea
 }
 
 /** Vertical bars (grouped when there are several series) over categories: a pure function of its props. */
-export function CategoryPlot(props: CategoryPlotProps) {
+function CategoryPlot(props: CategoryPlotProps) {
   const { data, series } = props;
   const layout = categoryLayout(props);
   const { innerHeight, innerWidth, yScale, yTicks, x0 } = layout;
@@ -271,7 +265,7 @@ function barItems(props: CategoryPlotProps, layout: CategoryLayout) {
 }
 
 /** The category plot for pages without JavaScript (`interactive={false}`, see `StaticPlot`). */
-export function StaticCategoryPlot(props: CategoryPlotProps) {
+function StaticCategoryPlot(props: CategoryPlotProps) {
   const { data, series } = props;
   const layout = categoryLayout(props);
   const { innerHeight, innerWidth, yScale, yTicks, x0 } = layout;

@@ -28,14 +28,13 @@ export function seriesCells(
 }
 
 export const axisColor = "var(--border)";
-export const tickLabelColor = "var(--muted-foreground)";
+const tickLabelColor = "var(--muted-foreground)";
 export const tickLabelProps = {
   fill: tickLabelColor,
   fontSize: 12,
   fontFamily: "var(--font-sans)",
 } as const;
 
-/** Rough width of a tick label, to size the left margin before anything is measured. */
 /** The value axis of both chart kinds: tick labels only, formatted for the locale. */
 export function ValueAxis({
   scale,
@@ -58,6 +57,7 @@ export function ValueAxis({
   );
 }
 
+/** Rough width of a tick label, to size the left margin before anything is measured. */
 export function labelWidth(text: string): number {
   return Math.ceil(text.length * 8);
 }

@@ -11,20 +11,15 @@ import {
   tickLabelProps,
   ValueAxis,
 } from "./chart-parts.tsx";
-import {
-  finiteValues,
-  InteractivePlot,
-  labelBounds,
-  plotItems,
-  SeriesChart,
-  seriesRows,
-  StaticPlot,
-  valueScale,
-  ValueGrid,
-  type SeriesChartProps,
-  type SeriesPlotProps,
-} from "./chart-interaction.tsx";
-import { chartFormatters, parseChartDate, type ChartDate } from "./format.ts";
+import { InteractivePlot } from "./interactive-plot.tsx";
+import { plotItems } from "./plot-items.ts";
+import { SeriesChart, type SeriesChartProps } from "./series-chart.tsx";
+import { finiteValues, seriesRows, type SeriesPlotProps } from "./series.ts";
+import { labelBounds, StaticPlot } from "./static-plot.tsx";
+import { ValueGrid } from "./value-grid.tsx";
+import { valueScale } from "./value-scale.ts";
+import { parseDateTime } from "../../../shared/datetime.ts";
+import { chartFormatters, type ChartDate } from "../../lib/format.ts";
 import { px } from "./static-layout.ts";
 import { thinTicks, tickCount } from "./ticks.ts";
 
@@ -45,7 +40,7 @@ type TimeSeriesLayoutInput = Pick<
 /** Scales, ticks and margins of a time-series plot at a given size: shared by both modes. */
 function timeSeriesLayout({ data, series, width, height, locale, valueFormat, yMax }: TimeSeriesLayoutInput) {
   const format = chartFormatters(locale, valueFormat);
-  const dates = data.map((d) => parseChartDate(d.date));
+  const dates = data.map((d) => parseDateTime(d.date));
   const values = finiteValues(data, series);
 
   const innerHeight = Math.max(0, height - margin.top - margin.bottom);
@@ -208,7 +203,7 @@ function PointRing({ x, layout, className }: { x: number; layout: TimeSeriesLayo
 }
 
 /** Lines/areas over a UTC time axis: a pure function of its props, sized by the caller. */
-export function TimeSeriesPlot(props: TimeSeriesPlotProps) {
+function TimeSeriesPlot(props: TimeSeriesPlotProps) {
   const { data, series } = props;
   const layout = timeSeriesLayout(props);
   const { xs } = layout;
@@ -253,7 +248,7 @@ function pointItems(props: TimeSeriesPlotProps, layout: TimeSeriesLayout) {
  * The time-series plot for pages without JavaScript (`interactive={false}`, see `StaticPlot`): a
  * point's marker shows with its value label.
  */
-export function StaticTimeSeriesPlot(props: TimeSeriesPlotProps) {
+function StaticTimeSeriesPlot(props: TimeSeriesPlotProps) {
   const { data, series } = props;
   const layout = timeSeriesLayout(props);
   const { innerHeight, xs } = layout;

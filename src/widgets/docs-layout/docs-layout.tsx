@@ -52,7 +52,7 @@ export function DocsLayout({ docs, current, headings = [], children }: DocsLayou
 }
 
 /** The list of documentation pages; the current one has `aria-current="page"`. */
-export function DocsSidebar({
+function DocsSidebar({
   docs,
   current,
   className,
@@ -95,7 +95,7 @@ export function DocsSidebar({
 }
 
 /** "On this page": links to the page's headings; the one in the URL's hash is marked. */
-export function DocsToc({
+function DocsToc({
   headings,
   className,
   inSheet = false,
@@ -135,7 +135,7 @@ export function DocsToc({
 }
 
 /** Links to the previous and next pages, in reading order. */
-export function DocsPager({ previous, next }: { previous?: DocLink; next?: DocLink }) {
+function DocsPager({ previous, next }: { previous?: DocLink; next?: DocLink }) {
   const { t } = useLingui();
   if (!previous && !next) return null;
   return (
@@ -177,7 +177,7 @@ export function DocsPager({ previous, next }: { previous?: DocLink; next?: DocLi
 }
 
 /** Under `lg`: a button naming the current page that opens the pages and the contents in a sheet. */
-export function DocsMobileNav({
+function DocsMobileNav({
   docs,
   current,
   headings,

@@ -22,7 +22,7 @@ const icons: Record<FeatureIcon, LucideIcon> = {
 };
 
 /** One feature: an icon in a tinted tile, a short title, one sentence. */
-export function FeatureCard({ icon, title, text, className }: HomeFeature & { className?: string }) {
+function FeatureCard({ icon, title, text, className }: HomeFeature & { className?: string }) {
   const Icon = icons[icon];
   return (
     <li

@@ -7,8 +7,8 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { CopyButton } from "../../ui/copy-button.tsx";
 import { EyeIcon, EyeOffIcon, StrokeIcon } from "../../ui/icons.tsx";
 import { Separator } from "../../ui/separator.tsx";
-import { FormAlert, FormSuccess } from "../auth/form-parts.tsx";
-import type { FormStatus } from "../auth/use-auth-form.ts";
+import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
+import type { FormStatus } from "../../forms/use-form.ts";
 import { StremioSignInGuide } from "./stremio-sign-in-guide.tsx";
 
 export type StremioCredentialsValue = { username: string; password: string };

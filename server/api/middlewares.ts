@@ -1,0 +1,145 @@
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { findAuthRecordByToken } from "../core/auth.ts";
+import { ApiError } from "./api-error.ts";
+import {
+  type ApiContext,
+  type ApiEnv,
+  type AppContext,
+  authOf,
+  clientIp,
+  isSuperuser,
+  routeCollection,
+} from "./context.ts";
+
+// The guards a route table binds (PocketBase's apis/middlewares*.go), so that reading a table
+// tells what runs before its handler. Every API request has its token loaded first
+// (`loadAuthToken`, in app.ts). A route outside `/collections/{collection}/` then binds the global
+// rate limit (`rateLimit`) before the body limit (`limitBody`), PocketBase's order; a route under
+// it binds the body limit, then `collectionGuard` (its collection, that collection's rate limit
+// in place of the global one), as PocketBase's record handlers check them. Then the route's own
+// guards (`requireSuperuser`, `requireAuth`, `requireSameCollectionAuth`).
+
+/**
+ * Loads the auth record of the request's token (`Authorization`, with or without `Bearer `). An
+ * invalid or expired token leaves the request a guest: rules decide what it may do.
+ */
+export function loadAuthToken(ctx: AppContext): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    c.set("ctx", ctx);
+    const header = c.req.header("authorization") ?? "";
+    const token =
+      header.length > 7 && header.slice(0, 7).toLowerCase() === "bearer " ? header.slice(7) : header;
+    // An answer to a signed request is that account's (its record, its Stremio password; a backup
+    // downloaded with a file token): no browser or proxy cache may keep it.
+    if (token || c.req.query("token")) c.header("Cache-Control", "no-store");
+    c.set("auth", token ? (findAuthRecordByToken(ctx.store, token, "auth") ?? null) : null);
+    await next();
+  };
+}
+
+/** PocketBase's path labels of a request: `METHOD /path`, then `/path`. */
+function pathLabels(c: ApiContext): string[] {
+  return [`${c.req.method} ${c.req.path}`, c.req.path];
+}
+
+const audiences = (c: ApiContext) => (authOf(c) ? ["", "@auth"] : ["", "@guest"]);
+
+/**
+ * PocketBase's global rate limit: the rule of `METHOD /path`, then of `/path` (or a `/prefix/` rule
+ * such as `/api/`), one window per rule and client IP; 429 when it is used up. Superusers skip it.
+ * Bound on every route but those under `/collections/{collection}/`, which bind `collectionGuard`.
+ */
+export const rateLimit: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const { limiter } = c.get("ctx");
+  if (limiter && !isSuperuser(c)) {
+    const rule = limiter.findRule(pathLabels(c), audiences(c));
+    if (rule && !limiter.allow(`${rule.label}${rule.audience}`, rule, clientIp(c))) {
+      throw new ApiError(429);
+    }
+  }
+  await next();
+};
+
+export type CollectionGuardOptions = {
+  /** The 404 message for an unknown collection (PocketBase's record list, view and delete say "Missing collection context."). */
+  missing?: string;
+  /** Only an auth collection: any other answers 404 "Missing or invalid auth collection context.". */
+  auth?: boolean;
+};
+
+/**
+ * PocketBase's `collectionPathRateLimit`: the `{collection}` of the path must exist (404
+ * otherwise); it is put in the context (`routeCollection(c)`), and the request counts once against
+ * the collection's rate limit: the rule of `{collection}:{tag}`, of `*:{tag}`, then of the path
+ * labels (the global rule's), in a window of its own per collection. With `auth`, the collection
+ * must then be an auth collection.
+ */
+export function collectionGuard(
+  tags: string[],
+  { missing = "Missing or invalid collection context.", auth = false }: CollectionGuardOptions = {},
+): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const { store, limiter } = c.get("ctx");
+    const collection = store.findCollection(c.req.param("collection") ?? "");
+    if (!collection) throw new ApiError(404, missing);
+    c.set("collection", collection);
+    if (limiter && !isSuperuser(c)) {
+      const labels = [
+        ...tags.map((tag) => `${collection.name}:${tag}`),
+        ...tags.map((tag) => `*:${tag}`),
+        ...pathLabels(c),
+      ];
+      const rule = limiter.findRule(labels, audiences(c));
+      const id = rule && `${collection.id}${c.req.routePath}${tags.join("")}${rule.audience}`;
+      if (rule && !limiter.allow(id!, rule, clientIp(c))) throw new ApiError(429);
+    }
+    if (auth && collection.type !== "auth") {
+      throw new ApiError(404, "Missing or invalid auth collection context.");
+    }
+    await next();
+  };
+}
+
+const withBody = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * The request body limit (`BODY_LIMIT`): 413 over it, whether the body has a length or not. Only
+ * the methods that carry a body are checked (checking one on a GET would cost every read).
+ */
+export const limitBody: MiddlewareHandler<ApiEnv> = (c, next) => {
+  if (!withBody.has(c.req.method)) return next();
+  return bodyLimit({
+    maxSize: c.get("ctx").bodyLimit,
+    onError: () => {
+      throw new ApiError(413);
+    },
+  })(c, next);
+};
+
+/** PocketBase's `RequireAuth`: 401 for guests. */
+export const requireAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (!authOf(c)) throw new ApiError(401, "The request requires valid record authorization token.");
+  await next();
+};
+
+/** PocketBase's `RequireSuperuserAuth`: 401 for guests, 403 for any other auth record. */
+export const requireSuperuser: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (!authOf(c)) throw new ApiError(401, "The request requires valid record authorization token.");
+  if (!isSuperuser(c))
+    throw new ApiError(403, "The authorized record is not allowed to perform this action.");
+  await next();
+};
+
+/**
+ * PocketBase's `RequireSameApiContextAuth` (after `collectionGuard`): 401 without a valid
+ * token, 403 for a record of another collection.
+ */
+export const requireSameCollectionAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const auth = authOf(c);
+  if (!auth) throw new ApiError(401, "The request requires valid record authorization token.");
+  if (auth.collection.id !== routeCollection(c).id) {
+    throw new ApiError(403, `The request requires auth record from ${auth.collection.name} collection.`);
+  }
+  await next();
+};

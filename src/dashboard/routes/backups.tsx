@@ -1,0 +1,42 @@
+import { msg } from "@lingui/core/macro";
+import { useCallback } from "react";
+import { ok } from "../../auth/action-result.ts";
+import { useSuperuserSession } from "../session.tsx";
+import {
+  backupDownloadUrl,
+  createBackup,
+  deleteBackup,
+  listBackups,
+  loadSettings,
+  restoreBackup,
+  uploadBackup,
+} from "../superuser.ts";
+import { BackupsScreen } from "../screens/backups.tsx";
+import { accountMeta } from "../../routes/account/account-meta.ts";
+import type { Route } from "./+types/backups";
+import { useSuperuserClient } from "./use-superuser-client.ts";
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  accountMeta(location.pathname, msg`Backups · Superusers`, msg`The server's backups.`);
+
+export default function DashboardBackups() {
+  const pb = useSuperuserClient();
+  const { recheck } = useSuperuserSession();
+  return (
+    <BackupsScreen
+      loadBackups={useCallback(() => listBackups(pb), [pb])}
+      loadSchedule={useCallback(async () => {
+        const settings = await loadSettings(pb);
+        if (!settings.success || !settings.data) return ok(null);
+        return ok(settings.data.backups?.cron ?? null);
+      }, [pb])}
+      createBackup={useCallback((name: string) => createBackup(pb, name), [pb])}
+      downloadUrl={useCallback((key: string) => backupDownloadUrl(pb, key), [pb])}
+      restoreBackup={useCallback((key: string) => restoreBackup(pb, key), [pb])}
+      deleteBackup={useCallback((key: string) => deleteBackup(pb, key), [pb])}
+      uploadBackup={useCallback((file: File) => uploadBackup(pb, file), [pb])}
+      onDownload={(url) => window.location.assign(url)}
+      onRestored={recheck}
+    />
+  );
+}

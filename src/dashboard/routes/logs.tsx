@@ -1,0 +1,15 @@
+import { msg } from "@lingui/core/macro";
+import { useCallback } from "react";
+import { listLogs, type LogsQuery } from "../superuser.ts";
+import { LogsScreen } from "../screens/logs.tsx";
+import { accountMeta } from "../../routes/account/account-meta.ts";
+import type { Route } from "./+types/logs";
+import { useSuperuserClient } from "./use-superuser-client.ts";
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  accountMeta(location.pathname, msg`Logs · Superusers`, msg`The API's request logs.`);
+
+export default function DashboardLogs() {
+  const pb = useSuperuserClient();
+  return <LogsScreen loadLogs={useCallback((query: LogsQuery) => listLogs(pb, query), [pb])} />;
+}

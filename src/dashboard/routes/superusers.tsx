@@ -1,0 +1,36 @@
+import { msg } from "@lingui/core/macro";
+import { useCallback } from "react";
+import { useSuperuserSession } from "../session.tsx";
+import { addSuperuser, listSuperusers, removeSuperuser } from "../superuser.ts";
+import { SuperusersScreen } from "../screens/superusers.tsx";
+import { accountMeta } from "../../routes/account/account-meta.ts";
+import type { Route } from "./+types/superusers";
+import { useSuperuserClient } from "./use-superuser-client.ts";
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  accountMeta(location.pathname, msg`Superusers`, msg`The API's superusers.`);
+
+export default function DashboardSuperusers() {
+  const pb = useSuperuserClient();
+  const { state, recheck } = useSuperuserSession();
+  const currentId = state.status === "signed-in" ? state.superuser.id : "";
+  return (
+    <SuperusersScreen
+      currentId={currentId}
+      loadSuperusers={useCallback(() => listSuperusers(pb), [pb])}
+      addSuperuser={useCallback(
+        (values: { email: string; password: string }) => addSuperuser(pb, values),
+        [pb],
+      )}
+      removeSuperuser={useCallback(
+        async (id: string) => {
+          const result = await removeSuperuser(pb, id);
+          // Removing oneself ends one's own session.
+          if (result.success && id === currentId) recheck();
+          return result;
+        },
+        [pb, currentId, recheck],
+      )}
+    />
+  );
+}

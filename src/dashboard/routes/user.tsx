@@ -1,0 +1,38 @@
+import { msg } from "@lingui/core/macro";
+import { useCallback } from "react";
+import { useNavigate, useSearchParams } from "react-router";
+import {
+  deleteUser,
+  loadUser,
+  resendPasswordReset,
+  resendVerification,
+  updateUser,
+  type UserEdit,
+} from "../superuser.ts";
+import { localizePath } from "../../../shared/i18n/paths.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { UserScreen } from "../screens/user.tsx";
+import { accountMeta } from "../../routes/account/account-meta.ts";
+import type { Route } from "./+types/user";
+import { useSuperuserClient } from "./use-superuser-client.ts";
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  accountMeta(location.pathname, msg`User · Superusers`, msg`One user's account, for superusers.`);
+
+export default function DashboardUser() {
+  const pb = useSuperuserClient();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const locale = useLocale();
+  return (
+    <UserScreen
+      id={params.get("id") ?? ""}
+      loadUser={useCallback((id: string) => loadUser(pb, id), [pb])}
+      saveUser={useCallback((id: string, values: UserEdit) => updateUser(pb, id, values), [pb])}
+      sendVerification={useCallback((email: string) => resendVerification(pb, email), [pb])}
+      sendPasswordReset={useCallback((email: string) => resendPasswordReset(pb, email), [pb])}
+      deleteUser={useCallback((id: string) => deleteUser(pb, id), [pb])}
+      onDeleted={() => void navigate(localizePath("/_", locale))}
+    />
+  );
+}

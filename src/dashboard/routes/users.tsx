@@ -1,0 +1,16 @@
+import { msg } from "@lingui/core/macro";
+import { useCallback } from "react";
+import { listUsers, type UsersQuery } from "../superuser.ts";
+import { UsersScreen } from "../screens/users.tsx";
+import { accountMeta } from "../../routes/account/account-meta.ts";
+import type { Route } from "./+types/users";
+import { useSuperuserClient } from "./use-superuser-client.ts";
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  accountMeta(location.pathname, msg`Users · Superusers`, msg`The site's users, for superusers.`);
+
+export default function DashboardUsers() {
+  const pb = useSuperuserClient();
+  const load = useCallback((query: UsersQuery) => listUsers(pb, query), [pb]);
+  return <UsersScreen loadUsers={load} />;
+}

@@ -1,0 +1,138 @@
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import type { ActionResult } from "../../auth/action-result.ts";
+import type { Superuser } from "../superuser.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { ActionNote, type Note } from "../widgets/action-note.tsx";
+import { ActionsHeading, cellClassName, DataTable } from "../widgets/data-table.tsx";
+import { Loaded } from "../widgets/load-states.tsx";
+import { PageHeading } from "../widgets/page-heading.tsx";
+import { useLoad } from "../widgets/use-load.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { AddSuperuserForm } from "./add-superuser-form.tsx";
+
+export type SuperusersScreenProps = {
+  /** The signed-in superuser (marked "you"). */
+  currentId: string;
+  loadSuperusers: () => Promise<ActionResult<Superuser[]>>;
+  addSuperuser: (values: { email: string; password: string }) => Promise<ActionResult<Superuser>>;
+  removeSuperuser: (id: string) => Promise<ActionResult>;
+};
+
+/** One superuser's row; removing is offered only while another superuser would remain. */
+function SuperuserRow({
+  superuser,
+  isCurrent,
+  removable,
+  onRemove,
+}: {
+  superuser: Superuser;
+  isCurrent: boolean;
+  removable: boolean;
+  onRemove: () => void;
+}) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  return (
+    <tr data-slot="dashboard-superuser">
+      <td className={cellClassName}>
+        {superuser.email}
+        {isCurrent ? (
+          <Badge variant="outline" className="ml-2">
+            <Trans>you</Trans>
+          </Badge>
+        ) : null}
+      </td>
+      <td className={`${cellClassName} whitespace-nowrap`}>{formatDateTime(superuser.created, locale)}</td>
+      <td className={`${cellClassName} text-right`}>
+        {removable ? (
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" size="sm" aria-label={t`Remove ${superuser.email}`}>
+                <Trans>Remove</Trans>
+              </Button>
+            }
+            title={t`Remove ${superuser.email}?`}
+            description={
+              isCurrent
+                ? t`This is you: your session ends with it.`
+                : t`They can no longer sign in to the dashboard or the API as a superuser.`
+            }
+            confirm={t`Remove`}
+            onConfirm={onRemove}
+          />
+        ) : (
+          <Button variant="outline" size="sm" disabled aria-describedby="last-superuser">
+            <Trans>Remove</Trans>
+          </Button>
+        )}
+      </td>
+    </tr>
+  );
+}
+
+/** `/_/superusers`: the API's superusers: list, add, remove (never the last one). */
+export function SuperusersScreen({
+  currentId,
+  loadSuperusers,
+  addSuperuser,
+  removeSuperuser,
+}: SuperusersScreenProps) {
+  const { t } = useLingui();
+  const [state, reload] = useLoad(loadSuperusers);
+  const [note, setNote] = useState<Note | null>(null);
+
+  const remove = async (superuser: Superuser) => {
+    setNote(null);
+    const result = await removeSuperuser(superuser.id);
+    if (result.success) {
+      setNote({ kind: "success", text: t`${superuser.email} is no longer a superuser.` });
+      reload();
+    } else if (!result.error.aborted) setNote({ kind: "error", text: result.error.message });
+  };
+
+  return (
+    <div>
+      <PageHeading
+        title={<Trans>Superusers</Trans>}
+        description={<Trans>The API’s administrators: they can read and change everything.</Trans>}
+      />
+      <ActionNote note={note} />
+      <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
+        <section aria-label={t`Superusers`}>
+          <Loaded state={state} onRetry={reload} rows={2}>
+            {(superusers) => (
+              <>
+                <DataTable headings={[<Trans>Email</Trans>, <Trans>Created</Trans>, <ActionsHeading />]}>
+                  {superusers.map((superuser) => (
+                    <SuperuserRow
+                      key={superuser.id}
+                      superuser={superuser}
+                      isCurrent={superuser.id === currentId}
+                      removable={superusers.length > 1}
+                      onRemove={() => void remove(superuser)}
+                    />
+                  ))}
+                </DataTable>
+                {superusers.length <= 1 ? (
+                  <p id="last-superuser" className="mt-3 text-sm text-muted-foreground">
+                    <Trans>The last superuser cannot be removed: add another one first.</Trans>
+                  </p>
+                ) : null}
+              </>
+            )}
+          </Loaded>
+        </section>
+        <section aria-labelledby="add-superuser" className="rounded-lg border p-5">
+          <h2 id="add-superuser" className="mb-4 text-lg font-semibold">
+            <Trans>Add a superuser</Trans>
+          </h2>
+          <AddSuperuserForm addSuperuser={addSuperuser} setNote={setNote} onAdded={reload} />
+        </section>
+      </div>
+    </div>
+  );
+}

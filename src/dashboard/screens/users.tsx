@@ -1,0 +1,213 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import type { ActionResult } from "../../auth/action-result.ts";
+import type { AuthUser } from "../../auth/auth-state.tsx";
+import { planStatus, planStatusBadges, planStatusLabels, type PlanStatus } from "../../auth/plan-status.ts";
+import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Field } from "../../ui/field.tsx";
+import { Input } from "../../ui/input.tsx";
+import { defaultUsersQuery, type Page, type UserSort, type UsersQuery, type YesNo } from "../superuser.ts";
+import { ChoiceField } from "../widgets/choice-field.tsx";
+import { cellClassName, DataTable } from "../widgets/data-table.tsx";
+import { Loaded } from "../widgets/load-states.tsx";
+import { PageHeading } from "../widgets/page-heading.tsx";
+import { Pager } from "../widgets/pager.tsx";
+import { useListQuery } from "../widgets/use-load.ts";
+
+export type UsersScreenProps = {
+  /** One page of users for a query (search, filters, sort, page). */
+  loadUsers: (query: UsersQuery) => Promise<ActionResult<Page<AuthUser>>>;
+  initialQuery?: Partial<UsersQuery>;
+};
+
+type QueryChange = (patch: Partial<UsersQuery>) => void;
+
+/** The search by email or name, sent with its button (or Enter). */
+function UsersSearch({ initial, change }: { initial: string; change: QueryChange }) {
+  const { t } = useLingui();
+  const [search, setSearch] = useState(initial);
+  return (
+    <form
+      role="search"
+      className="mb-4 flex flex-wrap items-end gap-3"
+      onSubmit={(event) => {
+        event.preventDefault();
+        change({ search });
+      }}
+    >
+      <Field label={t`Email or name`} className="min-w-56 flex-1">
+        <Input
+          name="search"
+          type="search"
+          autoComplete="off"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+      </Field>
+      <Button type="submit">
+        <Trans>Search</Trans>
+      </Button>
+    </form>
+  );
+}
+
+/** The filters and the sort, each applied as soon as it is chosen. */
+function UsersFilters({ query, change }: { query: UsersQuery; change: QueryChange }) {
+  const { t, i18n } = useLingui();
+  const yesNo: { value: YesNo; label: string }[] = [
+    { value: "all", label: t`All` },
+    { value: "yes", label: t`Yes` },
+    { value: "no", label: t`No` },
+  ];
+  const statuses: { value: PlanStatus | "all"; label: string }[] = [
+    { value: "all", label: t`All` },
+    { value: "trial", label: i18n._(planStatusLabels.trial) },
+    { value: "awaiting-payment", label: i18n._(planStatusLabels["awaiting-payment"]) },
+    { value: "paid", label: i18n._(planStatusLabels.paid) },
+  ];
+  const sorts: { value: UserSort; label: string }[] = [
+    { value: "created", label: t`Sign-up date` },
+    { value: "email", label: t`Email` },
+    { value: "name", label: t`Name` },
+  ];
+  const orders = [
+    { value: "desc", label: t`Descending` },
+    { value: "asc", label: t`Ascending` },
+  ] as const;
+  return (
+    <div className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-5">
+      <ChoiceField
+        label={t`Plan`}
+        value={query.status}
+        options={statuses}
+        onChange={(status) => change({ status })}
+      />
+      <ChoiceField
+        label={t`Verified`}
+        value={query.verified}
+        options={yesNo}
+        onChange={(verified) => change({ verified })}
+      />
+      <ChoiceField
+        label={t`Admins`}
+        value={query.admin}
+        options={yesNo}
+        onChange={(admin) => change({ admin })}
+      />
+      <ChoiceField
+        label={t`Sort by`}
+        value={query.sort}
+        options={sorts}
+        onChange={(sort) => change({ sort })}
+      />
+      <ChoiceField
+        label={t`Order`}
+        value={query.descending ? "desc" : "asc"}
+        options={orders}
+        onChange={(order) => change({ descending: order === "desc" })}
+      />
+    </div>
+  );
+}
+
+/** One user's row: the email opens the user's page. */
+function UserRow({ user }: { user: AuthUser }) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const status = planStatus(user);
+  return (
+    <tr data-slot="dashboard-user">
+      <td className={cellClassName}>
+        <LocalizedLink
+          to={`/_/user?id=${encodeURIComponent(user.id)}`}
+          className="font-medium text-primary underline-offset-4 hover:underline"
+        >
+          {user.email}
+        </LocalizedLink>
+        {user.admin ? (
+          <Badge variant="outline" className="ml-2">
+            <Trans>Site admin</Trans>
+          </Badge>
+        ) : null}
+      </td>
+      <td className={cellClassName}>{user.name || "—"}</td>
+      <td className={cellClassName}>
+        <Badge variant={planStatusBadges[status]}>{i18n._(planStatusLabels[status])}</Badge>
+      </td>
+      <td className={cellClassName}>{user.verified ? <Trans>Yes</Trans> : <Trans>No</Trans>}</td>
+      <td className={`${cellClassName} whitespace-nowrap`}>{formatDateTime(user.created, locale)}</td>
+    </tr>
+  );
+}
+
+/** One page of users: their count, the table, and the pager with the page size. */
+function UsersPage({
+  users,
+  perPage,
+  change,
+  goTo,
+}: {
+  users: Page<AuthUser>;
+  perPage: number;
+  change: QueryChange;
+  goTo: (page: number) => void;
+}) {
+  const { t } = useLingui();
+  const perPages = ["20", "50", "100"].map((value) => ({ value, label: value }));
+  return (
+    <>
+      <p role="status" className="mb-2 text-sm text-muted-foreground">
+        <Plural value={users.totalItems} one="# user" other="# users" />
+      </p>
+      <DataTable
+        headings={[
+          <Trans>Email</Trans>,
+          <Trans>Name</Trans>,
+          <Trans>Plan</Trans>,
+          <Trans>Verified</Trans>,
+          <Trans>Signed up</Trans>,
+        ]}
+      >
+        {users.items.map((user) => (
+          <UserRow key={user.id} user={user} />
+        ))}
+      </DataTable>
+      <Pager page={users.page} totalPages={users.totalPages} onPage={goTo}>
+        <ChoiceField
+          label={t`Per page`}
+          value={String(perPage)}
+          options={perPages}
+          onChange={(value) => change({ perPage: Number(value) })}
+          className="w-28"
+        />
+      </Pager>
+    </>
+  );
+}
+
+/** `/_`: every user, searched, filtered, sorted and paged; a row opens the user's page. */
+export function UsersScreen({ loadUsers, initialQuery }: UsersScreenProps) {
+  const { query, state, reload, change, goTo } = useListQuery<UsersQuery, Page<AuthUser>>(
+    { ...defaultUsersQuery, ...initialQuery },
+    loadUsers,
+  );
+  return (
+    <div>
+      <PageHeading title={<Trans>Users</Trans>} description={<Trans>Every account of the site.</Trans>} />
+      <UsersSearch initial={query.search} change={change} />
+      <UsersFilters query={query} change={change} />
+      <Loaded
+        state={state}
+        onRetry={reload}
+        isEmpty={(users) => users.totalItems === 0}
+        empty={<Trans>No user matches these filters.</Trans>}
+      >
+        {(users) => <UsersPage users={users} perPage={query.perPage} change={change} goTo={goTo} />}
+      </Loaded>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { useCallback, useEffect, useState } from "react";
+import type { ActionResult } from "../../auth/action-result.ts";
+
+export type LoadState<T> =
+  { status: "loading" } | { status: "error"; message: MessageDescriptor } | { status: "ready"; data: T };
+
+/** Runs `load` now and whenever it or `reload()` asks again; stale answers are dropped. */
+export function useLoad<T>(load: () => Promise<ActionResult<T>>) {
+  const [state, setState] = useState<LoadState<T>>({ status: "loading" });
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let active = true;
+    setState({ status: "loading" });
+    void load().then((result) => {
+      if (!active) return;
+      if (result.success) setState({ status: "ready", data: result.data });
+      else if (!result.error.aborted) setState({ status: "error", message: result.error.message });
+    });
+    return () => {
+      active = false;
+    };
+  }, [load, attempt]);
+  const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  return [state, reload] as const;
+}
+
+/**
+ * A paged list's query and its load: `change` sets filters (back to page 1), `goTo` turns pages.
+ */
+export function useListQuery<Q extends { page: number }, T>(
+  initial: Q,
+  load: (query: Q) => Promise<ActionResult<T>>,
+) {
+  const [query, setQuery] = useState(initial);
+  const [state, reload] = useLoad(useCallback(() => load(query), [load, query]));
+  const change = useCallback((patch: Partial<Q>) => setQuery((q) => ({ ...q, page: 1, ...patch })), []);
+  const goTo = useCallback((page: number) => setQuery((q) => ({ ...q, page })), []);
+  return { query, state, reload, change, goTo };
+}

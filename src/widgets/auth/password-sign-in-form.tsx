@@ -1,0 +1,70 @@
+import type * as React from "react";
+import { FormAlert } from "../../forms/form-alert.tsx";
+import { SubmitButton } from "../../forms/submit-button.tsx";
+import { useForm, type FormProps } from "../../forms/use-form.ts";
+import { checkEmail, collectErrors, requireValue } from "../../forms/validation.ts";
+import { EmailField, PasswordField } from "./auth-fields.tsx";
+
+export type LoginValues = { email: string; password: string };
+
+/**
+ * The email-and-password form of both sign-ins, the site's login and the dashboard's superuser
+ * sign-in, named by its card's title (`titleId`). Server errors may be keyed `identity`
+ * (auth-with-password's body key) or `email`; both show on the email field. `belowPassword` sits
+ * right under the password (the "forgot" link).
+ */
+export function PasswordSignInForm({
+  titleId,
+  submitLabel,
+  belowPassword,
+  defaultValues,
+  status,
+  errors,
+  message,
+  onSubmit,
+}: FormProps<LoginValues> & {
+  titleId: string;
+  submitLabel: React.ReactNode;
+  belowPassword?: React.ReactNode;
+  defaultValues?: Partial<LoginValues>;
+}) {
+  const form = useForm<LoginValues>({
+    initialValues: { email: "", password: "", ...defaultValues },
+    validate: (v) => collectErrors({ email: checkEmail(v.email), password: requireValue(v.password) }),
+    status,
+    errors,
+    message,
+    otherErrorFields: ["identity"],
+    onSubmit,
+  });
+  const password = (
+    <PasswordField
+      name="password"
+      value={form.values.password}
+      onValueChange={(value) => form.setValue("password", value)}
+      error={form.errorFor("password")}
+    />
+  );
+  return (
+    <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
+      <FormAlert {...form.alert} />
+      <EmailField
+        name="email"
+        value={form.values.email}
+        onValueChange={(value) => form.setValue("email", value)}
+        error={form.errorFor("email", "identity")}
+      />
+      {belowPassword ? (
+        <div className="flex flex-col gap-2">
+          {password}
+          {belowPassword}
+        </div>
+      ) : (
+        password
+      )}
+      <SubmitButton status={status} width="full">
+        {submitLabel}
+      </SubmitButton>
+    </form>
+  );
+}
