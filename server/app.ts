@@ -21,7 +21,10 @@ import { recordVerification } from "./api/record-verification.ts";
 import { publicSettings, settingsApi } from "./api/settings.ts";
 import { applySchema, applySchemaOffThread } from "./core/apply-schema.ts";
 import { Backups } from "./core/backups.ts";
-import { nextCronMatch, parseCron } from "./tools/cron.ts";
+import { type Billing, createBilling, defaultBillingSweepCron } from "./billing/billing.ts";
+import type { StripeConfig } from "./billing/stripe.ts";
+import { billingApi } from "./api/billing.ts";
+import { nextCronMatch, parseCron, runOnSchedule } from "./tools/cron.ts";
 import { defaultRateLimits, FailureLimiter, RateLimiter, type RateLimitRule } from "./tools/rate-limit.ts";
 import { RequestLogs } from "./core/request-logs.ts";
 import { Store } from "./core/store.ts";
@@ -29,6 +32,17 @@ import { createMailer, type Mailer } from "./mail/mailer.ts";
 import type { SmtpOptions } from "./mail/transport.ts";
 import { serveSite } from "./site/serve.ts";
 import { createLogger } from "./tools/log.ts";
+
+/**
+ * The payment instructions of manual mode in a locale: content/{locale}/payment-instructions.md,
+ * without its frontmatter (the site shows the same words on the account page).
+ */
+function readInstructions(locale: "en" | "fr"): string {
+  const file = fileURLToPath(new URL(`../content/${locale}/payment-instructions.md`, import.meta.url));
+  return readFileSync(file, "utf8")
+    .replace(/^---\n[\s\S]*?\n---\n/, "")
+    .trim();
+}
 
 /** pocketbase/pb_schema.json: the collections both this server and a real PocketBase load. */
 export const schemaFile = fileURLToPath(new URL("../pocketbase/pb_schema.json", import.meta.url));
@@ -70,11 +84,17 @@ export type AppOptions = {
   logsMaxRows?: number;
   /** Largest backup upload in bytes (default 1 GiB, nginx's `client_max_body_size` for it). */
   backupUploadLimit?: number;
+  /** Stripe (`STRIPE_*`); without it the paid plan is paid by the emailed instructions (manual mode). */
+  stripe?: StripeConfig;
+  /** How often trials and lapsed subscriptions are swept (`BILLING_SWEEP_CRON`, default hourly). */
+  billingSweepCron?: string;
   /** Shutdown grace period (ms), applied by main.ts; the app only reports it (`GET /api/settings`). */
   shutdownTimeout?: number;
 };
 
 export type App = Hono & {
+  /** Plans and payments (the sweep runs on its schedule; tests call it). */
+  billing: Billing;
   /** The open database (tests read it). */
   store: Store;
   /** The mail transport and its queue (tests wait for it). */
@@ -149,6 +169,23 @@ export function createApp(options: AppOptions): App {
     sentMarks: new Map(),
   };
 
+  const billing = createBilling({
+    store,
+    mailer,
+    log,
+    appName,
+    appUrl,
+    stripe: options.stripe,
+    instructions: { en: readInstructions("en"), fr: readInstructions("fr") },
+  });
+  const stopSweep = runOnSchedule(parseCron(options.billingSweepCron ?? defaultBillingSweepCron), () => {
+    try {
+      billing.sweep();
+    } catch (error) {
+      log.error(`Billing sweep failed: ${(error as Error).message}`);
+    }
+  });
+
   const backupsSchedule = options.backupsCron ? parseCron(options.backupsCron) : undefined;
   const backups = new Backups(store, options.dataDir, {
     appName,
@@ -201,6 +238,7 @@ export function createApp(options: AppOptions): App {
   api.route("/", fileToken);
   api.route("/", backupsApi(backups, options.backupUploadLimit));
   api.route("/", logsApi(logs));
+  api.route("/", billingApi(billing));
   api.route(
     "/",
     settingsApi(
@@ -237,7 +275,9 @@ export function createApp(options: AppOptions): App {
     mailer,
     logs,
     backups,
+    billing,
     close: async () => {
+      stopSweep();
       await backups.close();
       await mailer.close();
       logs.close();

@@ -3,6 +3,8 @@ import type { AppOptions } from "./app.ts";
 import { CronError, parseCron } from "./tools/cron.ts";
 import { parseRateLimitRules } from "./tools/rate-limit.ts";
 import { defaultLogsMaxRows } from "./core/request-logs.ts";
+import { defaultBillingSweepCron } from "./billing/billing.ts";
+import type { StripeConfig } from "./billing/stripe.ts";
 
 /** Everything `node server/main.ts` reads from the environment (the README lists each variable). */
 export type ServerConfig = AppOptions & {
@@ -60,6 +62,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
       `Invalid BACKUPS_KEEP: ${env.BACKUPS_KEEP} (how many automatic backups to keep, 1 or more)`,
     );
   }
+  const billingSweepCron = env.BILLING_SWEEP_CRON?.trim() || defaultBillingSweepCron;
+  try {
+    parseCron(billingSweepCron);
+  } catch (error) {
+    if (!(error instanceof CronError)) throw error;
+    throw new Error(`Invalid BILLING_SWEEP_CRON: ${billingSweepCron} (${error.message})`);
+  }
+  const stripe = stripeConfig(env);
   const smtpHost = env.SMTP_HOST;
   const smtpPort = Number(env.SMTP_PORT ?? (flag(env.SMTP_SECURE) ? 465 : 587));
   return {
@@ -94,5 +104,40 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     backupsKeep,
     logsMaxDays,
     logsMaxRows,
+    stripe,
+    billingSweepCron,
+  };
+}
+
+/**
+ * Stripe, when `STRIPE_SECRET_KEY` is set: then the webhook secret and both price ids are needed
+ * too (a paid plan that cannot be charged, or whose payments never arrive, refuses to start);
+ * `STRIPE_API_BASE` points the SDK at a Stripe-compatible API (a test double). Unset: manual mode.
+ */
+function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  if (!secretKey) return undefined;
+  if (!/^(sk|rk)_(test|live)_\w+$/.test(secretKey)) {
+    throw new Error("Invalid STRIPE_SECRET_KEY (a key starting with sk_test_ or sk_live_)");
+  }
+  const missing = ["STRIPE_WEBHOOK_SECRET", "STRIPE_PRICE_MONTHLY", "STRIPE_PRICE_YEARLY"].filter(
+    (name) => !env[name]?.trim(),
+  );
+  if (missing.length > 0) {
+    throw new Error(`STRIPE_SECRET_KEY is set without ${missing.join(", ")} (see docs/billing.md)`);
+  }
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET!.trim();
+  if (!webhookSecret.startsWith("whsec_")) {
+    throw new Error("Invalid STRIPE_WEBHOOK_SECRET (the endpoint's signing secret, starting with whsec_)");
+  }
+  const apiBase = env.STRIPE_API_BASE?.trim() || undefined;
+  if (apiBase && !/^https?:\/\/[^/]+\/?$/.test(apiBase)) {
+    throw new Error(`Invalid STRIPE_API_BASE: ${apiBase} (an origin such as http://127.0.0.1:12111)`);
+  }
+  return {
+    secretKey,
+    webhookSecret,
+    prices: { month: env.STRIPE_PRICE_MONTHLY!.trim(), year: env.STRIPE_PRICE_YEARLY!.trim() },
+    apiBase,
   };
 }

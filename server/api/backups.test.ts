@@ -434,9 +434,7 @@ describe("restore", () => {
         .collection("users")
         .update(aliceId, { name: "Alice Changed", plan: "paid", is_monthly: true, price: 4.99 });
       const bobStremio = before.stremio.find((s) => s.user === bobId)!;
-      await bob
-        .collection("stremio")
-        .update(bobStremio.id, { email: "bob_changed@lumen.stream", field: "paused" });
+      await bob.collection("stremio").update(bobStremio.id, { email: "bob_changed@lumen.stream" });
       const carolStremio = before.stremio.find((s) => s.user === carolId)!;
       await root.collection("stremio").delete(carolStremio.id);
       await root.collection("users").delete(carolId);

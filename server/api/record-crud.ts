@@ -37,6 +37,7 @@ import {
   sendJson,
 } from "./context.ts";
 import type { Logger } from "../tools/log.ts";
+import { recordHooksOf } from "../core/record-hooks.ts";
 import { ReadError } from "../tools/sql-reader.ts";
 import { and } from "../tools/sql.ts";
 import { listPaging } from "./list-query.ts";
@@ -274,8 +275,23 @@ async function create(c: ApiContext) {
     throw new ApiError(400, "Failed to create record.", { id: fieldErrors.notUnique() });
   }
   await prepareWrite(upsert);
+  const hooks = recordHooksOf(collection.name);
+  const event = {
+    store,
+    collection,
+    data: upsert.data,
+    original: undefined,
+    body,
+    superuser,
+    now: new Date(),
+  };
+  const refused = hooks.beforeSave?.(event);
+  if (refused) throw new ApiError(400, "Failed to create record.", refused);
   try {
-    store.insert(collection, upsert.data);
+    store.transaction(() => {
+      store.insert(collection, upsert.data);
+      hooks.afterSave?.(event);
+    });
   } catch (error) {
     if (error instanceof UniqueError)
       throw new ApiError(400, "Failed to create record.", uniqueErrors(error));
@@ -307,6 +323,10 @@ async function update(c: ApiContext) {
   );
   if (errors) throw new ApiError(400, "Failed to update record.", errors);
   await prepareWrite(upsert);
+  const hooks = recordHooksOf(collection.name);
+  const event = { store, collection, data: upsert.data, original: record, body, superuser, now: new Date() };
+  const refused = hooks.beforeSave?.(event);
+  if (refused) throw new ApiError(400, "Failed to update record.", refused);
 
   // Write only what changed, so concurrent updates of other fields are not overwritten.
   const changes: RecordData = {};
@@ -315,7 +335,10 @@ async function update(c: ApiContext) {
     if (JSON.stringify(upsert.data[field.name]) !== before) changes[field.name] = upsert.data[field.name];
   }
   try {
-    store.update(collection, id, changes);
+    store.transaction(() => {
+      store.update(collection, id, changes);
+      hooks.afterSave?.(event);
+    });
   } catch (error) {
     if (error instanceof UniqueError)
       throw new ApiError(400, "Failed to update record.", uniqueErrors(error));

@@ -15,6 +15,7 @@ import { columnDefinition, decodeValue, encodeValue } from "./values.ts";
 import { consoleLogger, type Logger } from "../tools/log.ts";
 import { ident, joinSql, param, raw, type Sql, sql } from "../tools/sql.ts";
 import { SqlReader } from "../tools/sql-reader.ts";
+import { billingTables } from "./billing.ts";
 import {
   indexRow,
   type SchemaOf,
@@ -56,6 +57,9 @@ type Secrets = Partial<Record<TokenOption, string>>;
 /** The table `Store.open` keeps the collection definitions in. */
 export const collectionsTable = "_collections";
 
+/** The store's own tables besides `_collections`: what the domain keeps outside collections. */
+const internalTables: { name: string; statement: string }[] = [...billingTables];
+
 /** The statement the store runs for an index a collection declares, as sqlite_master then keeps it. */
 function indexStatement(sql: string): string {
   return sql
@@ -76,7 +80,10 @@ export function storeSchema(collections: (SchemaOf & { indexes: string[] })[]): 
   /** The search indexes (virtual tables) by name, with the statement each is made with. */
   searchTables: Map<string, string>;
 } {
-  const tables = new Set([collectionsTable.toLowerCase()]);
+  const tables = new Set([
+    collectionsTable.toLowerCase(),
+    ...internalTables.map(({ name }) => name.toLowerCase()),
+  ]);
   const indexes = new Map<string, { table: string; statements: Set<string> }>();
   const searchTables = new Map<string, string>();
   for (const collection of collections) {
@@ -147,6 +154,7 @@ export class Store {
         );
       `.sql,
     );
+    for (const { statement } of internalTables) db.exec(statement);
     const store = new Store(db, log, file);
     store.loadCollections();
     const existing = store.byName.get(superusersCollectionName);

@@ -26,8 +26,8 @@ const pages: Record<MailKind, string> = {
 };
 
 // French typography: a no-break space before ":" and inside « », a narrow one before ; ! ?
-const nbsp = "\u00a0";
-const narrow = "\u202f";
+export const nbsp = "\u00a0";
+export const narrow = "\u202f";
 
 function duration(seconds: number, locale: MailLocale): string {
   const hours = seconds / 3600;
@@ -39,15 +39,6 @@ function duration(seconds: number, locale: MailLocale): string {
   if (locale === "fr") return `${minutes}${nbsp}minute${minutes > 1 ? "s" : ""}`;
   return `${minutes} minute${minutes > 1 ? "s" : ""}`;
 }
-
-type Words = {
-  subject: string;
-  greeting: string;
-  lines: string[];
-  action: string;
-  after: string[];
-  signature: string;
-};
 
 function words(input: TemplateInput): Words {
   const { appName, locale, name } = input;
@@ -144,7 +135,7 @@ function words(input: TemplateInput): Words {
   }
 }
 
-function escapeHtml(text: string): string {
+export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
@@ -156,17 +147,37 @@ export function actionLink(kind: MailKind, locale: MailLocale, appUrl: string, t
 
 /** Subject, text and HTML of one account email. */
 export function renderMail(input: TemplateInput): MailContent {
-  const link = actionLink(input.kind, input.locale, input.appUrl, input.token);
-  const w = words(input);
+  return renderLayout(
+    words(input),
+    actionLink(input.kind, input.locale, input.appUrl, input.token),
+    input.locale,
+  );
+}
+
+/** The words of one email; `renderLayout` puts them around its link. */
+export type Words = {
+  subject: string;
+  greeting: string;
+  lines: string[];
+  action: string;
+  after: string[];
+  signature: string;
+};
+
+/**
+ * Every email's form: plain text first (what most people read), the same words in a simple HTML
+ * part with the link as a button and, below it, written out and free to wrap on a phone.
+ */
+export function renderLayout(w: Words, link: string, locale: MailLocale): MailContent {
   const text = [w.greeting, "", ...w.lines, link, "", ...w.after, "", w.signature, ""].join("\n");
   const paragraph = (line: string) => `<p>${escapeHtml(line)}</p>`;
   const html = [
-    `<!doctype html><html lang="${input.locale}"><head><meta charset="utf-8"><title>${escapeHtml(w.subject)}</title></head>`,
-    '<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111;">',
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(w.subject)}</title></head>`,
+    '<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111; max-width: 36rem;">',
     paragraph(w.greeting),
     ...w.lines.map(paragraph),
     `<p><a href="${escapeHtml(link)}" style="display: inline-block; padding: 10px 18px; background: #111; color: #fff; border-radius: 6px; text-decoration: none;">${escapeHtml(w.action)}</a></p>`,
-    `<p style="font-size: 13px; color: #555;">${escapeHtml(link)}</p>`,
+    `<p style="font-size: 13px; color: #555; overflow-wrap: anywhere; word-break: break-all;">${escapeHtml(link)}</p>`,
     ...w.after.map(paragraph),
     paragraph(w.signature),
     "</body></html>",

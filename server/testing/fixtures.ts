@@ -6,7 +6,8 @@ import { newRecordToken } from "../core/auth.ts";
 import { hashPassword } from "../core/passwords.ts";
 import { autogenerate, newRecordData } from "../core/records.ts";
 import type { RecordData } from "../core/store.ts";
-import { nowDateTime } from "../core/values.ts";
+import { trialEnd } from "../core/billing.ts";
+import { formatDateTime, nowDateTime } from "../core/values.ts";
 
 /**
  * Where fixture databases live: memory-backed /dev/shm when the machine has it (every write still
@@ -65,6 +66,8 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
   const seed = async (name: string, data: RecordData) => insert(name, data);
 
   // One transaction: one disk sync for the whole fixture instead of one per record.
+  // Alice and the admin are in their trial; Bob pays monthly through Stripe.
+  const trialEnds = formatDateTime(trialEnd(new Date()));
   const { alice, bob, admin, superuser, stremioAlice, stremioBob } = app.store.transaction(() => {
     const alice = insert("users", {
       id: "aliceaaaaaaaaaa",
@@ -73,6 +76,7 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
       verified: true,
       plan: "free",
       locale: "en",
+      trial_ends: trialEnds,
     });
     const bob = insert("users", {
       id: "bobbbbbbbbbbbbb",
@@ -85,14 +89,23 @@ export async function createTestApp(options: Partial<AppOptions> = {}): Promise<
       stripe: "cus_bob",
       locale: "fr",
     });
+    insert("subscriptions", {
+      user: bob.id,
+      customer: "cus_bob",
+      subscription: "sub_bob",
+      status: "active",
+      interval: "month",
+      current_period_end: formatDateTime(new Date(Date.now() + 20 * 24 * 60 * 60 * 1000)),
+    });
     const admin = insert("users", {
       id: "adminaaaaaaaaaa",
       email: "admin@example.com",
       name: "Ada Admin",
       verified: true,
       admin: true,
-      plan: "paid",
-      price: 49.99,
+      plan: "free",
+      price: 0,
+      trial_ends: trialEnds,
     });
     const superuser = insert("_superusers", {
       id: "rootrootrootroo",

@@ -1,0 +1,85 @@
+import { Hono } from "hono";
+import { parseDateTime } from "../../shared/datetime.ts";
+import { type Billing, BillingError, SignatureError } from "../billing/billing.ts";
+import type { Interval } from "../core/billing.ts";
+import { fieldErrors } from "../forms/validation.ts";
+import { ApiError } from "./api-error.ts";
+import { type ApiEnv, authOf, bindStrings, sendJson } from "./context.ts";
+import { limitBody, rateLimit, requireAuth, requireSuperuser } from "./middlewares.ts";
+
+// This server's billing endpoints (not PocketBase's: docs/api.md, "Billing"), in PocketBase's
+// style and error envelope. Guards are bound per route below.
+
+const validationMessage = "An error occurred while validating the submitted data.";
+
+function intervalOf(value: string): Interval {
+  if (value === "month" || value === "year") return value;
+  throw new ApiError(400, validationMessage, {
+    interval: { code: "validation_invalid_value", message: "Must be month or year." },
+  });
+}
+
+/** A signed-in user of the `users` collection (a superuser has no plan). */
+function requireUser(c: Parameters<typeof authOf>[0]) {
+  const auth = authOf(c);
+  if (!auth || auth.collection.name !== "users") {
+    throw new ApiError(403, "The authorized record is not allowed to perform this action.");
+  }
+  return String(auth.record.id);
+}
+
+/** `/api/billing/*`: the mode, Checkout, the Billing Portal, Stripe's webhook, the operator's manual payments. */
+export function billingApi(billing: Billing) {
+  return (
+    new Hono<ApiEnv>()
+      // Public: whether paying goes through Stripe or by the emailed instructions.
+      .get("/billing/config", rateLimit, (c) => sendJson(c, 200, { mode: billing.mode }))
+      .post("/billing/checkout", rateLimit, limitBody, requireAuth, async (c) => {
+        const userId = requireUser(c);
+        const { interval } = await bindStrings(c, ["interval"]);
+        try {
+          return sendJson(c, 200, { url: await billing.checkout(userId, intervalOf(interval)) });
+        } catch (error) {
+          if (error instanceof BillingError) throw new ApiError(400, error.message);
+          throw error;
+        }
+      })
+      .post("/billing/portal", rateLimit, limitBody, requireAuth, async (c) => {
+        const userId = requireUser(c);
+        try {
+          return sendJson(c, 200, { url: await billing.portal(userId) });
+        } catch (error) {
+          if (error instanceof BillingError) throw new ApiError(400, error.message);
+          throw error;
+        }
+      })
+      // Stripe's: the signature is checked on the raw body. 2xx once stored (or known, or
+      // ignored), 400 for a bad or stale signature, 500 when storing failed: Stripe retries that.
+      .post("/billing/webhook", limitBody, async (c) => {
+        const raw = await c.req.text();
+        let event;
+        try {
+          event = billing.verify(raw, c.req.header("stripe-signature") ?? "");
+        } catch (error) {
+          if (error instanceof SignatureError) throw new ApiError(400, "Invalid webhook signature.");
+          throw error;
+        }
+        const outcome = billing.applyEvent(event);
+        return sendJson(c, 200, { received: true, outcome });
+      })
+      // The operator: a payment made outside Stripe, recorded until a date.
+      .post("/billing/mark-paid", rateLimit, limitBody, requireSuperuser, async (c) => {
+        const body = await bindStrings(c, ["user", "until", "interval"]);
+        const until = parseDateTime(body.until);
+        if (!body.until || Number.isNaN(until.getTime())) {
+          throw new ApiError(400, validationMessage, { until: fieldErrors.required() });
+        }
+        try {
+          return sendJson(c, 200, billing.markPaid(body.user, until, intervalOf(body.interval || "month")));
+        } catch (error) {
+          if (error instanceof BillingError) throw new ApiError(400, error.message);
+          throw error;
+        }
+      })
+  );
+}

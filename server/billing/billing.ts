@@ -1,0 +1,385 @@
+import { parseDateTime } from "../../shared/datetime.ts";
+import { formatPrice } from "../../shared/format.ts";
+import { localizePath } from "../../shared/i18n/paths.ts";
+import {
+  type Interval,
+  paidPrice,
+  saveSubscription,
+  type Subscription,
+  subscriptionEntitles,
+  subscriptionOf,
+  subscriptionsCollection,
+  type SubscriptionStatus,
+  subscriptionStatuses,
+  syncEntitlement,
+} from "../core/billing.ts";
+import type { RecordData, Store } from "../core/store.ts";
+import { formatDateTime } from "../core/values.ts";
+import { param, sql } from "../tools/sql.ts";
+import type { Logger } from "../tools/log.ts";
+import { type BillingMail, renderBillingMail } from "../mail/billing-templates.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import type { MailLocale } from "../mail/templates.ts";
+import { type Stripe, type StripeConfig, stripeClient } from "./stripe.ts";
+
+// The billing lifecycle: choosing the paid plan (Stripe Checkout, or manual payment instructions),
+// Stripe's webhooks as the only way paid state enters the database, the operator's manual payments
+// and trial extensions, and the periodic sweep of trials and lapsed subscriptions. The state itself
+// and the entitlement are core/billing.ts's.
+
+/** How often trials and lapsed subscriptions are swept (`BILLING_SWEEP_CRON`): hourly. */
+export const defaultBillingSweepCron = "0 * * * *";
+
+/** Refused by the rules of billing (an existing subscription, no customer yet): a 400 for the caller. */
+export class BillingError extends Error {}
+
+/** A webhook whose signature does not verify (or is too old): a 400, nothing changed. */
+export class SignatureError extends Error {}
+
+export type BillingOptions = {
+  store: Store;
+  mailer: Mailer;
+  log: Logger;
+  appName: string;
+  appUrl: string;
+  /** Stripe, or undefined: manual mode. */
+  stripe?: StripeConfig;
+  /** The payment instructions of manual mode, per locale (content/{locale}/payment-instructions.md). */
+  instructions: Record<MailLocale, string>;
+};
+
+export type Billing = ReturnType<typeof createBilling>;
+
+/** What became of a webhook event. */
+export type WebhookOutcome = "applied" | "duplicate" | "stale" | "ignored";
+
+const hour = 60 * 60 * 1000;
+const day = 24 * hour;
+
+/** The instructions with `{amount}`, `{period}` and `{reference}` filled in, one paragraph per entry. */
+export function paymentInstructions(
+  text: string,
+  values: { amount: string; period: string; reference: string },
+): string[] {
+  return text
+    .replace(/\{(amount|period|reference)\}/g, (_, key: keyof typeof values) => values[key])
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.replace(/\s*\n\s*/g, " ").trim())
+    .filter(Boolean);
+}
+
+export function createBilling(options: BillingOptions) {
+  const { store, mailer, log, appName, appUrl } = options;
+  const stripe: Stripe | undefined = options.stripe && stripeClient(options.stripe);
+  const users = () => store.findCollection("users")!;
+
+  const localeOf = (user: RecordData): MailLocale => (user.locale === "fr" ? "fr" : "en");
+  const accountUrl = (user: RecordData, query = "") =>
+    `${appUrl}${localizePath("/account", localeOf(user))}${query}`;
+
+  function mail(user: RecordData, content: BillingMail) {
+    const rendered = renderBillingMail({
+      ...content,
+      locale: localeOf(user),
+      appName,
+      appUrl,
+      name: typeof user.name === "string" ? user.name : "",
+    });
+    mailer.queue({ to: String(user.email), ...rendered });
+  }
+
+  /** Sends a one-off email once per user and kind (a sweep runs every hour; a replay runs again). */
+  function mailOnce(user: RecordData, kind: string, content: BillingMail) {
+    const inserted = store.run(
+      sql`INSERT OR IGNORE INTO "_billing_notices" ("user", "kind", "created") VALUES (${param(String(user.id))}, ${param(kind)}, ${param(formatDateTime(new Date()))})`,
+    );
+    if (Number(inserted.changes) > 0) mail(user, content);
+  }
+
+  function userById(id: string): RecordData | undefined {
+    return store.findById(users(), id);
+  }
+
+  /**
+   * The paid plan, chosen at sign-up or from the account page. With Stripe: a Checkout Session
+   * (its URL), the user's remaining trial kept when more than 48 hours of it are left. Without:
+   * the choice is recorded as awaiting payment, the instructions are emailed, and the URL is the
+   * account page, which shows them.
+   */
+  async function checkout(userId: string, interval: Interval): Promise<string> {
+    const user = userById(userId);
+    if (!user) throw new BillingError("Missing user.");
+    const current = subscriptionOf(store, userId);
+    if (current && current.subscription !== "" && subscriptionEntitles(current, new Date())) {
+      throw new BillingError("You already have a subscription.");
+    }
+    if (!stripe) {
+      store.transaction(() => {
+        saveSubscription(store, userId, {
+          status: "incomplete",
+          interval,
+          subscription: "",
+          current_period_end: "",
+        });
+        syncEntitlement(store, userId);
+      });
+      const locale = localeOf(user);
+      mail(user, {
+        kind: "paymentInstructions",
+        amount: paidPrice(interval),
+        interval,
+        instructions: paymentInstructions(options.instructions[locale], {
+          amount: formatPrice(paidPrice(interval), locale),
+          period: periodWord(interval, locale),
+          reference: String(user.email),
+        }),
+      });
+      return accountUrl(user, "?checkout=manual");
+    }
+    const trialEnds = parseDateTime(String(user.trial_ends ?? "")).getTime();
+    const keepTrial = Number.isFinite(trialEnds) && trialEnds - Date.now() > 48 * hour;
+    const customer = String(user.stripe ?? "") || current?.customer || "";
+    const session = await stripe.checkout.sessions.create({
+      mode: "subscription",
+      line_items: [{ price: options.stripe!.prices[interval], quantity: 1 }],
+      client_reference_id: userId,
+      ...(customer ? { customer } : { customer_email: String(user.email) }),
+      locale: localeOf(user),
+      success_url: accountUrl(user, "?checkout=success&session_id={CHECKOUT_SESSION_ID}"),
+      cancel_url: accountUrl(user, "?checkout=canceled"),
+      metadata: { user: userId },
+      subscription_data: {
+        metadata: { user: userId },
+        ...(keepTrial ? { trial_end: Math.floor(trialEnds / 1000) } : {}),
+      },
+    });
+    if (!session.url) throw new Error("Stripe gave no Checkout URL");
+    return session.url;
+  }
+
+  /** A Billing Portal session of the user's Stripe customer (card, invoices, cancel, interval). */
+  async function portal(userId: string): Promise<string> {
+    const user = userById(userId);
+    const customer = user && (String(user.stripe ?? "") || subscriptionOf(store, userId)?.customer);
+    if (!stripe || !user || !customer) throw new BillingError("There is no billing account to manage yet.");
+    const session = await stripe.billingPortal.sessions.create({ customer, return_url: accountUrl(user) });
+    return session.url;
+  }
+
+  /** Verifies a webhook's signature on its raw body; throws SignatureError. */
+  function verify(rawBody: string, signature: string): Stripe.Event {
+    if (!stripe) throw new SignatureError("Stripe is not configured.");
+    try {
+      return stripe.webhooks.constructEvent(rawBody, signature, options.stripe!.webhookSecret);
+    } catch (error) {
+      throw new SignatureError((error as Error).message);
+    }
+  }
+
+  /** The user a Stripe object belongs to: its metadata, else the customer's subscription record. */
+  function userOfStripe(
+    metadata: Record<string, string> | null | undefined,
+    customer: unknown,
+  ): string | undefined {
+    const fromMetadata = metadata?.user;
+    if (fromMetadata && userById(fromMetadata)) return fromMetadata;
+    const customerId = typeof customer === "string" ? customer : (customer as { id?: string } | null)?.id;
+    if (!customerId) return undefined;
+    const collection = store.findCollection(subscriptionsCollection)!;
+    const record = store.find(collection, { where: sql`"r"."customer" = ${param(customerId)}`, limit: 1 })[0];
+    return record ? String(record.user) : undefined;
+  }
+
+  /**
+   * Applies one verified event, idempotently (a replay changes nothing and sends nothing), never
+   * older than the last one applied to the subscription (Stripe does not promise order). The
+   * state comes from the event's own object; emails go out once it is all stored.
+   */
+  function applyEvent(event: Stripe.Event): WebhookOutcome {
+    const outbox: (() => void)[] = [];
+    const outcome = store.transaction((): WebhookOutcome => {
+      const seen = store.run(
+        sql`INSERT OR IGNORE INTO "_billing_events" ("id", "type", "created") VALUES (${param(event.id)}, ${param(event.type)}, ${param(formatDateTime(new Date(event.created * 1000)))})`,
+      );
+      if (Number(seen.changes) === 0) return "duplicate";
+      const at = formatDateTime(new Date(event.created * 1000));
+      switch (event.type) {
+        case "checkout.session.completed": {
+          const session = event.data.object;
+          const userId = session.client_reference_id ?? userOfStripe(session.metadata, session.customer);
+          const customer = typeof session.customer === "string" ? session.customer : session.customer?.id;
+          if (!userId || !customer) return "ignored";
+          const subscription =
+            typeof session.subscription === "string"
+              ? session.subscription
+              : (session.subscription?.id ?? "");
+          const current = subscriptionOf(store, userId);
+          saveSubscription(store, userId, {
+            customer,
+            ...(subscription && !current?.subscription ? { subscription } : {}),
+          });
+          store.update(users(), userId, { stripe: customer, updated: formatDateTime(new Date()) });
+          return "applied";
+        }
+        case "customer.subscription.created":
+        case "customer.subscription.updated":
+        case "customer.subscription.deleted": {
+          const object = event.data.object;
+          const userId = userOfStripe(object.metadata, object.customer);
+          if (!userId) return "ignored";
+          const current = subscriptionOf(store, userId);
+          if (current?.event_at && parseDateTime(current.event_at).getTime() > event.created * 1000) {
+            return "stale";
+          }
+          const item = object.items.data[0];
+          const status = (subscriptionStatuses as readonly string[]).includes(object.status)
+            ? (object.status as SubscriptionStatus)
+            : "incomplete";
+          const periodEnd = item?.current_period_end ?? object.ended_at ?? 0;
+          const next: Partial<Subscription> = {
+            customer: typeof object.customer === "string" ? object.customer : object.customer.id,
+            subscription: object.id,
+            status,
+            interval: item?.price.recurring?.interval === "year" ? "year" : "month",
+            current_period_end: periodEnd ? formatDateTime(new Date(periodEnd * 1000)) : "",
+            cancel_at_period_end: object.cancel_at_period_end,
+            event_at: at,
+          };
+          saveSubscription(store, userId, next);
+          store.update(users(), userId, { stripe: next.customer, updated: formatDateTime(new Date()) });
+          syncEntitlement(store, userId);
+          const user = userById(userId)!;
+          const cancelling =
+            event.type === "customer.subscription.deleted" ||
+            (object.cancel_at_period_end && !current?.cancel_at_period_end);
+          if (cancelling && next.current_period_end) {
+            const endsAt = next.current_period_end;
+            outbox.push(() =>
+              mailOnce(user, `canceled:${object.id}:${endsAt}`, { kind: "subscriptionCanceled", endsAt }),
+            );
+          }
+          return "applied";
+        }
+        case "invoice.paid":
+        case "invoice.payment_failed": {
+          const invoice = event.data.object;
+          const details = invoice.parent?.subscription_details;
+          const userId = userOfStripe(details?.metadata, invoice.customer);
+          if (!userId) return "ignored";
+          const user = userById(userId)!;
+          if (event.type === "invoice.payment_failed") {
+            outbox.push(() => mail(user, { kind: "paymentFailed" }));
+            return "applied";
+          }
+          const line = invoice.lines.data[0];
+          const interval: Interval = subscriptionOf(store, userId)?.interval ?? "month";
+          const nextDate = formatDateTime(new Date((line?.period.end ?? invoice.period_end) * 1000));
+          outbox.push(() =>
+            mail(user, {
+              kind: "subscriptionActive",
+              amount: invoice.amount_paid / 100,
+              interval,
+              nextDate,
+              trialEnds: invoice.amount_paid === 0 ? nextDate : undefined,
+              manual: false,
+            }),
+          );
+          return "applied";
+        }
+        default:
+          return "ignored";
+      }
+    });
+    for (const send of outbox) send();
+    return outcome;
+  }
+
+  /**
+   * The operator's record of a payment made outside Stripe: the subscription is active and paid
+   * until `until` (then it lapses unless recorded again); the user gets a receipt.
+   */
+  function markPaid(userId: string, until: Date, interval: Interval): Subscription {
+    const user = userById(userId);
+    if (!user) throw new BillingError("Missing user.");
+    if (until.getTime() <= Date.now()) throw new BillingError("The paid-until date must be in the future.");
+    const saved = store.transaction(() => {
+      const sub = saveSubscription(store, userId, {
+        status: "active",
+        interval,
+        subscription: "",
+        current_period_end: formatDateTime(until),
+        cancel_at_period_end: false,
+      });
+      syncEntitlement(store, userId);
+      return sub;
+    });
+    mail(user, {
+      kind: "subscriptionActive",
+      amount: paidPrice(interval),
+      interval,
+      nextDate: saved.current_period_end,
+      manual: true,
+    });
+    return saved;
+  }
+
+  /**
+   * The hourly work: a reminder for trials ending within 48 hours, a "trial ended" email for
+   * trials that ended, and the Stremio records brought in line with the entitlement for every user
+   * whose trial or paid period ended lately. Every query reads an index range (`trial_ends`,
+   * `current_period_end`): its cost does not grow with the number of users, only with the hour's
+   * events. The look-back (7 days) covers a server that was stopped for a while.
+   */
+  function sweep(now = new Date()) {
+    const lookBack = formatDateTime(new Date(now.getTime() - 7 * day));
+    const nowText = formatDateTime(now);
+    const soon = formatDateTime(new Date(now.getTime() + 48 * hour));
+    const report = { reminded: 0, ended: 0, synced: 0 };
+    const usersCollection = users();
+    const endingSoon = store.find(usersCollection, {
+      where: sql`"r"."trial_ends" > ${param(nowText)} AND "r"."trial_ends" <= ${param(soon)}`,
+    });
+    for (const user of endingSoon) {
+      if (subscriptionEntitles(subscriptionOf(store, String(user.id)), now)) continue;
+      mailOnce(user, "trialEndingSoon", { kind: "trialEndingSoon", endsAt: String(user.trial_ends) });
+      report.reminded++;
+    }
+    const ended = store.find(usersCollection, {
+      where: sql`"r"."trial_ends" > ${param(lookBack)} AND "r"."trial_ends" <= ${param(nowText)}`,
+    });
+    for (const user of ended) {
+      const id = String(user.id);
+      syncEntitlement(store, id, now);
+      report.synced++;
+      if (subscriptionEntitles(subscriptionOf(store, id), now)) continue;
+      mailOnce(user, "trialEnded", { kind: "trialEnded", endedAt: String(user.trial_ends) });
+      report.ended++;
+    }
+    const lapsed = store.find(store.findCollection(subscriptionsCollection)!, {
+      where: sql`"r"."current_period_end" > ${param(lookBack)} AND "r"."current_period_end" <= ${param(nowText)}`,
+    });
+    for (const sub of lapsed) {
+      syncEntitlement(store, String(sub.user), now);
+      report.synced++;
+    }
+    log.info(
+      `Billing sweep: ${report.reminded} trial reminder(s), ${report.ended} ended trial(s), ${report.synced} account(s) checked`,
+    );
+    return report;
+  }
+
+  return {
+    mode: stripe ? ("stripe" as const) : ("manual" as const),
+    checkout,
+    portal,
+    verify,
+    applyEvent,
+    markPaid,
+    sweep,
+  };
+}
+
+function periodWord(interval: Interval, locale: MailLocale): string {
+  if (locale === "fr") return interval === "year" ? "an" : "mois";
+  return interval;
+}

@@ -1,0 +1,238 @@
+import { parseDateTime } from "../../shared/datetime.ts";
+import { siteConfig } from "../../shared/site-config.ts";
+import { param, sql } from "../tools/sql.ts";
+import type { Collection } from "./collection-types.ts";
+import { autogenerate, newRecordData } from "./records.ts";
+import type { RecordData, Store } from "./store.ts";
+import { formatDateTime } from "./values.ts";
+
+// The billing state of an account, as the database holds it: Stripe (or, without Stripe, the
+// operator) is the source of truth for money, and the `subscriptions` record mirrors it, one per
+// user, written by the server only. Whether the user may stream is one pure function of their trial
+// end and that record (`isEntitled`); the Stremio record's `field` is that function written down
+// (`syncEntitlement`), and so are the user's `plan`, `is_monthly` and `price`.
+
+export const subscriptionsCollection = "subscriptions";
+
+/**
+ * Billing's own tables (made by the store at open): the Stripe events already applied, by id (a
+ * replay changes nothing), and the one-off emails already sent per user (`trialEndingSoon`, …).
+ */
+export const billingTables = [
+  {
+    name: "_billing_events",
+    statement: `CREATE TABLE IF NOT EXISTS "_billing_events" ("id" TEXT PRIMARY KEY NOT NULL, "type" TEXT NOT NULL, "created" TEXT NOT NULL)`,
+  },
+  {
+    name: "_billing_notices",
+    statement: `CREATE TABLE IF NOT EXISTS "_billing_notices" ("user" TEXT NOT NULL, "kind" TEXT NOT NULL, "created" TEXT NOT NULL, PRIMARY KEY ("user", "kind"))`,
+  },
+];
+
+export type Interval = "month" | "year";
+
+/** Stripe's subscription statuses. `incomplete` with no Stripe subscription is "awaiting payment". */
+export const subscriptionStatuses = [
+  "trialing",
+  "active",
+  "past_due",
+  "canceled",
+  "unpaid",
+  "incomplete",
+  "incomplete_expired",
+  "paused",
+] as const;
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
+
+export type Subscription = {
+  id: string;
+  user: string;
+  /** Stripe's customer id; empty without Stripe. */
+  customer: string;
+  /** Stripe's subscription id; empty for a subscription the operator records (manual mode). */
+  subscription: string;
+  status: SubscriptionStatus;
+  interval: Interval;
+  /** When the period paid for ends (PocketBase datetime); empty before the first payment. */
+  current_period_end: string;
+  cancel_at_period_end: boolean;
+  /** The `created` time of the last Stripe event applied (older events are not applied). */
+  event_at: string;
+};
+
+/** The shown price of the paid plan for an interval: the site's constants, never a client's number. */
+export function paidPrice(interval: Interval): number {
+  return interval === "year" ? siteConfig.plans.paid.yearly : siteConfig.plans.paid.monthly;
+}
+
+/** The end of a trial that starts at `start`. */
+export function trialEnd(start: Date): Date {
+  return new Date(start.getTime() + siteConfig.plans.trialDays * 24 * 60 * 60 * 1000);
+}
+
+const isAhead = (datetime: string, now: Date) =>
+  datetime !== "" && parseDateTime(datetime).getTime() > now.getTime();
+
+/**
+ * Whether a subscription lets its user stream now: Stripe's live statuses (a failed renewal,
+ * `past_due`, keeps access while Stripe retries), or one canceled whose paid period is not over.
+ * One the operator records (no Stripe subscription) lasts until its period end.
+ */
+export function subscriptionEntitles(sub: Subscription | undefined, now: Date): boolean {
+  if (!sub) return false;
+  if (sub.subscription === "") return sub.status === "active" && isAhead(sub.current_period_end, now);
+  if (sub.status === "trialing" || sub.status === "active" || sub.status === "past_due") return true;
+  return sub.status === "canceled" && isAhead(sub.current_period_end, now);
+}
+
+/** Whether the user may stream now: the trial is not over, or a subscription entitles them. */
+export function isEntitled(trialEnds: string, sub: Subscription | undefined, now: Date): boolean {
+  return isAhead(trialEnds, now) || subscriptionEntitles(sub, now);
+}
+
+/** Awaiting payment: the paid plan was chosen, nothing was paid yet. */
+export function isAwaitingPayment(sub: Subscription | undefined): boolean {
+  return sub?.status === "incomplete";
+}
+
+/** The user's subscription record, if any (its `user` field is uniquely indexed). */
+export function subscriptionOf(store: Store, userId: string): Subscription | undefined {
+  const collection = store.findCollection(subscriptionsCollection);
+  if (!collection) return undefined;
+  return store.find(collection, { where: sql`"r"."user" = ${param(userId)}`, limit: 1 })[0] as
+    Subscription | undefined;
+}
+
+/** Creates or updates the user's subscription record with `fields`; returns it as stored. */
+export function saveSubscription(
+  store: Store,
+  userId: string,
+  fields: Partial<Omit<Subscription, "id" | "user">>,
+): Subscription {
+  const collection = store.findCollection(subscriptionsCollection)!;
+  const existing = subscriptionOf(store, userId);
+  const now = formatDateTime(new Date());
+  if (existing) {
+    store.update(collection, existing.id, { ...fields, updated: now });
+  } else {
+    const record: RecordData = {
+      ...newRecordData(collection),
+      user: userId,
+      status: "incomplete",
+      interval: "month",
+      ...fields,
+      created: now,
+      updated: now,
+    };
+    autogenerate(collection, record);
+    store.insert(collection, record);
+  }
+  return subscriptionOf(store, userId)!;
+}
+
+/** What the user record and its Stremio record must say for the current billing state. */
+export function entitlementFields(
+  user: RecordData,
+  sub: Subscription | undefined,
+  now: Date,
+): { plan: "free" | "paid"; is_monthly: boolean; price: number; field: "active" | "inactive" } {
+  const entitled = isEntitled(String(user.trial_ends ?? ""), sub, now);
+  const paid = subscriptionEntitles(sub, now) || isAwaitingPayment(sub);
+  const interval = sub?.interval ?? "month";
+  return {
+    plan: paid ? "paid" : "free",
+    is_monthly: paid && interval === "month",
+    price: paid ? paidPrice(interval) : 0,
+    field: entitled ? "active" : "inactive",
+  };
+}
+
+/**
+ * Brings the user's `plan`, `is_monthly` and `price`, and their Stremio record's `field`, in line
+ * with their trial and subscription; writes only what differs. Returns whether they may stream.
+ */
+export function syncEntitlement(store: Store, userId: string, now = new Date()): boolean {
+  const users = store.findCollection("users")!;
+  const user = store.findById(users, userId);
+  if (!user) return false;
+  const wanted = entitlementFields(user, subscriptionOf(store, userId), now);
+  store.transaction(() => {
+    const changes: RecordData = {};
+    for (const key of ["plan", "is_monthly", "price"] as const) {
+      if (user[key] !== wanted[key]) changes[key] = wanted[key];
+    }
+    if (Object.keys(changes).length > 0) {
+      store.update(users, userId, { ...changes, updated: formatDateTime(now) });
+    }
+    const stremio = store.findCollection("stremio");
+    const record = stremio && stremioOf(store, stremio, userId);
+    if (record && record.field !== wanted.field) {
+      store.update(stremio, String(record.id), { field: wanted.field, updated: formatDateTime(now) });
+    }
+  });
+  return wanted.field === "active";
+}
+
+function stremioOf(store: Store, stremio: Collection, userId: string): RecordData | undefined {
+  return store.find(stremio, { where: sql`"r"."user" = ${param(userId)}`, limit: 1 })[0];
+}
+
+// ------------------------------------------------------------------------------------------------
+// What saving a user or a Stremio record means for billing (see record-hooks.ts)
+
+type FieldError = { code: string; message: string };
+
+/** A new user's trial starts now; a superuser's `plan`, `is_monthly` and `price` must agree. */
+export function beforeSaveUser(event: SaveEvent): Record<string, FieldError> | void {
+  const { data, original, superuser, body, now } = event;
+  if (!original && !data.trial_ends) data.trial_ends = formatDateTime(trialEnd(now));
+  if (!superuser) return;
+  const interval: Interval = data.is_monthly === true ? "month" : "year";
+  const expected = data.plan === "paid" ? paidPrice(interval) : 0;
+  if (data.price === expected) return;
+  if ("price" in body) {
+    return {
+      price: {
+        code: "validation_price_mismatch",
+        message: `The price of this plan is ${expected}: 0 for a trial, ${paidPrice("month")} monthly, ${paidPrice("year")} yearly.`,
+      },
+    };
+  }
+  data.price = expected;
+}
+
+/**
+ * A visitor who signs up on the paid plan is awaiting payment (a subscription record, `incomplete`);
+ * a superuser who moves a trial's end changes what the user may do at once.
+ */
+export function afterSaveUser(event: SaveEvent) {
+  const { store, data, original, superuser, now } = event;
+  const id = String(data.id);
+  if (!original && !superuser && data.plan === "paid") {
+    saveSubscription(store, id, { status: "incomplete", interval: data.is_monthly ? "month" : "year" });
+  }
+  if (original && superuser && original.trial_ends !== data.trial_ends) syncEntitlement(store, id, now);
+}
+
+/** The Stremio record's `field` is the entitlement, whatever a visitor sends. */
+export function beforeSaveStremio(event: SaveEvent) {
+  const { store, data, superuser, now } = event;
+  if (superuser) return;
+  const user = store.findById(store.findCollection("users")!, String(data.user));
+  if (!user) return;
+  data.field = entitlementFields(user, subscriptionOf(store, String(data.user)), now).field;
+}
+
+/** What a record hook is told about a save. */
+export type SaveEvent = {
+  store: Store;
+  collection: Collection;
+  /** The values to be stored (a hook may change them before the write). */
+  data: RecordData;
+  /** The stored values before an update; undefined for a create. */
+  original: RecordData | undefined;
+  /** The submitted body (which fields were sent). */
+  body: Record<string, unknown>;
+  superuser: boolean;
+  now: Date;
+};

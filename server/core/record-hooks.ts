@@ -1,0 +1,23 @@
+import { afterSaveUser, beforeSaveStremio, beforeSaveUser, type SaveEvent } from "./billing.ts";
+
+// What the server does around a record save made through the records API, per collection (the
+// part PocketBase leaves to an app's hooks): billing's, for users and Stremio records.
+
+export type { SaveEvent };
+
+export type RecordHooks = {
+  /** May change `event.data`; returns field errors to refuse the save. */
+  beforeSave?: (event: SaveEvent) => Record<string, { code: string; message: string }> | void;
+  /** After the write, in the same transaction. */
+  afterSave?: (event: SaveEvent) => void;
+};
+
+const hooks: Record<string, RecordHooks> = {
+  users: { beforeSave: beforeSaveUser, afterSave: afterSaveUser },
+  stremio: { beforeSave: beforeSaveStremio },
+};
+
+/** The hooks of a collection (none for most). */
+export function recordHooksOf(collectionName: string): RecordHooks {
+  return hooks[collectionName] ?? {};
+}

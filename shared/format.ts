@@ -1,0 +1,25 @@
+import { parseDateTime } from "./datetime.ts";
+import { localeTags, type Locale } from "./i18n/locales.ts";
+import { siteConfig } from "./site-config.ts";
+
+// The formats the site and the server's emails share: a date and a price read the same on a page
+// and in a message. Always in UTC, so that every machine writes the same.
+
+/** A date (`YYYY-MM-DD` or a PocketBase datetime) written out for the locale. */
+export function formatDate(date: string, locale: Locale, style: "long" | "medium" = "long"): string {
+  return new Intl.DateTimeFormat(localeTags[locale], { dateStyle: style, timeZone: "UTC" }).format(
+    parseDateTime(date),
+  );
+}
+
+/**
+ * A price in the locale's format (`4,99 €` in French, `€4.99` in English), in the site's currency
+ * unless told otherwise: the one price format of the site.
+ */
+export function formatPrice(
+  amount: number,
+  locale: Locale,
+  currency: string = siteConfig.plans.currency,
+): string {
+  return new Intl.NumberFormat(localeTags[locale], { style: "currency", currency }).format(amount);
+}
