@@ -6,7 +6,7 @@ import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
 import { pageCatalogs } from "./scripts/page-catalogs.ts";
 
-/** Debian's Chromium (`/usr/bin/chromium`, see README): Playwright never downloads a browser here. */
+/** Debian's Chromium (`/usr/bin/chromium`, see docs/testing.md): Playwright never downloads a browser here. */
 export const chromium = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: [

@@ -136,6 +136,7 @@ export function createApp(options: AppOptions): App {
   const schema: unknown = JSON.parse(readFileSync(options.schemaPath ?? schemaFile, "utf8"));
   const collections = Array.isArray(schema) ? schema : [];
   applySchema(store, collections);
+  store.warmRowCounts();
 
   const appUrl = options.appUrl ?? "http://localhost:8090";
   const appName = options.appName ?? siteConfig.name;

@@ -6,7 +6,7 @@ import { defaultLogsMaxRows } from "./core/request-logs.ts";
 import { defaultBillingSweepCron } from "./billing/billing.ts";
 import type { StripeConfig } from "./billing/stripe.ts";
 
-/** Everything `node server/main.ts` reads from the environment (the README lists each variable). */
+/** Everything `node server/main.ts` reads from the environment (docs/configuration.md lists each variable). */
 export type ServerConfig = AppOptions & {
   port: number;
   host: string;

@@ -1,4 +1,4 @@
-/** The one place for the product's brand and business constants (see README, "Site configuration"). */
+/** The one place for the product's brand and business constants (docs/product.md, Constants). */
 export const siteConfig = {
   name: "Lumen",
   /** Public origin used in canonical URLs, sitemaps and e-mails; override with SITE_URL at build. */

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  chartFormatters,
-  formatBytes,
-  formatDate,
-  formatDateTime,
-  formatMonth,
-  formatPrice,
-  languageName,
-} from "./format.ts";
+import { formatDate, formatPrice } from "../../shared/format.ts";
+import { chartFormatters, formatBytes, formatDateTime, formatMonth, languageName } from "./format.ts";
 
 describe("formatting for the locale", () => {
   it("writes dates and months without shifting the day", () => {

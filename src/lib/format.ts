@@ -1,16 +1,9 @@
 import { parseDateTime } from "../../shared/datetime.ts";
 import { localeTags, type Locale } from "../../shared/i18n/locales.ts";
-import { siteConfig } from "../../shared/site-config.ts";
 
-// The one formatting module of the site and the dashboard: dates, numbers and prices in the page's
-// language, always in UTC so that every machine (the build, a visitor's browser) writes the same.
-
-/** A calendar date (`YYYY-MM-DD`) written out for the locale, independent of the time zone. */
-export function formatDate(date: string, locale: Locale, style: "long" | "medium" = "long"): string {
-  return new Intl.DateTimeFormat(localeTags[locale], { dateStyle: style, timeZone: "UTC" }).format(
-    parseDateTime(date),
-  );
-}
+// The site's and the dashboard's formats beyond those the server's emails share (a date, a price:
+// shared/format.ts): months, datetimes, sizes and chart values in the page's language, always in
+// UTC so that every machine (the build, a visitor's browser) writes the same.
 
 /** A month (`YYYY-MM`) written out for the locale. */
 export function formatMonth(month: string, locale: Locale): string {
@@ -43,18 +36,6 @@ export function formatBytes(bytes: number, locale: Locale): string {
   }
   const number = new Intl.NumberFormat(localeTags[locale], { maximumFractionDigits: unit === 0 ? 0 : 1 });
   return `${number.format(value)} ${units[unit]}`;
-}
-
-/**
- * A price in the locale's format (`4,99 €` in French, `€4.99` in English), in the site's currency
- * unless told otherwise: the one price format of the site.
- */
-export function formatPrice(
-  amount: number,
-  locale: Locale,
-  currency: string = siteConfig.plans.currency,
-): string {
-  return new Intl.NumberFormat(localeTags[locale], { style: "currency", currency }).format(amount);
 }
 
 /** A language's name in the locale (`fr` in English: "French"; in French: "français"). */

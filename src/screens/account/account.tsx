@@ -13,7 +13,7 @@ import { Skeleton } from "../../ui/skeleton.tsx";
 import { AuthLinkButton } from "../../widgets/auth/auth-link-button.tsx";
 import { EmailChangeForm } from "../../widgets/auth/email-change-form.tsx";
 import { PasswordChangeForm } from "../../widgets/auth/password-change-form.tsx";
-import { formatPrice } from "../../lib/format.ts";
+import { formatPrice } from "../../../shared/format.ts";
 import { ProfileForm } from "../../widgets/auth/profile-form.tsx";
 import { resendCooldownSeconds, useCountdown } from "../../widgets/auth/use-countdown.ts";
 import { StremioCredentials } from "../../widgets/stremio/stremio-credentials.tsx";

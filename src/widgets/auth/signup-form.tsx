@@ -13,7 +13,7 @@ import { FormAlert } from "../../forms/form-alert.tsx";
 import { SubmitButton } from "../../forms/submit-button.tsx";
 import { NewPasswordFields, newPasswordChecks } from "./new-password-fields.tsx";
 import { PlanOption, PlanOptionGroup } from "./plan-option.tsx";
-import { formatPrice } from "../../lib/format.ts";
+import { formatPrice } from "../../../shared/format.ts";
 import { yearlySavingPercent, type Billing, type Plan } from "../../auth/plan-price.ts";
 import { useForm, type FormProps } from "../../forms/use-form.ts";
 import { checkEmail, collectErrors, requireValue } from "../../forms/validation.ts";

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { formatPrice } from "../../lib/format.ts";
+import { formatPrice } from "../../../shared/format.ts";
 import { PlanCard } from "./plan-card.tsx";
 
 const text = {
