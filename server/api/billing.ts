@@ -4,7 +4,7 @@ import { type Billing, BillingError, SignatureError } from "../billing/billing.t
 import type { Interval } from "../core/billing.ts";
 import { fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
-import { type ApiEnv, authOf, bindStrings, sendJson } from "./context.ts";
+import { type ApiEnv, authOf, bindStrings, isSuperuser, sendJson } from "./context.ts";
 import { limitBody, rateLimit, requireAuth, requireSuperuser } from "./middlewares.ts";
 
 // This server's billing endpoints (not PocketBase's: docs/api.md, "Billing"), in PocketBase's
@@ -66,6 +66,14 @@ export function billingApi(billing: Billing) {
         }
         const outcome = billing.applyEvent(event);
         return sendJson(c, 200, { received: true, outcome });
+      })
+      // The admin page (users with `admin`) and superusers: how the business stands.
+      .get("/billing/stats", rateLimit, requireAuth, async (c) => {
+        const auth = authOf(c)!;
+        if (!isSuperuser(c) && auth.record.admin !== true) {
+          throw new ApiError(403, "The authorized record is not allowed to perform this action.");
+        }
+        return sendJson(c, 200, await billing.stats());
       })
       // The operator: a payment made outside Stripe, recorded until a date.
       .post("/billing/mark-paid", rateLimit, limitBody, requireSuperuser, async (c) => {

@@ -368,6 +368,48 @@ export function createBilling(options: BillingOptions) {
     return report;
   }
 
+  /**
+   * How many users are in each billing state (the admin page): on a reader thread, since it counts
+   * every user. `trial` and `ended` are users without a subscription that entitles them (or awaits
+   * payment), by whether their trial is over; the others follow their subscription's status. Also
+   * the active subscriptions by interval and the monthly recurring revenue at the site's prices.
+   */
+  async function stats(now = new Date()) {
+    const nowText = formatDateTime(now);
+    const entitling = sql`(("s"."status" IN ('active', 'trialing', 'past_due') AND "s"."subscription" != '')
+      OR ("s"."status" = 'active' AND "s"."subscription" = '' AND "s"."current_period_end" > ${param(nowText)})
+      OR ("s"."status" = 'canceled' AND "s"."current_period_end" > ${param(nowText)}))`;
+    const open = sql`("s"."id" IS NULL OR NOT (${entitling} OR "s"."status" = 'incomplete'))`;
+    const paying = sql`(${entitling} AND "s"."status" != 'past_due')`;
+    const [row] = await store.reader.all(
+      store.file,
+      sql`SELECT
+        count(*) FILTER (WHERE ${open}) AS "unsubscribed",
+        count(*) FILTER (WHERE ${open} AND "u"."trial_ends" > ${param(nowText)}) AS "trial",
+        count(*) FILTER (WHERE "s"."status" = 'incomplete') AS "awaiting",
+        count(*) FILTER (WHERE ${paying}) AS "active",
+        count(*) FILTER (WHERE ${paying} AND "s"."interval" = 'month') AS "monthly",
+        count(*) FILTER (WHERE ${paying} AND "s"."interval" = 'year') AS "yearly",
+        count(*) FILTER (WHERE ${entitling} AND "s"."cancel_at_period_end" = 1) AS "cancelling",
+        count(*) FILTER (WHERE "s"."status" = 'past_due') AS "pastDue"
+      FROM "users" "u" LEFT JOIN "subscriptions" "s" ON "s"."user" = "u"."id"`,
+    );
+    const n = (key: string) => Number(row?.[key] ?? 0);
+    const monthly = n("monthly");
+    const yearly = n("yearly");
+    return {
+      trial: n("trial"),
+      awaitingPayment: n("awaiting"),
+      active: n("active"),
+      cancelling: n("cancelling"),
+      pastDue: n("pastDue"),
+      ended: n("unsubscribed") - n("trial"),
+      byInterval: { month: monthly, year: yearly },
+      monthlyRecurringRevenue:
+        Math.round((monthly * paidPrice("month") + (yearly * paidPrice("year")) / 12) * 100) / 100,
+    };
+  }
+
   return {
     mode: stripe ? ("stripe" as const) : ("manual" as const),
     checkout,
@@ -376,6 +418,7 @@ export function createBilling(options: BillingOptions) {
     applyEvent,
     markPaid,
     sweep,
+    stats,
   };
 }
 

@@ -282,9 +282,10 @@ export class Store {
   /** Counts every collection on the reader's thread, so that the first list need not wait for it. */
   warmRowCounts() {
     for (const collection of this.collections()) {
-      this.rowCount(collection).catch((error: unknown) =>
-        this.log.error(`Counting ${collection.name} failed: ${(error as Error).message}`),
-      );
+      this.rowCount(collection).catch((error: unknown) => {
+        // Closed before the count came back (a short-lived app, a stop): nothing to report.
+        if (this.db.isOpen) this.log.error(`Counting ${collection.name} failed: ${(error as Error).message}`);
+      });
     }
   }
 

@@ -1,0 +1,395 @@
+import PocketBase from "pocketbase";
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { runSuperuserCommand } from "../cli.ts";
+import { formatDateTime } from "../core/values.ts";
+import { readOutbox } from "../testing/outbox.ts";
+import { pollUntil } from "../testing/poll.ts";
+import { rejection } from "../testing/sdk.ts";
+import { startServer, type TestServer } from "../testing/start-server.ts";
+import { startStripeDouble, type StripeDouble } from "../testing/stripe-double.ts";
+
+// The billing lifecycle against the real server over a real port and the Stripe test double,
+// which the official SDK drives in both directions (API calls, signed webhooks).
+
+const webhookSecret = "whsec_billing_test";
+const password = "correct horse 1";
+const stripeConfig = (apiBase: string) => ({
+  secretKey: "sk_test_lumen",
+  webhookSecret,
+  prices: { month: "price_monthly_test", year: "price_yearly_test" },
+  apiBase,
+});
+
+type Paying = { pb: PocketBase; id: string; email: string };
+
+async function signUp(
+  server: TestServer,
+  email: string,
+  body: Record<string, unknown> = {},
+): Promise<Paying> {
+  const pb = new PocketBase(server.url);
+  pb.autoCancellation(false);
+  await pb.collection("users").create({
+    email,
+    password,
+    passwordConfirm: password,
+    plan: "free",
+    price: 0,
+    locale: "en",
+    name: "Payer",
+    ...body,
+  });
+  await pb.collection("users").authWithPassword(email, password);
+  await pb
+    .collection("stremio")
+    .create({ user: pb.authStore.record!.id, email: "x", password: "y", field: "active" });
+  return { pb, id: pb.authStore.record!.id, email };
+}
+
+const send = (pb: PocketBase, path: string, body: unknown = {}) =>
+  pb.send<{ url: string }>(path, { method: "POST", body });
+
+async function subscriptionOf(p: Paying) {
+  return p.pb.collection("subscriptions").getFirstListItem(`user = "${p.id}"`);
+}
+
+async function stremioField(p: Paying) {
+  return (await p.pb.collection("stremio").getFirstListItem(`user = "${p.id}"`)).field as string;
+}
+
+/** Pays on the double's hosted checkout page, as a browser submits it; returns where it lands. */
+async function pay(url: string): Promise<URL> {
+  const res = await fetch(`${url}/pay`, { method: "POST", redirect: "manual" });
+  expect(res.status).toBe(303);
+  return new URL(res.headers.get("location")!);
+}
+
+function mailsTo(server: TestServer, email: string) {
+  return readOutbox(server.dataDir).filter((mail) => mail.to.includes(email));
+}
+
+/** Waits for a mail to `email` whose subject matches (mail leaves after the answer). */
+function mailArrives(server: TestServer, email: string, subject: RegExp) {
+  return pollUntil(
+    () => mailsTo(server, email).map((mail) => mail.subject),
+    (subjects) => subjects.some((s) => subject.test(s)),
+    (subjects) => `no mail to ${email} matching ${subject}: ${JSON.stringify(subjects)}`,
+  );
+}
+
+describe("billing with Stripe", () => {
+  let double: StripeDouble;
+  let server: TestServer;
+  let root: PocketBase;
+  let stripe: Stripe;
+
+  beforeAll(async () => {
+    double = await startStripeDouble({ retryDelaysMs: [50, 100] });
+    server = await startServer({ stripe: stripeConfig(double.url) });
+    double.setWebhook({ url: `${server.url}/api/billing/webhook`, secret: webhookSecret });
+    await runSuperuserCommand(server.dataDir, ["upsert", "root@example.com", "a root password 1"]);
+    root = new PocketBase(server.url);
+    await root.collection("_superusers").authWithPassword("root@example.com", "a root password 1");
+    const url = new URL(double.url);
+    stripe = new Stripe("sk_test_lumen", { host: url.hostname, port: Number(url.port), protocol: "http" });
+  });
+  afterAll(async () => {
+    await server.close();
+    await double.close();
+  });
+
+  it("says it runs with Stripe", async () => {
+    expect(await new PocketBase(server.url).send("/api/billing/config", {})).toEqual({ mode: "stripe" });
+  });
+
+  it("a trial user upgrades: Checkout keeps the trial, the webhooks make the subscription, access follows", async () => {
+    const user = await signUp(server, "upgrade@example.com", { locale: "fr" });
+    expect(await stremioField(user)).toBe("active");
+    const { url } = await send(user.pb, "/api/billing/checkout", { interval: "month" });
+    const session = Object.values(double.state.checkout_sessions).at(-1)!;
+    expect(session.client_reference_id).toBe(user.id);
+    expect(session.locale).toBe("fr");
+    expect(session.success_url).toMatch(
+      /\/fr\/account\?checkout=success&session_id=\{CHECKOUT_SESSION_ID\}$/,
+    );
+    expect(session.cancel_url).toMatch(/\/fr\/account\?checkout=canceled$/);
+    const landed = await pay(url);
+    expect(landed.pathname).toBe("/fr/account");
+    expect(landed.searchParams.get("checkout")).toBe("success");
+    const sub = await subscriptionOf(user);
+    expect(sub).toMatchObject({ status: "trialing", interval: "month", cancel_at_period_end: false });
+    // More than 48 hours of trial were left: Stripe starts charging when the trial ends.
+    const trialEnds = new Date(
+      String((await user.pb.collection("users").getOne(user.id)).trial_ends).replace(" ", "T"),
+    );
+    expect(double.state.subscriptions[sub.subscription]!.trial_end).toBe(
+      Math.floor(trialEnds.getTime() / 1000),
+    );
+    expect(sub.customer).toMatch(/^cus_/);
+    const record = await user.pb.collection("users").getOne(user.id);
+    expect(record).toMatchObject({ plan: "paid", is_monthly: true, price: 4.99, stripe: sub.customer });
+    await mailArrives(server, user.email, /abonnement .* est actif/i);
+
+    // An active subscription cannot be bought twice.
+    const again = await rejection(send(user.pb, "/api/billing/checkout", { interval: "year" }));
+    expect(again.status).toBe(400);
+    expect(again.response.message).toBe("You already have a subscription.");
+  });
+
+  it("cancel in the portal: it ends on the period end, then access stops", async () => {
+    const user = await signUp(server, "cancel@example.com");
+    await pay((await send(user.pb, "/api/billing/checkout", { interval: "year" })).url);
+    const { url } = await send(user.pb, "/api/billing/portal");
+    const before = await subscriptionOf(user);
+    const res = await fetch(`${url}/cancel`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `subscription=${before.subscription}`,
+    });
+    expect(res.status).toBe(303);
+    const cancelling = await subscriptionOf(user);
+    expect(cancelling.cancel_at_period_end).toBe(true);
+    await mailArrives(server, user.email, /is canceled/);
+    expect(mailsTo(server, user.email).find((m) => /is canceled/.test(m.subject))!.text).toContain(
+      "keep your access until",
+    );
+
+    // The trial is over and the period ends: Stripe deletes the subscription, the sweep stops access.
+    await root
+      .collection("users")
+      .update(user.id, { trial_ends: formatDateTime(new Date(Date.now() - 60_000)) });
+    await fetch(`${double.url}/_double/subscriptions/${cancelling.subscription}/advance`, { method: "POST" });
+    expect((await subscriptionOf(user)).status).toBe("canceled");
+    server.app.billing.sweep(new Date(Date.now() + 1000));
+    expect(await stremioField(user)).toBe("inactive");
+    expect((await user.pb.collection("users").getOne(user.id)).plan).toBe("free");
+  });
+
+  it("a failed renewal is past due and keeps access; a new card makes it active", async () => {
+    const user = await signUp(server, "pastdue@example.com");
+    await root
+      .collection("users")
+      .update(user.id, { trial_ends: formatDateTime(new Date(Date.now() - 60_000)) });
+    await pay((await send(user.pb, "/api/billing/checkout", { interval: "month" })).url);
+    const sub = await subscriptionOf(user);
+    expect(sub.status).toBe("active");
+    await fetch(`${double.url}/_double/customers/${sub.customer}/card`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ fails: true }),
+    });
+    await fetch(`${double.url}/_double/subscriptions/${sub.subscription}/advance`, { method: "POST" });
+    expect((await subscriptionOf(user)).status).toBe("past_due");
+    expect(await stremioField(user)).toBe("active");
+    await mailArrives(server, user.email, /didn't go through/);
+    const { url } = await send(user.pb, "/api/billing/portal");
+    await fetch(`${url}/payment-method`, { method: "POST", redirect: "manual" });
+    expect((await subscriptionOf(user)).status).toBe("active");
+  });
+
+  describe("the webhook", () => {
+    const post = (body: string, signature: string) =>
+      fetch(`${server.url}/api/billing/webhook`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+        body,
+      });
+    const event = (userId: string, created: number, status: string) =>
+      JSON.stringify({
+        id: `evt_test_${created}_${status}`,
+        object: "event",
+        type: "customer.subscription.updated",
+        created,
+        data: {
+          object: {
+            id: "sub_manual_test",
+            object: "subscription",
+            customer: "cus_manual_test",
+            status,
+            cancel_at_period_end: false,
+            metadata: { user: userId },
+            ended_at: null,
+            items: {
+              data: [
+                {
+                  current_period_end: Math.floor(Date.now() / 1000) + 30 * 86400,
+                  price: { id: "price_monthly_test", recurring: { interval: "month" } },
+                },
+              ],
+            },
+          },
+        },
+      });
+    const sign = (payload: string, timestamp?: number) =>
+      stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp });
+
+    it("refuses a bad or stale signature and changes nothing", async () => {
+      const user = await signUp(server, "signature@example.com");
+      const body = event(user.id, Math.floor(Date.now() / 1000), "active");
+      const forged = stripe.webhooks.generateTestHeaderString({ payload: body, secret: "whsec_other" });
+      for (const signature of [forged, "", sign(body, Math.floor(Date.now() / 1000) - 3600)]) {
+        const res = await post(body, signature);
+        expect(res.status).toBe(400);
+        expect(await res.json()).toEqual({ data: {}, message: "Invalid webhook signature.", status: 400 });
+      }
+      expect(await rejection(subscriptionOf(user)).then((e) => e.status)).toBe(404);
+    });
+
+    it("applies an event once, and never one older than the last applied", async () => {
+      const user = await signUp(server, "order@example.com");
+      const now = Math.floor(Date.now() / 1000);
+      const newer = event(user.id, now, "past_due");
+      expect((await post(newer, sign(newer))).status).toBe(200);
+      expect((await subscriptionOf(user)).status).toBe("past_due");
+      // Delivered again: acknowledged, nothing changes.
+      const replay = await post(newer, sign(newer));
+      expect(await replay.json()).toMatchObject({ outcome: "duplicate" });
+      // An older event arriving late: acknowledged, not applied.
+      const older = event(user.id, now - 60, "active");
+      const late = await post(older, sign(older));
+      expect(late.status).toBe(200);
+      expect(await late.json()).toMatchObject({ outcome: "stale" });
+      expect((await subscriptionOf(user)).status).toBe("past_due");
+      // Other event types are acknowledged and ignored.
+      const other = JSON.stringify({
+        id: "evt_other",
+        object: "event",
+        type: "charge.refunded",
+        created: now,
+        data: { object: {} },
+      });
+      expect(await (await post(other, sign(other))).json()).toMatchObject({ outcome: "ignored" });
+    });
+  });
+
+  it("a visitor can never write their billing state, nor buy for someone else", async () => {
+    const user = await signUp(server, "sneaky@example.com");
+    const other = await signUp(server, "victim@example.com");
+    const users = user.pb.collection("users");
+    for (const body of [
+      { trial_ends: "2099-01-01 00:00:00.000Z" },
+      { plan: "paid" },
+      { price: 0 },
+      { stripe: "cus_free" },
+    ]) {
+      expect((await rejection(users.update(user.id, body))).status, JSON.stringify(body)).toBe(404);
+    }
+    const create = (body: object) =>
+      rejection(user.pb.collection("subscriptions").create({ user: user.id, ...body }));
+    expect((await create({ status: "active", interval: "year" })).status).toBe(403);
+    // Another user's subscription is never listed.
+    await send(other.pb, "/api/billing/checkout", { interval: "month" });
+    expect(
+      (await user.pb.collection("subscriptions").getList(1, 50)).items.every((s) => s.user === user.id),
+    ).toBe(true);
+    // The checkout is always the signed-in user's own, whatever the body names.
+    await send(user.pb, "/api/billing/checkout", { interval: "month", user: other.id });
+    expect(Object.values(double.state.checkout_sessions).at(-1)!.client_reference_id).toBe(user.id);
+    // The Stremio record's switch is the server's.
+    const stremio = await user.pb.collection("stremio").getFirstListItem(`user = "${user.id}"`);
+    expect(
+      (await rejection(user.pb.collection("stremio").update(stremio.id, { field: "active" }))).status,
+    ).toBe(404);
+    // A new account cannot start with a longer trial.
+    const pb = new PocketBase(server.url);
+    const refused = await rejection(
+      pb.collection("users").create({
+        email: "forever@example.com",
+        password,
+        passwordConfirm: password,
+        plan: "free",
+        price: 0,
+        trial_ends: "2099-01-01 00:00:00.000Z",
+      }),
+    );
+    expect(refused.status).toBe(400);
+  });
+});
+
+describe("billing without Stripe (manual mode)", () => {
+  let server: TestServer;
+  let root: PocketBase;
+  beforeAll(async () => {
+    server = await startServer();
+    await runSuperuserCommand(server.dataDir, ["upsert", "root@example.com", "a root password 1"]);
+    root = new PocketBase(server.url);
+    await root.collection("_superusers").authWithPassword("root@example.com", "a root password 1");
+  });
+  afterAll(() => server.close());
+
+  it("a paid sign-up awaits payment, gets the instructions, and is active once the operator marks it paid", async () => {
+    const user = await signUp(server, "manual@example.com", {
+      plan: "paid",
+      is_monthly: false,
+      price: 49.99,
+      locale: "fr",
+    });
+    expect((await subscriptionOf(user)).status).toBe("incomplete");
+    const { url } = await send(user.pb, "/api/billing/checkout", { interval: "year" });
+    expect(new URL(url).pathname + new URL(url).search).toBe("/fr/account?checkout=manual");
+    await mailArrives(server, user.email, /Comment régler/);
+    const instructions = mailsTo(server, user.email).find((m) => /Comment régler/.test(m.subject))!;
+    expect(instructions.text).toContain("49,99");
+    expect(instructions.text).toContain("manual@example.com");
+
+    const until = new Date(Date.now() + 365 * 86400_000);
+    await root.send("/api/billing/mark-paid", {
+      method: "POST",
+      body: { user: user.id, until: until.toISOString(), interval: "year" },
+    });
+    expect(await subscriptionOf(user)).toMatchObject({
+      status: "active",
+      interval: "year",
+      subscription: "",
+    });
+    expect(await stremioField(user)).toBe("active");
+    expect((await user.pb.collection("users").getOne(user.id)).plan).toBe("paid");
+    await mailArrives(server, user.email, /est actif/);
+
+    // Only a superuser records a payment.
+    const refused = await rejection(
+      user.pb.send("/api/billing/mark-paid", {
+        method: "POST",
+        body: { user: user.id, until: until.toISOString() },
+      }),
+    );
+    expect(refused.status).toBe(403);
+    // And the portal is Stripe's: without Stripe there is none.
+    expect((await rejection(send(user.pb, "/api/billing/portal"))).status).toBe(400);
+  });
+
+  it("the sweep: one reminder before the trial ends, one email when it ended, access stops", async () => {
+    const user = await signUp(server, "sweep@example.com");
+    const soon = formatDateTime(new Date(Date.now() + 24 * 3600_000));
+    await root.collection("users").update(user.id, { trial_ends: soon });
+    server.app.billing.sweep();
+    server.app.billing.sweep();
+    await mailArrives(server, user.email, /trial ends on/);
+    const past = formatDateTime(new Date(Date.now() - 3600_000));
+    await root.collection("users").update(user.id, { trial_ends: past });
+    expect(await stremioField(user)).toBe("inactive");
+    server.app.billing.sweep();
+    server.app.billing.sweep();
+    await mailArrives(server, user.email, /trial has ended/);
+    const subjects = mailsTo(server, user.email).map((m) => m.subject);
+    expect(subjects.filter((s) => /trial ends on/.test(s))).toHaveLength(1);
+    expect(subjects.filter((s) => /trial has ended/.test(s))).toHaveLength(1);
+    // The operator extends the trial: access comes back at once.
+    await root.collection("users").update(user.id, { trial_ends: soon });
+    expect(await stremioField(user)).toBe("active");
+  });
+
+  it("counts users by billing state for admins and superusers only", async () => {
+    const stats = await root.send("/api/billing/stats", {});
+    expect(stats).toMatchObject({ byInterval: { month: expect.any(Number), year: expect.any(Number) } });
+    expect(stats.active).toBeGreaterThanOrEqual(1);
+    expect(stats.monthlyRecurringRevenue).toBeCloseTo(
+      stats.byInterval.month * 4.99 + (stats.byInterval.year * 49.99) / 12,
+      2,
+    );
+    const user = await signUp(server, "curious@example.com");
+    expect((await rejection(user.pb.send("/api/billing/stats", {}))).status).toBe(403);
+  });
+});
