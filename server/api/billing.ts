@@ -1,8 +1,7 @@
 import { Hono } from "hono";
-import { parseDateTime } from "../../shared/datetime.ts";
-import { type Billing, BillingError, SignatureError } from "../billing/billing.ts";
+import { type Billing, BillingError, SignatureError, UnknownUserError } from "../billing/billing.ts";
 import type { Interval } from "../core/billing.ts";
-import { fieldErrors } from "../forms/validation.ts";
+import { validateMarkPaid } from "../forms/billing-forms.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiEnv, authOf, bindStrings, isSuperuser, sendJson } from "./context.ts";
 import { limitBody, rateLimit, requireAuth, requireSuperuser } from "./middlewares.ts";
@@ -77,14 +76,13 @@ export function billingApi(billing: Billing) {
       })
       // The operator: a payment made outside Stripe, recorded until a date.
       .post("/billing/mark-paid", rateLimit, limitBody, requireSuperuser, async (c) => {
-        const body = await bindStrings(c, ["user", "until", "interval"]);
-        const until = parseDateTime(body.until);
-        if (!body.until || Number.isNaN(until.getTime())) {
-          throw new ApiError(400, validationMessage, { until: fieldErrors.required() });
-        }
+        const form = validateMarkPaid(await bindStrings(c, ["user", "until", "interval"]), new Date());
+        if (form.errors) throw new ApiError(400, validationMessage, form.errors);
+        const { user, until, interval } = form.value;
         try {
-          return sendJson(c, 200, billing.markPaid(body.user, until, intervalOf(body.interval || "month")));
+          return sendJson(c, 200, billing.markPaid(user, until, interval));
         } catch (error) {
+          if (error instanceof UnknownUserError) throw new ApiError(404);
           if (error instanceof BillingError) throw new ApiError(400, error.message);
           throw error;
         }

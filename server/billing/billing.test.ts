@@ -135,6 +135,19 @@ describe("billing with Stripe", () => {
     const again = await rejection(send(user.pb, "/api/billing/checkout", { interval: "year" }));
     expect(again.status).toBe(400);
     expect(again.response.message).toBe("You already have a subscription.");
+
+    // Nor recorded by hand over Stripe's: the operator's record would lose Stripe's id.
+    const byHand = await rejection(
+      root.send("/api/billing/mark-paid", {
+        method: "POST",
+        body: { user: user.id, until: "2099-01-01", interval: "year" },
+      }),
+    );
+    expect(byHand.status).toBe(400);
+    expect(byHand.response.message).toBe(
+      "This user pays through Stripe: their subscription is managed there.",
+    );
+    expect(await subscriptionOf(user)).toMatchObject({ subscription: sub.subscription, interval: "month" });
   });
 
   it("cancel in the portal: it ends on the period end, then access stops", async () => {
@@ -358,6 +371,54 @@ describe("billing without Stripe (manual mode)", () => {
     expect(refused.status).toBe(403);
     // And the portal is Stripe's: without Stripe there is none.
     expect((await rejection(send(user.pb, "/api/billing/portal"))).status).toBe(400);
+  });
+
+  it("mark-paid refuses what it cannot record, field by field, and changes nothing", async () => {
+    const user = await signUp(server, "typo@example.com");
+    const markPaid = (body: Record<string, string>) =>
+      rejection(root.send("/api/billing/mark-paid", { method: "POST", body }));
+    const past = formatDateTime(new Date(Date.now() - 86400_000));
+    const cases: [Record<string, string>, Record<string, string>][] = [
+      [{ user: user.id }, { until: "validation_required" }],
+      [{ user: user.id, until: "5" }, { until: "validation_invalid_date" }],
+      [{ user: user.id, until: "next friday" }, { until: "validation_invalid_date" }],
+      [{ user: user.id, until: "2099-02-31" }, { until: "validation_invalid_date" }],
+      [{ user: user.id, until: past }, { until: "validation_min_date_constraint" }],
+      [{ user: user.id, until: "2099-01-01", interval: "week" }, { interval: "validation_in_invalid" }],
+      [{ until: "2099-01-01" }, { user: "validation_required" }],
+      [
+        { user: "", until: "", interval: "day" },
+        {
+          user: "validation_required",
+          until: "validation_required",
+          interval: "validation_in_invalid",
+        },
+      ],
+    ];
+    for (const [body, codes] of cases) {
+      const refused = await markPaid(body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      const data = refused.response.data as Record<string, { code: string }>;
+      expect(
+        Object.fromEntries(Object.entries(data).map(([k, v]) => [k, v.code])),
+        JSON.stringify(body),
+      ).toEqual(codes);
+    }
+    const unknown = await markPaid({ user: "nosuchuser00000", until: "2099-01-01" });
+    expect(unknown.status).toBe(404);
+    expect(await rejection(subscriptionOf(user)).then((e) => e.status)).toBe(404);
+
+    // A day (what a date input sends) and PocketBase's datetime are both taken as written.
+    const saved = await root.send("/api/billing/mark-paid", {
+      method: "POST",
+      body: { user: user.id, until: "2099-01-31 23:59:59.999Z", interval: "month" },
+    });
+    expect(saved).toMatchObject({ status: "active", current_period_end: "2099-01-31 23:59:59.999Z" });
+    const day = await root.send("/api/billing/mark-paid", {
+      method: "POST",
+      body: { user: user.id, until: "2099-03-01", interval: "year" },
+    });
+    expect(day).toMatchObject({ interval: "year", current_period_end: "2099-03-01 00:00:00.000Z" });
   });
 
   it("the sweep: one reminder before the trial ends, one email when it ended, access stops", async () => {

@@ -33,6 +33,9 @@ export const defaultBillingSweepCron = "0 * * * *";
 /** Refused by the rules of billing (an existing subscription, no customer yet): a 400 for the caller. */
 export class BillingError extends Error {}
 
+/** The user named does not exist: a 404 for the caller. */
+export class UnknownUserError extends BillingError {}
+
 /** A webhook whose signature does not verify (or is too old): a 400, nothing changed. */
 export class SignatureError extends Error {}
 
@@ -300,8 +303,14 @@ export function createBilling(options: BillingOptions) {
    */
   function markPaid(userId: string, until: Date, interval: Interval): Subscription {
     const user = userById(userId);
-    if (!user) throw new BillingError("Missing user.");
+    if (!user) throw new UnknownUserError("Missing user.");
     if (until.getTime() <= Date.now()) throw new BillingError("The paid-until date must be in the future.");
+    // Writing over a live Stripe subscription would lose its id: Stripe keeps charging while the
+    // record says "paid by hand", and the Billing Portal no longer finds it.
+    const current = subscriptionOf(store, userId);
+    if (current?.subscription && ["trialing", "active", "past_due"].includes(current.status)) {
+      throw new BillingError("This user pays through Stripe: their subscription is managed there.");
+    }
     const saved = store.transaction(() => {
       const sub = saveSubscription(store, userId, {
         status: "active",

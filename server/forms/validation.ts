@@ -47,6 +47,7 @@ export const fieldErrors = {
   jsonSize: (maxSize: number) =>
     error("validation_json_size_limit", `The maximum allowed JSON size is ${maxSize} bytes.`, { maxSize }),
   invalidDate: () => error("validation_invalid_date", "Must be a valid date."),
+  minDate: (min: string) => error("validation_min_date_constraint", `Must be no less than ${min}.`, { min }),
   invalidToken: () => error("validation_invalid_token", "Invalid or expired token."),
   invalidTokenClaims: () => error("validation_invalid_token_claims", "Missing email token claim."),
   invalidTokenPayload: () =>
