@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { stripeDataDir, stripePort } from "./tests/e2e/stripe-server.ts";
 import { chromium } from "./vitest.config.ts";
 
 const port = Number(process.env.E2E_PORT ?? 4390);
@@ -29,19 +30,43 @@ export default defineConfig({
     { name: "site", testIgnore: /dashboard\.spec\.ts$/ },
     { name: "dashboard", testMatch: /dashboard\.spec\.ts$/, dependencies: dashboardAlone ? [] : ["site"] },
   ],
-  webServer: {
-    command: "node server/main.ts",
-    url: `http://127.0.0.1:${port}/api/health`,
-    reuseExistingServer: false,
-    // RATE_LIMIT=off: parallel test sign-ins and sign-ups come from one IP and must not be throttled.
-    // APP_URL: links in the outbox mails point at the address the tests browse.
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      SITE_DIR: process.env.SITE_DIR ?? "build/client",
-      RATE_LIMIT: "off",
-      APP_URL: `http://127.0.0.1:${port}`,
+  webServer: [
+    {
+      // Manual billing mode (no STRIPE_SECRET_KEY): every spec but billing's Stripe journeys.
+      command: "node server/main.ts",
+      url: `http://127.0.0.1:${port}/api/health`,
+      reuseExistingServer: false,
+      // RATE_LIMIT=off: parallel test sign-ins and sign-ups come from one IP and must not be throttled.
+      // APP_URL: links in the outbox mails point at the address the tests browse.
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATA_DIR: dataDir,
+        SITE_DIR: process.env.SITE_DIR ?? "build/client",
+        RATE_LIMIT: "off",
+        APP_URL: `http://127.0.0.1:${port}`,
+      },
     },
-  },
+    {
+      // Stripe mode: the Stripe test double on a free port, and the same server with STRIPE_* set
+      // to it (server/testing/stripe-e2e-server.ts). Its ready line names the double's, the webhook
+      // relay's and the server's addresses; Playwright puts them in E2E_STRIPE_DOUBLE,
+      // E2E_STRIPE_RELAY and E2E_STRIPE_SERVER for the tests (tests/e2e/stripe-server.ts).
+      name: "Stripe",
+      command: "node server/testing/stripe-e2e-server.ts",
+      wait: {
+        stdout:
+          /Stripe e2e: double (?<e2e_stripe_double>\S+) relay (?<e2e_stripe_relay>\S+) server (?<e2e_stripe_server>\S+)/,
+      },
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
+      env: {
+        PORT: String(stripePort),
+        DATA_DIR: stripeDataDir,
+        SITE_DIR: process.env.SITE_DIR ?? "build/client",
+        RATE_LIMIT: "off",
+        APP_URL: `http://127.0.0.1:${stripePort}`,
+      },
+    },
+  ],
 });
