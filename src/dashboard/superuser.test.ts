@@ -1,6 +1,13 @@
 import PocketBase from "pocketbase";
 import { describe, expect, it } from "vitest";
-import { defaultLogsQuery, defaultUsersQuery, logsFilter, usersFilter } from "./superuser.ts";
+import {
+  dayOf,
+  defaultLogsQuery,
+  defaultUsersQuery,
+  endOfDay,
+  logsFilter,
+  usersFilter,
+} from "./superuser.ts";
 
 const pb = new PocketBase("http://127.0.0.1:1");
 
@@ -45,5 +52,14 @@ describe("logsFilter", () => {
     expect(logsFilter(pb, { ...defaultLogsQuery, type: "request", status: "5xx" })).toBe(
       'data.type = "request" && data.status >= 500 && data.status < 600',
     );
+  });
+});
+
+describe("the billing dates", () => {
+  it("takes a day as its last moment in UTC, and gives back the day of a datetime", () => {
+    expect(endOfDay("2026-12-15")).toBe("2026-12-15 23:59:59.999Z");
+    expect(dayOf("2026-11-27 10:05:00.000Z")).toBe("2026-11-27");
+    expect(dayOf(endOfDay("2027-01-31"))).toBe("2027-01-31");
+    expect(dayOf("")).toBe("");
   });
 });

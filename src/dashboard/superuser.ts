@@ -114,20 +114,126 @@ export async function listUsers(pb: PocketBase, query: UsersQuery): Promise<Acti
 
 /** A user's Stremio record as the dashboard shows it: never the password itself. */
 export type StremioSummary = { id: string; username: string; hasPassword: boolean };
-export type UserDetails = { user: AuthUser; stremio: StremioSummary | null };
+
+/** The `users` record as the dashboard reads it, with the trial's end (a PocketBase datetime, or empty). */
+export type UserRecord = AuthUser & { trial_ends: string };
+
+/** How the paid plan is paid: through Stripe, or by the emailed instructions (`GET /api/billing/config`). */
+export type BillingMode = "stripe" | "manual";
+export type Interval = "month" | "year";
+
+/** Stripe's subscription statuses; `incomplete` is "awaiting payment". */
+export type SubscriptionStatus =
+  "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "incomplete" | "incomplete_expired" | "paused";
+
+/** The user's `subscriptions` record (docs/api.md, Billing), written by the server only. */
+export type UserSubscription = {
+  id: string;
+  /** Stripe's customer id; empty without Stripe. */
+  customer: string;
+  /** Stripe's subscription id; empty for one the operator records. */
+  subscription: string;
+  status: SubscriptionStatus;
+  interval: Interval;
+  /** When the period paid for ends (PocketBase datetime); empty before the first payment. */
+  current_period_end: string;
+  cancel_at_period_end: boolean;
+};
+
+export type UserDetails = {
+  user: UserRecord;
+  stremio: StremioSummary | null;
+  subscription: UserSubscription | null;
+  /** `null` when the server does not say (a PocketBase without this server's billing endpoints). */
+  billingMode: BillingMode | null;
+};
+
+/** A 404 (a collection or endpoint this server has and a real PocketBase may not) as `null`. */
+async function unlessMissing<T>(request: Promise<T>): Promise<T | null> {
+  try {
+    return await request;
+  } catch (error) {
+    if (isClientResponseError(error) && error.status === 404) return null;
+    throw error;
+  }
+}
+
+async function subscriptionOf(pb: PocketBase, id: string): Promise<UserSubscription | null> {
+  const list = await unlessMissing(
+    pb
+      .collection("subscriptions")
+      .getList<UserSubscription>(1, 1, { filter: pb.filter("user = {:id}", { id }), requestKey: null }),
+  );
+  return list?.items[0] ?? null;
+}
+
+async function billingModeOf(pb: PocketBase): Promise<BillingMode | null> {
+  const config = await unlessMissing(
+    pb.send<{ mode?: string }>("/api/billing/config", { method: "GET", requestKey: null }),
+  );
+  return config?.mode === "stripe" || config?.mode === "manual" ? config.mode : null;
+}
 
 export async function loadUser(pb: PocketBase, id: string): Promise<ActionResult<UserDetails>> {
   return attempt(async () => {
-    const user = await users(pb).getOne<AuthUser>(id, { requestKey: null });
-    const records = await pb
-      .collection("stremio")
-      .getList<RecordModel>(1, 1, { filter: pb.filter("user = {:id}", { id }), requestKey: null });
+    const [user, records, subscription, billingMode] = await Promise.all([
+      users(pb).getOne<UserRecord>(id, { requestKey: null }),
+      pb
+        .collection("stremio")
+        .getList<RecordModel>(1, 1, { filter: pb.filter("user = {:id}", { id }), requestKey: null }),
+      subscriptionOf(pb, id),
+      billingModeOf(pb),
+    ]);
     const record = records.items[0];
     const stremio = record
       ? { id: record.id, username: String(record.email ?? ""), hasPassword: Boolean(record.password) }
       : null;
-    return { user, stremio };
+    return { user: { ...user, trial_ends: user.trial_ends ?? "" }, stremio, subscription, billingMode };
   }, loadFailed);
+}
+
+/**
+ * The last moment of a day (`YYYY-MM-DD`, from a date input) as a PocketBase datetime, in UTC: a
+ * trial or a payment "until the 15th" lasts the whole of the 15th, the day the pages show.
+ */
+export function endOfDay(day: string): string {
+  return `${day} 23:59:59.999Z`;
+}
+
+/** The day (`YYYY-MM-DD`) of a PocketBase datetime, as a date input takes it; empty when there is none. */
+export function dayOf(datetime: string): string {
+  return /^\d{4}-\d{2}-\d{2}/.exec(datetime)?.[0] ?? "";
+}
+
+/** Moves the user's trial end to the end of `day`; the server brings their access in line at once. */
+export async function extendTrial(
+  pb: PocketBase,
+  id: string,
+  day: string,
+): Promise<ActionResult<UserRecord>> {
+  return attempt(() => users(pb).update<UserRecord>(id, { trial_ends: endOfDay(day) }), saveFailed);
+}
+
+/**
+ * Records a payment made outside Stripe: the subscription is active until the end of `day` and
+ * the user gets a receipt. Returns the subscription and the user as they now stand (the server
+ * brings the plan and the price in line).
+ */
+export async function markPaid(
+  pb: PocketBase,
+  id: string,
+  day: string,
+  interval: Interval,
+): Promise<ActionResult<{ user: UserRecord; subscription: UserSubscription }>> {
+  return attempt(async () => {
+    const subscription = await pb.send<UserSubscription>("/api/billing/mark-paid", {
+      method: "POST",
+      body: { user: id, until: endOfDay(day), interval },
+      requestKey: null,
+    });
+    const user = await users(pb).getOne<UserRecord>(id, { requestKey: null });
+    return { user, subscription };
+  }, saveFailed);
 }
 
 export type UserEdit = Pick<
@@ -139,10 +245,10 @@ export async function updateUser(
   pb: PocketBase,
   id: string,
   values: UserEdit,
-): Promise<ActionResult<AuthUser>> {
+): Promise<ActionResult<UserRecord>> {
   return attempt(
     () =>
-      users(pb).update<AuthUser>(id, {
+      users(pb).update<UserRecord>(id, {
         ...values,
         name: values.name.trim(),
         email: values.email.trim(),

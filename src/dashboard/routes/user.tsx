@@ -3,7 +3,10 @@ import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import {
   deleteUser,
+  extendTrial,
+  type Interval,
   loadUser,
+  markPaid,
   resendPasswordReset,
   resendVerification,
   updateUser,
@@ -29,6 +32,11 @@ export default function DashboardUser() {
       id={params.get("id") ?? ""}
       loadUser={useCallback((id: string) => loadUser(pb, id), [pb])}
       saveUser={useCallback((id: string, values: UserEdit) => updateUser(pb, id, values), [pb])}
+      extendTrial={useCallback((id: string, day: string) => extendTrial(pb, id, day), [pb])}
+      markPaid={useCallback(
+        (id: string, day: string, interval: Interval) => markPaid(pb, id, day, interval),
+        [pb],
+      )}
       sendVerification={useCallback((email: string) => resendVerification(pb, email), [pb])}
       sendPasswordReset={useCallback((email: string) => resendPasswordReset(pb, email), [pb])}
       deleteUser={useCallback((id: string) => deleteUser(pb, id), [pb])}

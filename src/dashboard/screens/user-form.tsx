@@ -1,25 +1,35 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback } from "react";
+import { formatPrice } from "../../../shared/format.ts";
+import { siteConfig } from "../../../shared/site-config.ts";
 import type { ActionResult } from "../../auth/action-result.ts";
-import type { AuthUser } from "../../auth/auth-state.tsx";
+import { useLocale } from "../../i18n/use-locale.ts";
 import { SubmitButton } from "../../forms/submit-button.tsx";
 import { useAction } from "../../forms/use-action.ts";
 import { useForm } from "../../forms/use-form.ts";
 import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
 import { Switch } from "../../ui/switch.tsx";
-import type { UserDetails, UserEdit } from "../superuser.ts";
+import type { UserDetails, UserEdit, UserRecord } from "../superuser.ts";
 import type { Note } from "../widgets/action-note.tsx";
 import { ChoiceField } from "../widgets/choice-field.tsx";
+import { useOwnWords } from "../widgets/own-words.ts";
 
-type FormValues = Omit<UserEdit, "price"> & { price: string };
+/**
+ * The price a plan is saved with: the site's constants, as the server requires of a superuser's
+ * save (a trial is free, the paid plan costs its monthly or yearly price).
+ */
+export function planPrice(plan: UserEdit["plan"], monthly: boolean): number {
+  if (plan !== "paid") return 0;
+  return monthly ? siteConfig.plans.paid.monthly : siteConfig.plans.paid.yearly;
+}
 
-const editOf = (user: AuthUser): FormValues => ({
+const editOf = (user: UserRecord): UserEdit => ({
   name: user.name,
   email: user.email,
   plan: user.plan,
-  price: String(user.price),
+  price: planPrice(user.plan, user.is_monthly),
   is_monthly: user.is_monthly,
   stripe: user.stripe,
   admin: user.admin,
@@ -28,18 +38,22 @@ const editOf = (user: AuthUser): FormValues => ({
 
 function SwitchField({
   label,
+  description,
   checked,
+  disabled,
   onChange,
   error,
 }: {
   label: string;
+  description?: string;
   checked: boolean;
+  disabled?: boolean;
   onChange: (checked: boolean) => void;
   error?: string;
 }) {
   return (
-    <Field label={label} orientation="horizontal" error={error}>
-      <Switch checked={checked} onCheckedChange={onChange} />
+    <Field label={label} description={description} orientation="horizontal" error={error}>
+      <Switch checked={checked} disabled={disabled} onCheckedChange={onChange} />
     </Field>
   );
 }
@@ -48,7 +62,8 @@ const fieldsNeedAttention = msg`Some fields need your attention.`;
 
 /**
  * The user's record, edited as PocketBase takes it; the result shows in the page's note (`setNote`),
- * the first field to fix gets the focus.
+ * the first field to fix gets the focus. The price is not typed: it follows the plan and the
+ * billing period (a trial is never saved with a price, nor billed monthly).
  */
 export function UserForm({
   details,
@@ -57,22 +72,24 @@ export function UserForm({
   setNote,
 }: {
   details: UserDetails;
-  saveUser: (id: string, values: UserEdit) => Promise<ActionResult<AuthUser>>;
-  onSaved: (user: AuthUser) => void;
+  saveUser: (id: string, values: UserEdit) => Promise<ActionResult<UserRecord>>;
+  onSaved: (user: UserRecord) => void;
   setNote: (note: Note | null) => void;
 }) {
   const { t } = useLingui();
+  const locale = useLocale();
+  const wordError = useOwnWords();
   const { id } = details.user;
   const [saving, runSave] = useAction(
     useCallback(
-      (values: FormValues) => {
-        const price = Number(values.price.replace(",", "."));
-        return saveUser(id, { ...values, price: Number.isFinite(price) ? price : NaN });
+      (values: UserEdit) => {
+        const monthly = values.plan === "paid" && values.is_monthly;
+        return saveUser(id, { ...values, is_monthly: monthly, price: planPrice(values.plan, monthly) });
       },
       [saveUser, id],
     ),
   );
-  const form = useForm<FormValues>({
+  const form = useForm<UserEdit>({
     initialValues: editOf(details.user),
     ...saving,
     onSubmit: async (values) => {
@@ -89,6 +106,14 @@ export function UserForm({
     },
   });
   const set = form.setValue;
+  const paid = form.values.plan === "paid";
+  const monthly = formatPrice(siteConfig.plans.paid.monthly, locale);
+  const yearly = formatPrice(siteConfig.plans.paid.yearly, locale);
+  const stored = details.user.price;
+  const storedPrice = formatPrice(stored, locale);
+  const priceError = wordError(form.errorFor("price"), saving.errors.price, "price", {
+    validation_price_mismatch: t`The price follows the plan: free for a trial, ${monthly} a month or ${yearly} a year.`,
+  });
   return (
     <form aria-label={t`Edit the user`} className="grid gap-5 md:grid-cols-2" {...form.formProps}>
       <Field label={t`Name`} error={form.errorFor("name")}>
@@ -109,19 +134,25 @@ export function UserForm({
           { value: "free", label: t`Trial (free)` },
           { value: "paid", label: t`Paid` },
         ]}
-        onChange={(plan) => set("plan", plan)}
+        onChange={(plan) => {
+          set("plan", plan);
+          set("price", planPrice(plan, form.values.is_monthly));
+        }}
       />
-      <Field label={t`Price`} error={form.errorFor("price")}>
-        <Input
-          name="price"
-          inputMode="decimal"
-          value={form.values.price}
-          onChange={(e) => set("price", e.target.value)}
-        />
+      <Field
+        label={t`Price`}
+        description={
+          stored === form.values.price
+            ? t`Set by the plan and the billing period.`
+            : t`Set by the plan and the billing period. The record says ${storedPrice} until you save.`
+        }
+        error={priceError}
+      >
+        <Input name="price" readOnly value={formatPrice(form.values.price, locale)} />
       </Field>
       <Field
         label={t`Stripe customer`}
-        description={t`Filled once the payment arrived: a paid plan without it awaits payment.`}
+        description={t`Stripe’s customer id, written when the user pays through Stripe.`}
         error={form.errorFor("stripe")}
       >
         <Input
@@ -134,8 +165,13 @@ export function UserForm({
       <div className="flex flex-col gap-4">
         <SwitchField
           label={t`Billed monthly`}
-          checked={form.values.is_monthly}
-          onChange={(v) => set("is_monthly", v)}
+          description={paid ? undefined : t`A trial is not billed.`}
+          checked={paid && form.values.is_monthly}
+          disabled={!paid}
+          onChange={(v) => {
+            set("is_monthly", v);
+            set("price", planPrice(form.values.plan, v));
+          }}
           error={form.errorFor("is_monthly")}
         />
         <SwitchField

@@ -1,12 +1,53 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
+import { formatDate, formatPrice } from "../../../shared/format.ts";
+import type { UserDetails, UserRecord, UserSubscription } from "../superuser.ts";
 import { awaitingUser, done, inDashboard, never, offline, ok, refused } from "./story-fixtures.tsx";
 import { UserScreen, type UserScreenProps } from "./user.tsx";
 
-const details = {
-  user: awaitingUser,
-  stremio: { id: "s1", username: "cdupont_x7k2@lumen.stream", hasPassword: true },
+const awaiting: UserRecord = { ...awaitingUser, trial_ends: "2026-11-27 10:05:00.000Z" };
+
+/** The paid plan chosen at sign-up, not paid yet: what the server records for it. */
+const awaitingPayment: UserSubscription = {
+  id: "s7x2k9m4q1w8e3r",
+  customer: "",
+  subscription: "",
+  status: "incomplete",
+  interval: "month",
+  current_period_end: "",
+  cancel_at_period_end: false,
 };
+
+const details: UserDetails = {
+  user: awaiting,
+  stremio: { id: "s1", username: "cdupont_x7k2@lumen.stream", hasPassword: true },
+  subscription: awaitingPayment,
+  billingMode: "stripe",
+};
+
+const onTrial: UserDetails = {
+  ...details,
+  user: { ...awaiting, plan: "free", is_monthly: false, price: 0 },
+  subscription: null,
+};
+
+/** Paying monthly through Stripe. */
+const stripeSubscription: UserSubscription = {
+  ...awaitingPayment,
+  customer: "cus_R2x9",
+  subscription: "sub_1QdR2x9LmN",
+  status: "active",
+  current_period_end: "2026-12-27 10:05:00.000Z",
+};
+
+const paying = (subscription: Partial<UserSubscription>): UserDetails => ({
+  ...details,
+  user: { ...awaiting, stripe: "cus_R2x9" },
+  subscription: { ...stripeSubscription, ...subscription },
+});
+
+const manual: UserDetails = { ...details, billingMode: "manual" };
+const loadManual = () => fn<UserScreenProps["loadUser"]>(async () => ok(manual));
 
 const meta = {
   title: "Dashboard/User",
@@ -16,7 +57,26 @@ const meta = {
     id: awaitingUser.id,
     loadUser: fn<UserScreenProps["loadUser"]>(async () => ok(details)),
     saveUser: fn<UserScreenProps["saveUser"]>(async (_id, values) =>
-      ok({ ...awaitingUser, ...values, updated: "2026-11-25 00:00:00.000Z" }),
+      ok({ ...awaiting, ...values, updated: "2026-11-25 00:00:00.000Z" }),
+    ),
+    extendTrial: fn<UserScreenProps["extendTrial"]>(async (_id, day) =>
+      ok({ ...onTrial.user, trial_ends: `${day} 23:59:59.999Z`, updated: "2026-11-25 00:00:00.000Z" }),
+    ),
+    markPaid: fn<UserScreenProps["markPaid"]>(async (_id, day, interval) =>
+      ok({
+        user: {
+          ...awaiting,
+          is_monthly: interval === "month",
+          price: interval === "month" ? 4.99 : 49.99,
+          updated: "2026-11-25 00:00:00.000Z",
+        },
+        subscription: {
+          ...awaitingPayment,
+          status: "active",
+          interval,
+          current_period_end: `${day} 23:59:59.999Z`,
+        },
+      }),
     ),
     sendVerification: fn(done),
     sendPasswordReset: fn(done),
@@ -28,6 +88,23 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+
+type Canvas = ReturnType<typeof within>;
+
+/** The billing section. */
+async function billingOf(canvas: Canvas, fr: boolean) {
+  return within(await canvas.findByRole("region", { name: fr ? "Facturation" : "Billing" }));
+}
+
+/** What the billing summary says for a term (`<dt>`): its `<dd>`. */
+function termValue(billing: Canvas, term: string): HTMLElement {
+  const dt = billing.getByText(term, { selector: "dt" });
+  const dd = dt.nextElementSibling;
+  if (!(dd instanceof HTMLElement) || dd.tagName !== "DD") throw new Error(`no value for ${term}`);
+  return dd;
+}
+
+const day = (value: string, fr: boolean) => formatDate(value, fr ? "fr" : "en");
 
 /** The fields as the record has them; the Stremio record shows its username, never its password. */
 export const Default: Story = {
@@ -45,7 +122,10 @@ export const Default: Story = {
   },
 };
 
-/** Payment arrived: the operator fills `stripe` and saves. */
+/**
+ * The operator links the user to a Stripe customer by hand and saves. What the user may do still
+ * follows their subscription (the billing section), not this field.
+ */
 export const SetStripe: Story = {
   play: async ({ canvasElement, globals, args }) => {
     const canvas = within(canvasElement);
@@ -59,9 +139,6 @@ export const SetStripe: Story = {
       awaitingUser.id,
       expect.objectContaining({ stripe: "cus_N3w", plan: "paid", price: 4.99 }),
     );
-    await expect(
-      await canvas.findByText(fr ? "Payant" : "Paid", { selector: "[data-slot=badge]" }),
-    ).toBeVisible();
   },
 };
 
@@ -152,6 +229,296 @@ export const LoadFailed: Story = {
   play: async ({ canvasElement, globals }) => {
     await expect(await within(canvasElement).findByRole("alert")).toHaveTextContent(
       globals.locale === "fr" ? /Impossible de joindre le serveur/ : /Cannot reach the server/,
+    );
+  },
+};
+
+/** On the trial, no subscription: the trial's end, and the date to extend it to. */
+export const BillingTrial: Story = {
+  args: { loadUser: fn<UserScreenProps["loadUser"]>(async () => ok(onTrial)) },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const billing = await billingOf(within(canvasElement), fr);
+    await expect(termValue(billing, fr ? "Fin de l’essai" : "Trial ends")).toHaveTextContent(
+      day("2026-11-27", fr),
+    );
+    await expect(termValue(billing, fr ? "Abonnement" : "Subscription")).toHaveTextContent(
+      fr ? "Aucun abonnement" : "No subscription",
+    );
+    await expect(
+      billing.getByLabelText(fr ? "Prolonger l’essai jusqu’au" : "Extend the trial to"),
+    ).toHaveValue("2026-11-27");
+    await expect(
+      billing.getByRole("button", { name: fr ? "Prolonger l’essai" : "Extend the trial" }),
+    ).toBeVisible();
+    // Stripe takes the payments: nothing is recorded by hand.
+    await expect(
+      billing.queryByRole("button", { name: fr ? "Marquer comme payé" : "Mark as paid" }),
+    ).toBeNull();
+    await expect(billing.queryByRole("link")).toBeNull();
+  },
+};
+
+/** Paying monthly through Stripe: the renewal day, and the customer in Stripe's dashboard. */
+export const StripeActive: Story = {
+  args: { loadUser: fn<UserScreenProps["loadUser"]>(async () => ok(paying({}))) },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    const billing = await billingOf(canvas, fr);
+    await expect(termValue(billing, fr ? "Abonnement" : "Subscription")).toHaveTextContent(
+      fr ? "Actif" : "Active",
+    );
+    await expect(termValue(billing, fr ? "Période de facturation" : "Billing period")).toHaveTextContent(
+      fr ? "Mensuelle" : "Monthly",
+    );
+    await expect(termValue(billing, fr ? "Se renouvelle le" : "Renews on")).toHaveTextContent(
+      day("2026-12-27", fr),
+    );
+    const link = billing.getByRole("link", {
+      name: fr ? "Ouvrir cus_R2x9 dans Stripe" : "Open cus_R2x9 in Stripe",
+    });
+    await expect(link).toHaveAttribute("href", "https://dashboard.stripe.com/customers/cus_R2x9");
+    await expect(link).toHaveAttribute("target", "_blank");
+    await expect(link).toHaveAttribute("rel", "noreferrer");
+    await expect(canvas.getByText(fr ? "Payant" : "Paid", { selector: "[data-slot=badge]" })).toBeVisible();
+  },
+};
+
+/** Cancelled in the Billing Portal: access until the period's end, then no renewal. */
+export const Cancelling: Story = {
+  args: {
+    loadUser: fn<UserScreenProps["loadUser"]>(async () => ok(paying({ cancel_at_period_end: true }))),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const billing = await billingOf(within(canvasElement), fr);
+    const status = termValue(billing, fr ? "Abonnement" : "Subscription");
+    await expect(status).toHaveTextContent(fr ? "Actif" : "Active");
+    await expect(status).toHaveTextContent(
+      fr ? "Résiliation en fin de période" : "Cancels at the period’s end",
+    );
+    await expect(termValue(billing, fr ? "Se termine le" : "Ends on")).toHaveTextContent(
+      day("2026-12-27", fr),
+    );
+    await expect(billing.queryByText(fr ? "Se renouvelle le" : "Renews on")).toBeNull();
+  },
+};
+
+/** A renewal failed: Stripe retries, access goes on meanwhile. */
+export const PastDue: Story = {
+  args: { loadUser: fn<UserScreenProps["loadUser"]>(async () => ok(paying({ status: "past_due" }))) },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const billing = await billingOf(within(canvasElement), fr);
+    await expect(termValue(billing, fr ? "Abonnement" : "Subscription")).toHaveTextContent(
+      fr ? "Paiement en retard" : "Past due",
+    );
+    await expect(billing.getByRole("link", { name: /cus_R2x9/ })).toBeVisible();
+  },
+};
+
+/** Manual mode, the paid plan chosen and not paid yet: the form that records the payment. */
+export const ManualAwaitingPayment: Story = {
+  args: { loadUser: loadManual() },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const billing = await billingOf(within(canvasElement), fr);
+    await expect(termValue(billing, fr ? "Abonnement" : "Subscription")).toHaveTextContent(
+      fr ? "En attente de paiement" : "Awaiting payment",
+    );
+    await expect(
+      billing.getByLabelText(fr ? "Marquer comme payé jusqu’au" : "Mark as paid until"),
+    ).toHaveValue("");
+    const group = billing.getByRole("radiogroup", { name: fr ? "Période payée" : "Period paid" });
+    const monthly = formatPrice(4.99, fr ? "fr" : "en");
+    await expect(
+      within(group).getByRole("radio", { name: fr ? `Un mois (${monthly})` : `A month (${monthly})` }),
+    ).toBeChecked();
+    await expect(
+      billing.getByRole("button", { name: fr ? "Marquer comme payé" : "Mark as paid" }),
+    ).toBeVisible();
+  },
+};
+
+/** The money arrived: the operator records a year paid; the section shows the subscription active. */
+export const MarkedPaid: Story = {
+  args: { loadUser: loadManual() },
+  play: async ({ canvasElement, globals, args }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    const billing = await billingOf(canvas, fr);
+    await userEvent.type(
+      billing.getByLabelText(fr ? "Marquer comme payé jusqu’au" : "Mark as paid until"),
+      "2027-11-30",
+    );
+    const yearly = formatPrice(49.99, fr ? "fr" : "en");
+    await userEvent.click(
+      billing.getByRole("radio", { name: fr ? `Un an (${yearly})` : `A year (${yearly})` }),
+    );
+    await userEvent.click(billing.getByRole("button", { name: fr ? "Marquer comme payé" : "Mark as paid" }));
+    await expect(args.markPaid).toHaveBeenCalledWith(awaitingUser.id, "2027-11-30", "year");
+    const date = day("2027-11-30", fr);
+    await expect(
+      await billing.findByText(
+        fr
+          ? `Marqué comme payé jusqu’au ${date}. L’utilisateur a accès et reçoit un reçu par e-mail.`
+          : `Marked as paid until ${date}. The user has access and gets a receipt by email.`,
+      ),
+    ).toBeVisible();
+    await expect(termValue(billing, fr ? "Abonnement" : "Subscription")).toHaveTextContent(
+      fr ? "Actif" : "Active",
+    );
+    await expect(termValue(billing, fr ? "Période de facturation" : "Billing period")).toHaveTextContent(
+      fr ? "Annuelle" : "Yearly",
+    );
+    await expect(termValue(billing, fr ? "Payé jusqu’au" : "Paid until")).toHaveTextContent(date);
+    // The account form follows the record the server brought in line.
+    await expect(canvas.getByLabelText(fr ? "Prix" : "Price")).toHaveValue(yearly);
+  },
+};
+
+/** A paid-until day that is not ahead: the server refuses it, the field says why. */
+export const MarkPaidDateRefused: Story = {
+  args: {
+    loadUser: loadManual(),
+    markPaid: fn<UserScreenProps["markPaid"]>(async () =>
+      refused(400, {
+        message: "An error occurred while validating the submitted data.",
+        data: {
+          until: {
+            code: "validation_min_date_constraint",
+            message: "Must be no less than 2026-11-25 09:00:00.000Z.",
+            params: { min: "2026-11-25 09:00:00.000Z" },
+          },
+        },
+      }),
+    ),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const billing = await billingOf(within(canvasElement), fr);
+    const until = billing.getByLabelText(fr ? "Marquer comme payé jusqu’au" : "Mark as paid until");
+    await userEvent.type(until, "2026-11-01");
+    await userEvent.click(billing.getByRole("button", { name: fr ? "Marquer comme payé" : "Mark as paid" }));
+    await waitFor(() => expect(until).toHaveAttribute("aria-invalid", "true"));
+    await expect(until).toHaveAccessibleDescription(
+      fr ? "Choisissez un jour après aujourd’hui." : "Choose a day after today.",
+    );
+    await waitFor(() => expect(until).toHaveFocus());
+    await expect(termValue(billing, fr ? "Abonnement" : "Subscription")).toHaveTextContent(
+      fr ? "En attente de paiement" : "Awaiting payment",
+    );
+  },
+};
+
+/** The operator gives a trial more days: the section shows the new end at once. */
+export const TrialExtended: Story = {
+  args: { loadUser: fn<UserScreenProps["loadUser"]>(async () => ok(onTrial)) },
+  play: async ({ canvasElement, globals, args }) => {
+    const fr = globals.locale === "fr";
+    const billing = await billingOf(within(canvasElement), fr);
+    const input = billing.getByLabelText(fr ? "Prolonger l’essai jusqu’au" : "Extend the trial to");
+    await userEvent.clear(input);
+    await userEvent.type(input, "2026-12-15");
+    await userEvent.click(
+      billing.getByRole("button", { name: fr ? "Prolonger l’essai" : "Extend the trial" }),
+    );
+    await expect(args.extendTrial).toHaveBeenCalledWith(awaitingUser.id, "2026-12-15");
+    const date = day("2026-12-15", fr);
+    await expect(
+      await billing.findByText(
+        fr ? `L’essai se termine désormais le ${date}.` : `The trial now ends on ${date}.`,
+      ),
+    ).toBeVisible();
+    await expect(termValue(billing, fr ? "Fin de l’essai" : "Trial ends")).toHaveTextContent(date);
+  },
+};
+
+/** The server could not be reached: the trial is unchanged and the form says so. */
+export const TrialExtendFailed: Story = {
+  args: {
+    loadUser: fn<UserScreenProps["loadUser"]>(async () => ok(onTrial)),
+    extendTrial: fn<UserScreenProps["extendTrial"]>(offline),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const billing = await billingOf(within(canvasElement), fr);
+    const input = billing.getByLabelText(fr ? "Prolonger l’essai jusqu’au" : "Extend the trial to");
+    await userEvent.clear(input);
+    await userEvent.type(input, "2026-12-15");
+    await userEvent.click(
+      billing.getByRole("button", { name: fr ? "Prolonger l’essai" : "Extend the trial" }),
+    );
+    await expect(await billing.findByRole("alert")).toHaveTextContent(
+      fr
+        ? "Impossible de joindre le serveur. Vérifiez votre connexion et réessayez."
+        : "Cannot reach the server. Check your connection and try again.",
+    );
+    await expect(termValue(billing, fr ? "Fin de l’essai" : "Trial ends")).toHaveTextContent(
+      day("2026-11-27", fr),
+    );
+  },
+};
+
+/** The price is not typed: it follows the plan, and a trial is saved free and not billed monthly. */
+export const PriceFollowsPlan: Story = {
+  play: async ({ canvasElement, globals, args }) => {
+    const fr = globals.locale === "fr";
+    const locale = fr ? "fr" : "en";
+    const canvas = within(canvasElement);
+    const price = await canvas.findByLabelText(fr ? "Prix" : "Price");
+    await expect(price).toHaveAttribute("readonly");
+    await expect(price).toHaveValue(formatPrice(4.99, locale));
+    await userEvent.click(canvas.getByRole("switch", { name: fr ? "Facturé au mois" : "Billed monthly" }));
+    await expect(price).toHaveValue(formatPrice(49.99, locale));
+    await userEvent.click(canvas.getByRole("combobox", { name: fr ? "Offre" : "Plan" }));
+    await userEvent.click(
+      await within(document.body).findByRole("option", { name: fr ? "Essai (gratuit)" : "Trial (free)" }),
+    );
+    await expect(price).toHaveValue(formatPrice(0, locale));
+    await expect(
+      canvas.getByRole("switch", { name: fr ? "Facturé au mois" : "Billed monthly" }),
+    ).toBeDisabled();
+    await userEvent.click(canvas.getByRole("button", { name: fr ? "Enregistrer" : "Save" }));
+    await expect(args.saveUser).toHaveBeenCalledWith(
+      awaitingUser.id,
+      expect.objectContaining({ plan: "free", price: 0, is_monthly: false }),
+    );
+  },
+};
+
+/** The server refuses a price that does not follow the plan: the field says which prices hold. */
+export const PriceMismatch: Story = {
+  args: {
+    saveUser: fn<UserScreenProps["saveUser"]>(async () =>
+      refused(400, {
+        message: "Failed to update record.",
+        data: {
+          price: {
+            code: "validation_price_mismatch",
+            message: "The price of this plan is 4.99: 0 for a trial, 4.99 monthly, 49.99 yearly.",
+          },
+        },
+      }),
+    ),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const locale = fr ? "fr" : "en";
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole("button", { name: fr ? "Enregistrer" : "Save" }));
+    const price = canvas.getByLabelText(fr ? "Prix" : "Price");
+    await waitFor(() => expect(price).toHaveAttribute("aria-invalid", "true"));
+    const monthly = formatPrice(4.99, locale);
+    const yearly = formatPrice(49.99, locale);
+    await expect(price).toHaveAccessibleDescription(
+      fr
+        ? `Fixé par l’offre et la période de facturation. Le prix suit l’offre\u202f: gratuit pour un essai, ${monthly} par mois ou ${yearly} par an.`
+        : `Set by the plan and the billing period. The price follows the plan: free for a trial, ${monthly} a month or ${yearly} a year.`,
+    );
+    await expect(canvas.getByRole("alert")).toHaveTextContent(
+      fr ? "Certains champs demandent votre attention." : "Some fields need your attention.",
     );
   },
 };

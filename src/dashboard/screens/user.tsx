@@ -2,8 +2,8 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
-import { planStatus, planStatusBadges, planStatusLabels } from "../../auth/plan-status.ts";
-import type { UserDetails, UserEdit } from "../superuser.ts";
+import { planStatusBadges, planStatusLabels, type PlanStatus } from "../../auth/plan-status.ts";
+import type { UserDetails, UserEdit, UserRecord } from "../superuser.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
@@ -14,12 +14,17 @@ import { LoadError, LoadingRows } from "../widgets/load-states.tsx";
 import { PageHeading } from "../widgets/page-heading.tsx";
 import { useLoad } from "../widgets/use-load.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { type ExtendTrial, type MarkPaid, UserBilling } from "./user-billing.tsx";
 import { UserForm } from "./user-form.tsx";
 
 export type UserScreenProps = {
   id: string;
   loadUser: (id: string) => Promise<ActionResult<UserDetails>>;
-  saveUser: (id: string, values: UserEdit) => Promise<ActionResult<AuthUser>>;
+  saveUser: (id: string, values: UserEdit) => Promise<ActionResult<UserRecord>>;
+  /** Moves the trial's end to the end of a day (`YYYY-MM-DD`). */
+  extendTrial: ExtendTrial;
+  /** Records a payment made outside Stripe until the end of a day (manual mode). */
+  markPaid: MarkPaid;
   sendVerification: (email: string) => Promise<ActionResult>;
   sendPasswordReset: (email: string) => Promise<ActionResult>;
   deleteUser: (id: string) => Promise<ActionResult>;
@@ -29,6 +34,15 @@ export type UserScreenProps = {
 
 type Busy = "verification" | "reset" | "delete";
 type Run = (kind: Busy, action: () => Promise<ActionResult>, done: string) => void;
+
+/**
+ * The status in the page's heading, from what the server keeps in line (docs/billing.md): the
+ * subscription when it awaits payment, else the plan. No clock: a story shows the same every day.
+ */
+function headingStatus({ user, subscription }: UserDetails): PlanStatus {
+  if (subscription?.status === "incomplete") return "awaiting-payment";
+  return user.plan === "paid" ? "paid" : "trial";
+}
 
 /** The link back to the list of users. */
 function BackToUsers() {
@@ -143,11 +157,13 @@ function DeleteUser({
   );
 }
 
-/** `/_/user?id=`: one user: edit, mails sent again, Stremio record, delete. */
+/** `/_/user?id=`: one user: edit, billing, mails sent again, Stremio record, delete. */
 export function UserScreen({
   id,
   loadUser,
   saveUser,
+  extendTrial,
+  markPaid,
   sendVerification,
   sendPasswordReset,
   deleteUser,
@@ -195,7 +211,7 @@ export function UserScreen({
   }
   if (!details) return null;
   const { user, stremio } = details;
-  const status = planStatus(user);
+  const status = headingStatus(details);
   return (
     <div>
       <BackToUsers />
@@ -211,18 +227,26 @@ export function UserScreen({
       </PageHeading>
       <ActionNote note={note} />
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <section aria-labelledby="user-edit" className="rounded-lg border p-5">
-          <h2 id="user-edit" className="mb-4 text-lg font-semibold">
-            <Trans>Account</Trans>
-          </h2>
-          <UserForm
-            key={user.updated}
+        <div className="flex flex-col gap-6">
+          <section aria-labelledby="user-edit" className="rounded-lg border p-5">
+            <h2 id="user-edit" className="mb-4 text-lg font-semibold">
+              <Trans>Account</Trans>
+            </h2>
+            <UserForm
+              key={user.updated}
+              details={details}
+              saveUser={saveUser}
+              setNote={setNote}
+              onSaved={(saved) => setDetails((current) => current && { ...current, user: saved })}
+            />
+          </section>
+          <UserBilling
             details={details}
-            saveUser={saveUser}
-            setNote={setNote}
-            onSaved={(saved) => setDetails({ ...details, user: saved })}
+            extendTrial={extendTrial}
+            markPaid={markPaid}
+            onChanged={(changes) => setDetails((current) => current && { ...current, ...changes })}
           />
-        </section>
+        </div>
         <div className="flex flex-col gap-6">
           <StremioRecord stremio={stremio} />
           <UserEmails

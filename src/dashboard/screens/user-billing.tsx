@@ -1,0 +1,295 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useCallback, useId, useState, type ReactNode } from "react";
+import { formatDate, formatPrice } from "../../../shared/format.ts";
+import { siteConfig } from "../../../shared/site-config.ts";
+import type { ActionResult } from "../../auth/action-result.ts";
+import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
+import { SubmitButton } from "../../forms/submit-button.tsx";
+import { useAction } from "../../forms/use-action.ts";
+import { useForm } from "../../forms/use-form.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { Badge, type badgeVariants } from "../../ui/badge.tsx";
+import { Field } from "../../ui/field.tsx";
+import { Input } from "../../ui/input.tsx";
+import { Label } from "../../ui/label.tsx";
+import { RadioGroup, RadioGroupItem } from "../../ui/radio-group.tsx";
+import {
+  dayOf,
+  endOfDay,
+  type Interval,
+  type SubscriptionStatus,
+  type UserDetails,
+  type UserRecord,
+  type UserSubscription,
+} from "../superuser.ts";
+import { useOwnWords } from "../widgets/own-words.ts";
+import type { VariantProps } from "class-variance-authority";
+
+export type ExtendTrial = (id: string, day: string) => Promise<ActionResult<UserRecord>>;
+export type MarkPaid = (
+  id: string,
+  day: string,
+  interval: Interval,
+) => Promise<ActionResult<{ user: UserRecord; subscription: UserSubscription }>>;
+
+/** A subscription's status in words (Stripe's statuses; `incomplete` is the paid plan chosen, not paid). */
+const statusLabels: Record<SubscriptionStatus, MessageDescriptor> = {
+  trialing: msg`Subscribed, in trial`,
+  active: msg`Active`,
+  past_due: msg`Past due`,
+  canceled: msg`Canceled`,
+  unpaid: msg`Unpaid`,
+  incomplete: msg`Awaiting payment`,
+  incomplete_expired: msg`Expired unpaid`,
+  paused: msg`Paused`,
+};
+
+const statusBadges: Record<SubscriptionStatus, VariantProps<typeof badgeVariants>["variant"]> = {
+  trialing: "success",
+  active: "success",
+  past_due: "warning",
+  canceled: "danger",
+  unpaid: "danger",
+  incomplete: "warning",
+  incomplete_expired: "secondary",
+  paused: "secondary",
+};
+
+/** Where a paid period stands: renewed, ending (cancelled), or paid by hand until a day. */
+function periodLabel(subscription: UserSubscription): MessageDescriptor {
+  if (subscription.subscription === "") return msg`Paid until`;
+  if (subscription.cancel_at_period_end || subscription.status === "canceled") return msg`Ends on`;
+  return msg`Renews on`;
+}
+
+/** Stripe's dashboard page of a customer. */
+export function stripeCustomerUrl(customer: string): string {
+  return `https://dashboard.stripe.com/customers/${encodeURIComponent(customer)}`;
+}
+
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{label}</dt>
+      <dd className="flex flex-wrap items-center gap-2 break-all">{children}</dd>
+    </>
+  );
+}
+
+/** The user's trial and subscription as the database holds them. */
+function BillingSummary({ user, subscription }: Pick<UserDetails, "user" | "subscription">) {
+  const { i18n } = useLingui();
+  const locale = useLocale();
+  const date = (value: string) => (value ? formatDate(value, locale) : "—");
+  const customer = subscription?.customer ?? "";
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+      <Row label={<Trans>Trial ends</Trans>}>{date(user.trial_ends)}</Row>
+      <Row label={<Trans>Subscription</Trans>}>
+        {subscription ? (
+          <>
+            <Badge variant={statusBadges[subscription.status]}>
+              {i18n._(statusLabels[subscription.status])}
+            </Badge>
+            {subscription.cancel_at_period_end && subscription.status !== "canceled" ? (
+              <Badge variant="outline">
+                <Trans>Cancels at the period’s end</Trans>
+              </Badge>
+            ) : null}
+          </>
+        ) : (
+          <Badge variant="secondary">
+            <Trans>No subscription</Trans>
+          </Badge>
+        )}
+      </Row>
+      {subscription ? (
+        <Row label={<Trans>Billing period</Trans>}>
+          {subscription.interval === "year" ? <Trans>Yearly</Trans> : <Trans>Monthly</Trans>}
+        </Row>
+      ) : null}
+      {subscription?.current_period_end ? (
+        <Row label={i18n._(periodLabel(subscription))}>{date(subscription.current_period_end)}</Row>
+      ) : null}
+      {customer ? (
+        <Row label="Stripe">
+          <a
+            href={stripeCustomerUrl(customer)}
+            target="_blank"
+            rel="noreferrer"
+            className="font-medium text-primary underline-offset-4 hover:underline"
+          >
+            <Trans>Open {customer} in Stripe</Trans>
+          </a>
+        </Row>
+      ) : null}
+    </dl>
+  );
+}
+
+const required = { code: "validation_required", message: "Cannot be blank." };
+
+/** "Extend trial to DATE": the trial lasts to the end of the chosen day. */
+function ExtendTrialForm({
+  user,
+  extendTrial,
+  onExtended,
+}: {
+  user: UserRecord;
+  extendTrial: ExtendTrial;
+  onExtended: (user: UserRecord) => void;
+}) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const [done, setDone] = useState("");
+  const [saving, run] = useAction(
+    useCallback((day: string) => extendTrial(user.id, day), [extendTrial, user.id]),
+  );
+  const form = useForm({
+    initialValues: { trial_ends: dayOf(user.trial_ends) },
+    validate: (values) => (values.trial_ends ? {} : { trial_ends: required }),
+    ...saving,
+    onSubmit: async ({ trial_ends }) => {
+      setDone("");
+      const result = await run(trial_ends);
+      if (!result?.success) return;
+      const date = formatDate(endOfDay(trial_ends), locale);
+      setDone(t`The trial now ends on ${date}.`);
+      onExtended(result.data);
+    },
+  });
+  return (
+    <form className="flex flex-col gap-3" {...form.formProps}>
+      <Field label={t`Extend the trial to`} error={form.errorFor("trial_ends")}>
+        <Input
+          name="trial_ends"
+          type="date"
+          value={form.values.trial_ends}
+          onChange={(e) => form.setValue("trial_ends", e.target.value)}
+        />
+      </Field>
+      <SubmitButton status={saving.status} variant="outline" className="self-start">
+        <Trans>Extend the trial</Trans>
+      </SubmitButton>
+      <FormSuccess show={saving.status === "success" && done !== ""}>{done}</FormSuccess>
+      <FormAlert {...form.alert} />
+    </form>
+  );
+}
+
+/** "Mark as paid until DATE" (manual mode): a payment made outside Stripe, for a month or a year. */
+function MarkPaidForm({
+  user,
+  subscription,
+  markPaid,
+  onPaid,
+}: {
+  user: UserRecord;
+  subscription: UserSubscription | null;
+  markPaid: MarkPaid;
+  onPaid: (changes: { user: UserRecord; subscription: UserSubscription }) => void;
+}) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const wordError = useOwnWords();
+  const id = useId();
+  const [done, setDone] = useState("");
+  const [saving, run] = useAction(
+    useCallback(
+      (values: { until: string; interval: Interval }) => markPaid(user.id, values.until, values.interval),
+      [markPaid, user.id],
+    ),
+  );
+  const form = useForm<{ until: string; interval: Interval }>({
+    initialValues: { until: "", interval: subscription?.interval ?? (user.is_monthly ? "month" : "year") },
+    validate: (values) => (values.until ? {} : { until: required }),
+    ...saving,
+    onSubmit: async (values) => {
+      setDone("");
+      const result = await run(values);
+      if (!result?.success) return;
+      const date = formatDate(endOfDay(values.until), locale);
+      setDone(t`Marked as paid until ${date}. The user has access and gets a receipt by email.`);
+      onPaid(result.data);
+    },
+  });
+  const untilError = wordError(form.errorFor("until"), saving.errors.until, "until", {
+    validation_min_date_constraint: t`Choose a day after today.`,
+  });
+  const monthly = formatPrice(siteConfig.plans.paid.monthly, locale);
+  const yearly = formatPrice(siteConfig.plans.paid.yearly, locale);
+  const intervals: { value: Interval; label: string }[] = [
+    { value: "month", label: t`A month (${monthly})` },
+    { value: "year", label: t`A year (${yearly})` },
+  ];
+  return (
+    <form className="flex flex-col gap-3" {...form.formProps}>
+      <Field label={t`Mark as paid until`} error={untilError}>
+        <Input
+          name="until"
+          type="date"
+          value={form.values.until}
+          onChange={(e) => form.setValue("until", e.target.value)}
+        />
+      </Field>
+      <Field label={t`Period paid`} error={form.errorFor("interval")}>
+        <RadioGroup
+          name="interval"
+          value={form.values.interval}
+          onValueChange={(value) => form.setValue("interval", value as Interval)}
+          className="grid-flow-col justify-start gap-x-5"
+        >
+          {intervals.map(({ value, label }) => (
+            <div key={value} className="flex items-center gap-2">
+              <RadioGroupItem id={`${id}-${value}`} value={value} />
+              <Label htmlFor={`${id}-${value}`}>{label}</Label>
+            </div>
+          ))}
+        </RadioGroup>
+      </Field>
+      <SubmitButton status={saving.status} className="self-start">
+        <Trans>Mark as paid</Trans>
+      </SubmitButton>
+      <FormSuccess show={saving.status === "success" && done !== ""}>{done}</FormSuccess>
+      <FormAlert {...form.alert} />
+    </form>
+  );
+}
+
+/**
+ * The user's billing: the trial's end and the subscription (status, period, Stripe's customer),
+ * the trial extended to a day, and in manual mode a payment recorded until a day.
+ */
+export function UserBilling({
+  details,
+  extendTrial,
+  markPaid,
+  onChanged,
+}: {
+  details: UserDetails;
+  extendTrial: ExtendTrial;
+  markPaid: MarkPaid;
+  onChanged: (changes: Partial<Pick<UserDetails, "user" | "subscription">>) => void;
+}) {
+  const { user, subscription, billingMode } = details;
+  return (
+    <section aria-labelledby="user-billing" className="flex flex-col gap-5 rounded-lg border p-5">
+      <h2 id="user-billing" className="text-lg font-semibold">
+        <Trans>Billing</Trans>
+      </h2>
+      <BillingSummary user={user} subscription={subscription} />
+      <div className="grid gap-6 border-t pt-5 md:grid-cols-2">
+        <ExtendTrialForm
+          user={user}
+          extendTrial={extendTrial}
+          onExtended={(saved) => onChanged({ user: saved })}
+        />
+        {billingMode === "manual" ? (
+          <MarkPaidForm user={user} subscription={subscription} markPaid={markPaid} onPaid={onChanged} />
+        ) : null}
+      </div>
+    </section>
+  );
+}
