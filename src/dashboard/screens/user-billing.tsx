@@ -216,7 +216,7 @@ function MarkPaidForm({
     },
   });
   const untilError = wordError(form.errorFor("until"), saving.errors.until, "until", {
-    validation_min_date_constraint: t`Choose a day after today.`,
+    validation_min_date_constraint: t`Choose today or a later day.`,
   });
   const monthly = formatPrice(siteConfig.plans.paid.monthly, locale);
   const yearly = formatPrice(siteConfig.plans.paid.yearly, locale);

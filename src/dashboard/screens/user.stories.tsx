@@ -403,7 +403,7 @@ export const MarkPaidDateRefused: Story = {
     await userEvent.click(billing.getByRole("button", { name: fr ? "Marquer comme payé" : "Mark as paid" }));
     await waitFor(() => expect(until).toHaveAttribute("aria-invalid", "true"));
     await expect(until).toHaveAccessibleDescription(
-      fr ? "Choisissez un jour après aujourd’hui." : "Choose a day after today.",
+      fr ? "Choisissez aujourd’hui ou un jour suivant." : "Choose today or a later day.",
     );
     await waitFor(() => expect(until).toHaveFocus());
     await expect(termValue(billing, fr ? "Abonnement" : "Subscription")).toHaveTextContent(
