@@ -3,6 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inspect } from "node:util";
 import { Hono } from "hono";
+import { splitInstructions } from "../shared/payment-instructions.ts";
 import { siteConfig } from "../shared/site-config.ts";
 import { ApiError } from "./api/api-error.ts";
 import { backupsApi, fileToken } from "./api/backups.ts";
@@ -39,9 +40,7 @@ import { createLogger } from "./tools/log.ts";
  */
 function readInstructions(locale: "en" | "fr"): string {
   const file = fileURLToPath(new URL(`../content/${locale}/payment-instructions.md`, import.meta.url));
-  return readFileSync(file, "utf8")
-    .replace(/^---\n[\s\S]*?\n---\n/, "")
-    .trim();
+  return splitInstructions(readFileSync(file, "utf8")).text;
 }
 
 /** pocketbase/pb_schema.json: the collections both this server and a real PocketBase load. */

@@ -1,6 +1,7 @@
 import { parseDateTime } from "../../shared/datetime.ts";
 import { formatPrice } from "../../shared/format.ts";
 import { localizePath } from "../../shared/i18n/paths.ts";
+import { paymentInstructions, paymentPeriod } from "../../shared/payment-instructions.ts";
 import {
   type Interval,
   paidPrice,
@@ -58,18 +59,6 @@ export type WebhookOutcome = "applied" | "duplicate" | "stale" | "ignored";
 
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;
-
-/** The instructions with `{amount}`, `{period}` and `{reference}` filled in, one paragraph per entry. */
-export function paymentInstructions(
-  text: string,
-  values: { amount: string; period: string; reference: string },
-): string[] {
-  return text
-    .replace(/\{(amount|period|reference)\}/g, (_, key: keyof typeof values) => values[key])
-    .split(/\n\s*\n/)
-    .map((paragraph) => paragraph.replace(/\s*\n\s*/g, " ").trim())
-    .filter(Boolean);
-}
 
 export function createBilling(options: BillingOptions) {
   const { store, mailer, log, appName, appUrl } = options;
@@ -133,7 +122,7 @@ export function createBilling(options: BillingOptions) {
         interval,
         instructions: paymentInstructions(options.instructions[locale], {
           amount: formatPrice(paidPrice(interval), locale),
-          period: periodWord(interval, locale),
+          period: paymentPeriod(interval, locale),
           reference: String(user.email),
         }),
       });
@@ -429,9 +418,4 @@ export function createBilling(options: BillingOptions) {
     sweep,
     stats,
   };
-}
-
-function periodWord(interval: Interval, locale: MailLocale): string {
-  if (locale === "fr") return interval === "year" ? "an" : "mois";
-  return interval;
 }
