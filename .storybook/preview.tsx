@@ -4,10 +4,11 @@ import type { Decorator, Preview } from "@storybook/react-vite";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import "../src/app.css";
 import { StaticAuthProvider } from "../src/auth/auth-state.tsx";
-import { authStates, type AuthStateName } from "../src/auth/auth-fixtures.ts";
+import { authStates, fixtureNow, type AuthStateName } from "../src/auth/auth-fixtures.ts";
 import { activateLocale } from "../src/i18n/catalog.ts";
 import { isLocale, type Locale } from "../shared/i18n/locales.ts";
 import { localizePath } from "../shared/i18n/paths.ts";
+import { NowContext } from "../src/lib/use-now.ts";
 import { ScriptsContext } from "../src/lib/use-scripts.ts";
 
 /**
@@ -29,7 +30,8 @@ function storyLocale(globals: Record<string, unknown>): Locale {
  * The active locale's catalog, the dark page, a router at `parameters.path` (an English path), the
  * account state named by `parameters.auth` (a key of `authStates`, default `SignedOut`) and, with
  * `parameters.scripts: false`, a content page as prerendered without the app's JavaScript (with
- * `parameters.session: "authed"`, as its page script shows it to a visitor with a stored session).
+ * `parameters.session: "authed"`, as its page script shows it to a visitor with a stored session),
+ * and the fixtures' clock (`fixtureNow`, or `parameters.now`): a story shows the same days every day.
  */
 const withShell: Decorator = (Story, { globals, parameters }) => {
   const locale = storyLocale(globals);
@@ -39,14 +41,17 @@ const withShell: Decorator = (Story, { globals, parameters }) => {
   const scripts = parameters.scripts !== false;
   if (scripts || parameters.session !== "authed") delete document.documentElement.dataset.session;
   else document.documentElement.dataset.session = "authed";
+  const now = new Date((parameters.now as string | undefined) ?? fixtureNow);
   return (
     <I18nProvider i18n={i18n}>
       <ScriptsContext value={scripts}>
-        <StaticAuthProvider state={auth}>
-          <div lang={locale} className="min-h-full bg-background text-foreground">
-            <RouterProvider router={router} />
-          </div>
-        </StaticAuthProvider>
+        <NowContext value={() => now}>
+          <StaticAuthProvider state={auth}>
+            <div lang={locale} className="min-h-full bg-background text-foreground">
+              <RouterProvider router={router} />
+            </div>
+          </StaticAuthProvider>
+        </NowContext>
       </ScriptsContext>
     </I18nProvider>
   );

@@ -6,7 +6,9 @@ import { siteConfig } from "../../shared/site-config.ts";
 import { attempt, failure, ok, type ActionResult } from "./action-result.ts";
 import { isClientResponseError } from "./sdk-error.ts";
 import type { AuthUser } from "./auth-state.tsx";
-import { planStatusFilters, type PlanStatus } from "./plan-status.ts";
+import { fetchBillingStats, startCheckout, type BillingStats } from "./billing.ts";
+import { accountExpand } from "./session.ts";
+import { intervalOf } from "./plan-price.ts";
 import { generateAffiliateCode, generateStremioPassword, generateStremioUsername } from "./credentials.ts";
 
 // Each action's default message (docs/product.md, Account defaults): the French catalog words four
@@ -63,7 +65,9 @@ export async function login(
   password: string,
 ): Promise<ActionResult<AuthUser>> {
   return attempt(async () => {
-    const { record } = await users(pb).authWithPassword<AuthUser>(email.trim(), password);
+    const { record } = await users(pb).authWithPassword<AuthUser>(email.trim(), password, {
+      expand: accountExpand,
+    });
     return record;
   }, loginFailed);
 }
@@ -77,6 +81,12 @@ export type SignupOutcome = {
   user: AuthUser | null;
   credentialsCreated: boolean;
   verificationRequested: boolean;
+  /**
+   * The paid plan's next step: the URL to pay at (Stripe Checkout; in manual mode the account
+   * page, the instructions emailed), or why it could not start. Null for the trial, or when
+   * signing in failed (the account page offers to pay once logged in).
+   */
+  checkout: ActionResult<string> | null;
 };
 
 function isEmailTaken(error: unknown) {
@@ -98,26 +108,36 @@ export async function signup(pb: PocketBase, values: SignupValues): Promise<Acti
     if (!isEmailTaken(error)) return failure(error, unknownError);
     const owner = await login(pb, values.email, values.password);
     if (!owner.success) return failure(error, unknownError);
-    return ok(await finishSignup(pb, owner.data, values.email));
+    return ok(await finishSignup(pb, owner.data, values));
   }
   const signedIn = await login(pb, values.email, values.password);
   if (!signedIn.success) {
     // The verification request needs no session: send it anyway.
     const verification = await requestVerification(pb, values.email);
-    return ok({ user: null, credentialsCreated: false, verificationRequested: verification.success });
+    return ok({
+      user: null,
+      credentialsCreated: false,
+      verificationRequested: verification.success,
+      checkout: null,
+    });
   }
-  return ok(await finishSignup(pb, signedIn.data, values.email));
+  return ok(await finishSignup(pb, signedIn.data, values));
 }
 
-/** The steps after sign-in, skipping what an earlier attempt already did. */
-async function finishSignup(pb: PocketBase, user: AuthUser, email: string): Promise<SignupOutcome> {
+/**
+ * The steps after sign-in, skipping what an earlier attempt already did; on the paid plan, the
+ * payment's start comes last (its URL leaves the site).
+ */
+async function finishSignup(pb: PocketBase, user: AuthUser, values: SignupValues): Promise<SignupOutcome> {
   const hasCredentials = Boolean(user.stremio_username && user.stremio_password);
   const credentials = hasCredentials ? ok(user) : await saveStremioCredentials(pb, user);
-  const verification = user.verified ? ok(undefined) : await requestVerification(pb, email);
+  const verification = user.verified ? ok(undefined) : await requestVerification(pb, values.email);
+  const checkout = values.plan === "paid" ? await startCheckout(pb, intervalOf(values.billing)) : null;
   return {
     user: (pb.authStore.record as AuthUser | null) ?? user,
     credentialsCreated: credentials.success,
     verificationRequested: verification.success,
+    checkout,
   };
 }
 
@@ -133,9 +153,20 @@ export async function requestVerification(pb: PocketBase, email: string): Promis
 export async function confirmVerification(pb: PocketBase, token: string): Promise<ActionResult> {
   return attempt(async () => {
     await users(pb).confirmVerification(token);
-    if (pb.authStore.isValid) await users(pb).authRefresh();
+    if (pb.authStore.isValid) await users(pb).authRefresh({ expand: accountExpand });
     return undefined;
   }, invalidVerificationToken);
+}
+
+/**
+ * The session checked again, with the user record as the server has it now (after a payment
+ * landed: the plan, the subscription); the header and the pages follow the store.
+ */
+export async function refreshAccount(pb: PocketBase): Promise<ActionResult<AuthUser>> {
+  return attempt(async () => {
+    const { record } = await users(pb).authRefresh<AuthUser>({ expand: accountExpand, requestKey: null });
+    return record;
+  }, checkUserFailed);
 }
 
 /** The admin search: at most this many matches are listed (the total is still counted). */
@@ -253,8 +284,8 @@ export async function saveStremioCredentials(
 
 export type AdminStats = {
   total: number;
-  /** Users per plan status (see plan-status.ts: a paid plan awaiting payment is counted apart). */
-  byPlan: Record<PlanStatus, number>;
+  /** Users by billing status, the paying subscriptions and the monthly revenue (the server counts them). */
+  billing: BillingStats;
   /** Sign-ups per week (the Monday starting it, YYYY-MM-DD), oldest first, empty weeks included. */
   signupsPerWeek: { week: string; count: number }[];
 };
@@ -281,25 +312,22 @@ export function fillWeeks(counts: ReadonlyMap<string, number>): { week: string; 
   return out;
 }
 
-/** The admin dashboard's figures; the users listRule lets `admin` users (and only them) see everyone. */
+/**
+ * The admin page's figures; the users listRule lets `admin` users (and only them) see everyone,
+ * and `GET /api/billing/stats` answers them too.
+ */
 export async function loadAdminStats(pb: PocketBase): Promise<ActionResult<AdminStats>> {
   try {
     const count = async (filter: string) =>
       (await users(pb).getList(1, 1, { filter, fields: "id", requestKey: null })).totalItems;
-    const [total, trial, awaiting, paid, created] = await Promise.all([
+    const [total, billing, created] = await Promise.all([
       count(""),
-      count(planStatusFilters.trial),
-      count(planStatusFilters["awaiting-payment"]),
-      count(planStatusFilters.paid),
+      fetchBillingStats(pb),
       users(pb).getFullList<{ created: string }>({ fields: "created", sort: "created", requestKey: null }),
     ]);
     const weeks = new Map<string, number>();
     for (const { created: at } of created) weeks.set(weekOf(at), (weeks.get(weekOf(at)) ?? 0) + 1);
-    return ok({
-      total,
-      byPlan: { trial, "awaiting-payment": awaiting, paid },
-      signupsPerWeek: fillWeeks(weeks),
-    });
+    return ok({ total, billing, signupsPerWeek: fillWeeks(weeks) });
   } catch (error) {
     return failure(error, checkUserFailed);
   }

@@ -25,6 +25,9 @@ const knownMessages: Record<string, MessageDescriptor> = {
   "The request doesn't satisfy the collection requirements to authenticate.": msg`This account cannot sign in yet.`,
   "The request requires valid record authorization token.": msg`Your session has expired. Please log in again.`,
   "Invalid or expired verification token.": msg`This link is invalid or has expired.`,
+  // The billing endpoints' refusals (server/api/billing.ts).
+  "You already have a subscription.": msg`You already have a subscription.`,
+  "There is no billing account to manage yet.": msg`There is no billing account to manage yet.`,
 };
 
 function messageFor(

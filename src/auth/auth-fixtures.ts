@@ -1,4 +1,11 @@
 import type { AuthState, AuthUser } from "./auth-state.tsx";
+import type { Subscription } from "./billing.ts";
+
+/**
+ * The time the fixtures are seen at: stories run on this clock (.storybook/preview.tsx), three days
+ * into the trial below, so that what they show does not change from one day to the next.
+ */
+export const fixtureNow = "2026-10-05T12:00:00.000Z";
 
 /**
  * Canonical account states, shared by stories (`parameters.auth`), unit tests and e2e checks.
@@ -20,6 +27,7 @@ const baseUser: AuthUser = {
   admin: false,
   is_api: false,
   stripe: "",
+  trial_ends: "2026-10-09 09:14:00.000Z",
   stremio_username: "camillemartin_x7k2@lumen.stream",
   stremio_password: "p9#Kd2!vQm8$wLz4",
   created: "2026-10-02 09:14:00.000Z",
@@ -27,12 +35,41 @@ const baseUser: AuthUser = {
 };
 
 export const trialUser: AuthUser = baseUser;
+/** A Stripe subscription, paid monthly, that renews. */
+export const activeSubscription: Subscription = {
+  id: "s8d7f6g5h4j3k2l",
+  user: baseUser.id,
+  customer: "cus_R2x9",
+  subscription: "sub_1Q2w3E4r5T6y",
+  status: "active",
+  interval: "month",
+  current_period_end: "2026-11-02 09:20:00.000Z",
+  cancel_at_period_end: false,
+};
 export const paidUser: AuthUser = {
   ...baseUser,
   plan: "paid",
   is_monthly: true,
   price: 4.99,
   stripe: "cus_R2x9",
+  expand: { subscriptions_via_user: activeSubscription },
+};
+/** The paid plan chosen at sign-up (yearly), nothing paid yet: the server's `incomplete` record. */
+export const awaitingPaymentUser: AuthUser = {
+  ...baseUser,
+  plan: "paid",
+  is_monthly: false,
+  price: 49.99,
+  expand: {
+    subscriptions_via_user: {
+      ...activeSubscription,
+      customer: "",
+      subscription: "",
+      status: "incomplete",
+      interval: "year",
+      current_period_end: "",
+    },
+  },
 };
 export const unverifiedUser: AuthUser = {
   ...baseUser,

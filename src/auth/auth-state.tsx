@@ -1,4 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
+import type { Subscription } from "./billing.ts";
 
 /** The `users` record as the site reads it (docs/api.md, Collections). */
 export type AuthUser = {
@@ -10,19 +11,26 @@ export type AuthUser = {
   verified: boolean;
   name: string;
   affiliate_code: string;
-  /** "free" for a trial sign-up, otherwise "paid". */
+  /**
+   * "paid" while a subscription entitles the user or awaits payment, else "free"; chosen at
+   * sign-up, then the server's to keep in line (src/auth/plan-status.ts reads it).
+   */
   plan: "free" | "paid";
   is_monthly: boolean;
   price: number;
   newsletter: boolean;
   admin: boolean;
   is_api: boolean;
-  /** Payment reference; empty while a paid plan awaits payment. */
+  /** Stripe's customer id, once the user has been through Checkout; the server's to write. */
   stripe: string;
+  /** When the free trial ends (PocketBase datetime), set by the server at sign-up. */
+  trial_ends: string;
   stremio_username: string;
   stremio_password: string;
   created: string;
   updated: string;
+  /** The user's subscription, when the request asked for it (`accountExpand`, src/auth/billing.ts). */
+  expand?: { subscriptions_via_user?: Subscription };
 };
 
 /** One union for every account state the UI can be in (docs/product.md, Account states). */

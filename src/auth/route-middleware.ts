@@ -31,8 +31,13 @@ export const requireAuth: RouteMiddleware = async ({ url, locale }) => {
 
 const noticeKey = "lumen:account-notice";
 
-/** Why the account page was shown instead of the page asked for; it says so once. */
-export type AccountNotice = "admin-only";
+/**
+ * Why the account page was shown instead of the page asked for (`admin-only`), or after a sign-up
+ * whose payment could not start (`checkout-failed`); it says so once.
+ */
+export type AccountNotice = "admin-only" | "checkout-failed";
+
+const accountNotices: readonly string[] = ["admin-only", "checkout-failed"] satisfies AccountNotice[];
 
 /**
  * Leaves a notice for the account page (kept for this tab only, so the address stays `/account`
@@ -51,7 +56,7 @@ export function takeAccountNotice(): AccountNotice | null {
   try {
     const notice = sessionStorage.getItem(noticeKey);
     sessionStorage.removeItem(noticeKey);
-    return notice === "admin-only" ? notice : null;
+    return notice && accountNotices.includes(notice) ? (notice as AccountNotice) : null;
   } catch {
     return null;
   }

@@ -3,6 +3,13 @@ import { sessionFromCookie } from "../enhance/session-cookie.ts";
 import type { AuthState, AuthUser } from "./auth-state.tsx";
 import { isClientResponseError } from "./sdk-error.ts";
 
+/**
+ * What the session's requests (sign-in, auth refresh) expand on the user record: their
+ * subscription, so that the header and the account page know it without asking again. The
+ * session cookie never keeps it (src/auth/pocketbase.ts keeps a few named fields only).
+ */
+export const accountExpand = "subscriptions_via_user";
+
 const anonymous: AuthState = { status: "anonymous" };
 let client: Promise<PocketBase> | undefined;
 let loaded: PocketBase | undefined;
@@ -52,7 +59,7 @@ async function refresh(pb: PocketBase): Promise<AuthState> {
     return anonymous;
   }
   try {
-    await pb.collection("users").authRefresh({ requestKey: null });
+    await pb.collection("users").authRefresh({ requestKey: null, expand: accountExpand });
     return currentAuthState();
   } catch (error) {
     // Unreachable server: keep the session (nothing is lost when the network is back).

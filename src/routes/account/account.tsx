@@ -1,6 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useNavigate } from "react-router";
 import * as account from "../../auth/account.ts";
+import * as billing from "../../auth/billing.ts";
 import { loadPocketBase } from "../../auth/session.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { localizePath } from "../../../shared/i18n/paths.ts";
@@ -21,6 +22,13 @@ export default function Account() {
     changePassword: (values) => loadPocketBase().then((pb) => account.changePassword(pb, user, values)),
     generateCredentials: () => loadPocketBase().then((pb) => account.saveStremioCredentials(pb, user)),
     resendVerification: (email) => loadPocketBase().then((pb) => account.requestVerification(pb, email)),
+    billing: {
+      loadMode: () => loadPocketBase().then((pb) => billing.loadBillingMode(pb)),
+      checkout: (interval) => loadPocketBase().then((pb) => billing.startCheckout(pb, interval)),
+      portal: () => loadPocketBase().then((pb) => billing.openPortal(pb)),
+      loadSubscription: () => loadPocketBase().then((pb) => billing.loadSubscription(pb, user.id)),
+      refreshAccount: () => loadPocketBase().then((pb) => account.refreshAccount(pb)),
+    },
   });
   return (
     <AccountScreen

@@ -1,8 +1,11 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
-import { useNavigate } from "react-router";
+import { useNavigate, useSearchParams } from "react-router";
 import { signup, type SignupValues } from "../../auth/account.ts";
+import { planChoice } from "../../auth/plan-price.ts";
+import { leaveAccountNotice } from "../../auth/route-middleware.ts";
 import { loadPocketBase } from "../../auth/session.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { SignupScreen } from "../../screens/account/signup.tsx";
@@ -16,11 +19,25 @@ export const meta: Route.MetaFunction = ({ location }) =>
 export default function Signup() {
   const navigate = useNavigate();
   const locale = useLocale();
+  const [params] = useSearchParams();
+  const choice = useHydrated() ? planChoice(params) : undefined;
   const run = useCallback((values: SignupValues) => loadPocketBase().then((pb) => signup(pb, values)), []);
   return (
     <SignupScreen
       signup={run}
+      choice={choice}
       onSignedUp={(outcome) => {
+        // The paid plan goes on to payment; if that could not start, the account page says so
+        // and offers it again (the account exists either way).
+        if (outcome.checkout?.success) {
+          window.location.assign(outcome.checkout.data);
+          return;
+        }
+        if (outcome.checkout) {
+          leaveAccountNotice("checkout-failed");
+          void navigate(localizePath("/account", locale));
+          return;
+        }
         const state: SignupNavigationState = {
           linkSent: outcome.verificationRequested,
           credentialsReady: outcome.credentialsCreated,

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ok } from "../../auth/action-result.ts";
-import type { AuthStateName } from "../../auth/auth-fixtures.ts";
+import { activeSubscription, type AuthStateName } from "../../auth/auth-fixtures.ts";
 import { leaveAccountNotice } from "../../auth/route-middleware.ts";
 import { awaitingPayment } from "../../widgets/auth/story-decorators.tsx";
 import { AccountScreen, type AccountActions } from "./account.tsx";
@@ -12,13 +12,20 @@ const actions: AccountActions = {
   changePassword: fn(async () => ok(undefined)),
   generateCredentials: fn(async () => ok(undefined)),
   resendVerification: fn(async () => ok(undefined)),
+  billing: {
+    loadMode: fn(async () => ok("stripe" as const)),
+    checkout: fn(async () => ok("https://checkout.stripe.com/c/pay/cs_test_a1b2c3")),
+    portal: fn(async () => ok("https://billing.stripe.com/p/session/test_YWNjdF8x")),
+    loadSubscription: fn(async () => ok(activeSubscription)),
+    refreshAccount: fn(async () => ok(undefined)),
+  },
 };
 
 /** The account page in every account state (src/auth/auth-fixtures.ts), as the shell shows them. */
 const meta = {
   title: "Screens/Account",
   component: AccountScreen,
-  args: { actionsFor: () => actions, onLoggedOut: fn() },
+  args: { actionsFor: () => actions, onLoggedOut: fn(), onLeave: fn() },
   parameters: {
     path: "/account",
     // Tall enough for the whole page: screenshots capture the viewport's height only.
@@ -102,12 +109,61 @@ export const AwaitingPayment: Story = {
       canvas.getByText(fr ? "Payant (en attente de paiement)" : "Paid (awaiting payment)"),
     ).toBeVisible();
     await expect(
-      canvas.getByText(
+      canvas.getByText(fr ? "Votre paiement n’est pas encore terminé." : "Your payment is not complete yet."),
+    ).toBeVisible();
+    await expect(await canvas.findAllByRole("button", { name: fr ? /^Payer/ : /^Pay / })).toHaveLength(2);
+  },
+};
+
+/**
+ * Signed up on the paid plan, but the payment could not start: the account exists, the page says
+ * so and offers to pay again.
+ */
+export const CheckoutFailedAfterSignup: Story = {
+  parameters: auth("SignedInPaid"),
+  decorators: [awaitingPayment],
+  beforeEach: () => {
+    leaveAccountNotice("checkout-failed");
+  },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    const notice = canvas.getByText(
+      fr
+        ? "Votre compte est prêt, mais le paiement n’a pas pu démarrer. Réessayez ci-dessous."
+        : "Your account is ready, but the payment could not start. Please try again below.",
+    );
+    await expect(notice).toBeVisible();
+    // Announced at once, like a form's error.
+    await expect(notice).toHaveAttribute("role", "alert");
+    await expect(
+      await canvas.findByRole("button", {
+        name: fr ? /^Payer au mois \(4,99\s€\/mois\)$/ : "Pay monthly (€4.99/month)",
+      }),
+    ).toBeVisible();
+  },
+};
+
+/**
+ * Back from Checkout (`/account?checkout=success&session_id=…`): the payment is confirmed once the
+ * subscription has landed, and the page's address drops the query.
+ */
+export const BackFromCheckout: Story = {
+  parameters: { ...auth("SignedInTrial"), path: "/account?checkout=success&session_id=cs_test_a1b2c3" },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    await expect(
+      await canvas.findByText(
         fr
-          ? "Nous vous enverrons les instructions de paiement par e-mail."
-          : "We will email you the payment instructions.",
+          ? "Paiement confirmé : votre abonnement est actif."
+          : "Payment confirmed: your subscription is active.",
       ),
     ).toBeVisible();
+    await expect(
+      canvas.getByText(fr ? "Renouvellement le 2 novembre 2026." : "Renews on November 2, 2026."),
+    ).toBeVisible();
+    await expect(actions.billing.refreshAccount).toHaveBeenCalled();
   },
 };
 

@@ -1,21 +1,24 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useState, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import type { ActionResult } from "../../auth/action-result.ts";
 import { useAuth, type AuthUser } from "../../auth/auth-state.tsx";
-import { planStatus, planStatusBadges, planStatusLabels } from "../../auth/plan-status.ts";
+import { checkoutReturnOf } from "../../auth/billing.ts";
 import { takeAccountNotice, type AccountNotice } from "../../auth/route-middleware.ts";
 import { useAction } from "../../forms/use-action.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { AuthLinkButton } from "../../widgets/auth/auth-link-button.tsx";
 import { EmailChangeForm } from "../../widgets/auth/email-change-form.tsx";
 import { PasswordChangeForm } from "../../widgets/auth/password-change-form.tsx";
-import { formatPrice } from "../../../shared/format.ts";
 import { ProfileForm } from "../../widgets/auth/profile-form.tsx";
 import { resendCooldownSeconds, useCountdown } from "../../widgets/auth/use-countdown.ts";
+import {
+  BillingCard,
+  type BillingActions,
+  type CheckoutReturn,
+} from "../../widgets/billing/billing-card.tsx";
 import { StremioCredentials } from "../../widgets/stremio/stremio-credentials.tsx";
 
 /** What the account page can do; the route binds them to PocketBase, stories to fakes. */
@@ -29,55 +32,8 @@ export type AccountActions = {
   }) => Promise<ActionResult<unknown>>;
   generateCredentials: () => Promise<ActionResult<unknown>>;
   resendVerification: (email: string) => Promise<ActionResult<unknown>>;
+  billing: BillingActions;
 };
-
-function PlanCard({ user }: { user: AuthUser }) {
-  const locale = useLocale();
-  const { i18n } = useLingui();
-  const paid = user.plan === "paid";
-  const status = planStatus(user);
-  const price = formatPrice(user.price, locale);
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>
-            <Trans>Plan</Trans>
-          </h2>
-        </CardTitle>
-        <CardDescription>
-          {paid ? (
-            user.is_monthly ? (
-              <Trans>Paid plan, {price} per month</Trans>
-            ) : (
-              <Trans>Paid plan, {price} per year</Trans>
-            )
-          ) : (
-            <Trans>Free trial</Trans>
-          )}
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="flex flex-col gap-3 text-sm">
-        <p className="flex flex-wrap items-center gap-2">
-          <Badge variant={planStatusBadges[status]}>{i18n._(planStatusLabels[status])}</Badge>
-          {status === "awaiting-payment" ? (
-            <span className="text-muted-foreground">
-              <Trans>We will email you the payment instructions.</Trans>
-            </span>
-          ) : null}
-        </p>
-        <p>
-          <Trans>
-            Affiliate code: <code className="font-mono">{user.affiliate_code}</code>
-          </Trans>
-        </p>
-        <p className="text-muted-foreground">
-          {user.newsletter ? <Trans>You receive the newsletter.</Trans> : <Trans>No newsletter.</Trans>}
-        </p>
-      </CardContent>
-    </Card>
-  );
-}
 
 function UnverifiedNotice({
   email,
@@ -120,14 +76,34 @@ function UnverifiedNotice({
   );
 }
 
+/**
+ * How the visitor came back to this page (`?checkout=` of Checkout's return URLs, or a sign-up
+ * whose payment could not start), read once; the address then drops the query, so a reload or a
+ * shared link does not say it again.
+ */
+function useCheckoutReturn(notice: AccountNotice | null): CheckoutReturn | null {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [from] = useState<CheckoutReturn | null>(() =>
+    notice === "checkout-failed" ? "failed" : checkoutReturnOf(params),
+  );
+  const hasQuery = params.has("checkout") || params.has("session_id");
+  useEffect(() => {
+    if (hasQuery) void navigate({ search: "" }, { replace: true, preventScrollReset: true });
+  }, [hasQuery, navigate]);
+  return from;
+}
+
 function SignedIn({
   user,
   actions,
   onLogout,
+  onLeave,
 }: {
   user: AuthUser;
   actions: AccountActions;
   onLogout: () => void;
+  onLeave?: (url: string) => void;
 }) {
   const [profile, runProfile] = useAction(actions.updateName);
   const [email, runEmail] = useAction(actions.requestEmailChange);
@@ -139,6 +115,7 @@ function SignedIn({
   const [notice] = useState<AccountNotice | null>(() =>
     typeof window === "undefined" ? null : takeAccountNotice(),
   );
+  const checkoutReturn = useCheckoutReturn(notice);
   return (
     <div className="flex flex-col gap-6">
       {notice === "admin-only" ? (
@@ -174,7 +151,12 @@ function SignedIn({
             message={credentials.message}
             onGenerate={() => void runCredentials()}
           />
-          <PlanCard user={user} />
+          <BillingCard
+            user={user}
+            actions={actions.billing}
+            checkoutReturn={checkoutReturn}
+            onLeave={onLeave}
+          />
         </div>
         <div className="flex flex-col gap-6 [&>*]:max-w-none">
           <ProfileForm
@@ -229,7 +211,7 @@ function AccountLoading() {
       <div className="grid gap-6 lg:grid-cols-2">
         <div className="flex flex-col gap-6">
           <Skeleton radius="xl" className="h-[618px] sm:h-[550px]" />
-          <Skeleton radius="xl" className="h-[211px]" />
+          <Skeleton radius="xl" className="h-[362px] sm:h-[290px]" />
         </div>
         <div className="flex flex-col gap-6">
           <Skeleton radius="xl" className="h-[252px]" />
@@ -316,10 +298,13 @@ export function AuthGate({
 export function AccountScreen({
   actionsFor,
   onLoggedOut,
+  onLeave,
 }: {
   actionsFor: (user: AuthUser) => AccountActions;
   /** After "Log out" cleared the session (the route leaves for the login page). */
   onLoggedOut?: () => void;
+  /** Goes to a payment page (Checkout, the portal); the browser's location by default. */
+  onLeave?: (url: string) => void;
 }) {
   const { logout } = useAuth();
   return (
@@ -332,6 +317,7 @@ export function AccountScreen({
             logout();
             onLoggedOut?.();
           }}
+          onLeave={onLeave}
         />
       )}
     </AuthGate>

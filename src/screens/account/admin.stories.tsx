@@ -8,7 +8,17 @@ import { AdminScreen } from "./admin.tsx";
 
 const stats: AdminStats = {
   total: 1284,
-  byPlan: { trial: 912, "awaiting-payment": 41, paid: 331 },
+  billing: {
+    trial: 612,
+    awaitingPayment: 41,
+    active: 498,
+    cancelling: 27,
+    pastDue: 12,
+    ended: 121,
+    byInterval: { month: 310, year: 188 },
+    // 310 × 4.99 + 188 × 49.99 / 12, as the server counts it.
+    monthlyRecurringRevenue: 2330.08,
+  },
   signupsPerWeek: [
     { week: "2026-09-07", count: 48 },
     { week: "2026-09-14", count: 61 },
@@ -21,18 +31,22 @@ const stats: AdminStats = {
   ],
 };
 
-const awaitingUser: AuthUser = {
-  ...paidUser,
-  id: "a1b2c3d4e5f6g7h",
-  name: "Camille Dupont",
-  email: "c.dupont@example.com",
-  stripe: "",
-};
-const people: AuthUser[] = [
+/**
+ * Other users as an admin reads them: their records without their subscriptions (the owner's to
+ * read), so each row says what the record tells (`plan`, `trial_ends`).
+ */
+const others = (users: AuthUser[]): AuthUser[] => users.map(({ expand: _theirs, ...user }) => user);
+const people: AuthUser[] = others([
   paidUser,
-  awaitingUser,
+  {
+    ...trialUser,
+    id: "a1b2c3d4e5f6g7h",
+    name: "Camille Dupont",
+    email: "c.dupont@example.com",
+    trial_ends: "2026-09-20 08:00:00.000Z",
+  },
   { ...trialUser, id: "t1", name: "Marc Camilleri", email: "marc.c@example.com" },
-];
+]);
 
 /** What the server's `email ~ q || name ~ q` answers: a case-insensitive "contains". */
 async function search(query: string) {
@@ -75,15 +89,35 @@ export const Default: Story = {
     const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
     await expect(await canvas.findByText(fr ? "Utilisateurs : 1 284" : "Users: 1,284")).toBeVisible();
-    // The plan chart counts the paid plans awaiting payment apart.
-    const plans = await canvas.findByRole("group", { name: fr ? "Utilisateurs par offre" : "Users by plan" });
-    await expect(
-      within(plans).getByRole("img", {
-        name: fr
-          ? /^Payant \(en attente de paiement\)\s?: Utilisateurs 41$/
-          : "Paid (awaiting payment): Users 41",
-      }),
-    ).toBeInTheDocument();
+    // Users by the statuses every page shows, as the server counts them.
+    const statuses = await canvas.findByRole("group", {
+      name: fr ? "Utilisateurs par statut de facturation" : "Users by billing status",
+    });
+    for (const [en, frName, count] of [
+      ["Trial", "Essai", 612],
+      ["Paid (awaiting payment)", "Payant (en attente de paiement)", 41],
+      ["Paid", "Payant", 498],
+      ["Payment failed", "Paiement échoué", 12],
+      ["Ended", "Terminé", 121],
+    ] as const) {
+      await expect(
+        within(statuses).getByRole("img", {
+          name: fr
+            ? new RegExp(`^${frName.replace(/[()]/g, "\\$&")}\\s?: Utilisateurs ${count}$`)
+            : `${en}: Users ${count}`,
+        }),
+      ).toBeInTheDocument();
+    }
+    // The paying subscriptions and what they bring each month.
+    const figures = within(canvasElement.querySelector<HTMLElement>("[data-slot=billing-figures]")!);
+    await expect(figures.getByRole("heading", { level: 2 })).toHaveTextContent(
+      fr ? "Abonnements" : "Subscriptions",
+    );
+    await expect(figures.getByText(fr ? /^2\s330,08\s€$/ : "€2,330.08")).toBeVisible();
+    await expect(figures.getByText("498")).toBeVisible();
+    await expect(figures.getByText("310")).toBeVisible();
+    await expect(figures.getByText("188")).toBeVisible();
+    await expect(figures.getByText("27")).toBeVisible();
   },
 };
 
@@ -95,10 +129,12 @@ export const SearchMatches: Story = {
     await waitFor(() =>
       expect(results).toHaveTextContent(fr ? "3 utilisateurs correspondent" : "3 users match"),
     );
-    await expect(within(results).getAllByRole("listitem")).toHaveLength(3);
-    await expect(
-      within(results).getByText(fr ? "Payant (en attente de paiement)" : "Paid (awaiting payment)"),
-    ).toBeVisible();
+    const rows = within(results).getAllByRole("listitem");
+    await expect(rows).toHaveLength(3);
+    // Each row says what the user's record tells: paid, a trial over, a trial running.
+    await expect(rows.map((row) => row.querySelector("[data-slot=badge]")?.textContent)).toEqual(
+      fr ? ["Payant", "Terminé", "Essai"] : ["Paid", "Ended", "Trial"],
+    );
   },
 };
 
@@ -134,7 +170,16 @@ export const OneWeek: Story = {
     loadStats: fn(async () =>
       ok({
         total: 3,
-        byPlan: { trial: 2, "awaiting-payment": 1, paid: 0 },
+        billing: {
+          trial: 2,
+          awaitingPayment: 1,
+          active: 0,
+          cancelling: 0,
+          pastDue: 0,
+          ended: 0,
+          byInterval: { month: 0, year: 0 },
+          monthlyRecurringRevenue: 0,
+        },
         signupsPerWeek: [{ week: "2026-11-23", count: 3 }],
       }),
     ),

@@ -3,7 +3,14 @@ import { useEffect, useState } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
 import type { AdminStats, UserSearchResult } from "../../auth/account.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
-import { planStatus, planStatusBadges, planStatusLabels, planStatuses } from "../../auth/plan-status.ts";
+import type { BillingStats } from "../../auth/billing.ts";
+import {
+  planStatus,
+  planStatusBadges,
+  planStatusLabels,
+  planStatuses,
+  type PlanStatus,
+} from "../../auth/plan-status.ts";
 import { useAction } from "../../forms/use-action.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { localeTags } from "../../../shared/i18n/locales.ts";
@@ -12,8 +19,11 @@ import { Button } from "../../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card.tsx";
 import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
+import { Skeleton } from "../../ui/skeleton.tsx";
+import { formatPrice } from "../../../shared/format.ts";
 import { CategoryChart } from "../../widgets/charts/category-chart.tsx";
 import { chartFormatters, countFormat } from "../../lib/format.ts";
+import { useNow } from "../../lib/use-now.ts";
 
 export type AdminScreenProps = {
   loadStats: () => Promise<ActionResult<AdminStats>>;
@@ -21,9 +31,65 @@ export type AdminScreenProps = {
   searchUsers: (query: string) => Promise<ActionResult<UserSearchResult>>;
 };
 
+/** The stats' counts by the statuses every page shows (src/auth/plan-status.ts). */
+function usersByStatus(billing: BillingStats): Record<PlanStatus, number> {
+  return {
+    trial: billing.trial,
+    "awaiting-payment": billing.awaitingPayment,
+    paid: billing.active,
+    "past-due": billing.pastDue,
+    ended: billing.ended,
+  };
+}
+
+/** The paying subscriptions: the monthly recurring revenue, how many by interval, how many end. */
+function BillingFigures({ billing, failed }: { billing: BillingStats | null; failed: boolean }) {
+  const locale = useLocale();
+  const number = new Intl.NumberFormat(localeTags[locale]);
+  const figure = (value: (stats: BillingStats) => string) =>
+    billing ? value(billing) : failed ? "—" : <Skeleton className="h-7 w-20" />;
+  const rows = [
+    {
+      label: <Trans>Monthly recurring revenue</Trans>,
+      value: figure((b) => formatPrice(b.monthlyRecurringRevenue, locale)),
+    },
+    { label: <Trans>Active subscriptions</Trans>, value: figure((b) => number.format(b.active)) },
+    { label: <Trans>Billed monthly</Trans>, value: figure((b) => number.format(b.byInterval.month)) },
+    { label: <Trans>Billed yearly</Trans>, value: figure((b) => number.format(b.byInterval.year)) },
+    { label: <Trans>Ending at their period’s end</Trans>, value: figure((b) => number.format(b.cancelling)) },
+  ];
+  return (
+    <Card data-slot="billing-figures">
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>
+            <Trans>Subscriptions</Trans>
+          </h2>
+        </CardTitle>
+        <CardDescription>
+          <Trans>
+            Paying subscriptions at the site’s prices, a yearly one counted as a twelfth each month.
+          </Trans>
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-4 sm:grid-cols-3 lg:grid-cols-5">
+          {rows.map((row, index) => (
+            <div key={index} className="flex flex-col gap-1">
+              <dt className="text-sm text-muted-foreground">{row.label}</dt>
+              <dd className="text-2xl font-semibold tracking-tight tabular-nums">{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </CardContent>
+    </Card>
+  );
+}
+
 function UserRow({ user }: { user: AuthUser }) {
   const { i18n } = useLingui();
-  const status = planStatus(user);
+  // Another user's subscription is theirs to read: the row says what their record tells.
+  const status = planStatus(user, useNow());
   return (
     <li data-slot="admin-user" className="flex flex-col gap-1 py-3 sm:flex-row sm:items-center sm:gap-4">
       <div className="min-w-0 flex-1">
@@ -124,7 +190,10 @@ function FindUsers({ searchUsers }: Pick<AdminScreenProps, "searchUsers">) {
   );
 }
 
-/** `/admin` (admins only): user count, sign-ups per week, users by plan status, user search. */
+/**
+ * `/admin` (admins only): user count, sign-ups per week, users by billing status, the paying
+ * subscriptions and their monthly revenue, user search.
+ */
 export function AdminScreen({ loadStats, searchUsers }: AdminScreenProps) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
@@ -178,11 +247,11 @@ export function AdminScreen({ loadStats, searchUsers }: AdminScreenProps) {
           headingLevel={2}
         />
         <CategoryChart
-          title={t`Users by plan`}
-          categoryLabel={t`Plan`}
+          title={t`Users by billing status`}
+          categoryLabel={t`Status`}
           data={planStatuses.map((planStatus) => ({
             category: i18n._(planStatusLabels[planStatus]),
-            values: { users: stats?.byPlan[planStatus] },
+            values: { users: stats ? usersByStatus(stats.billing)[planStatus] : undefined },
           }))}
           series={[{ key: "users", label: t`Users` }]}
           valueFormat={countFormat}
@@ -192,6 +261,7 @@ export function AdminScreen({ loadStats, searchUsers }: AdminScreenProps) {
           headingLevel={2}
         />
       </div>
+      <BillingFigures billing={stats?.billing ?? null} failed={status === "error"} />
       <FindUsers searchUsers={searchUsers} />
     </div>
   );

@@ -10,7 +10,11 @@ const signedIn: SignupOutcome = {
   user: unverifiedUser,
   credentialsCreated: true,
   verificationRequested: true,
+  checkout: null,
 };
+
+/** Stripe Checkout's page for the paid plan, as `POST /api/billing/checkout` answers. */
+const checkoutUrl = "https://checkout.stripe.com/c/pay/cs_test_a1b2c3";
 
 /**
  * The sign-up page: the form, its request running, PocketBase's refusals, and both outcomes of a
@@ -42,8 +46,8 @@ type Story = StoryObj<typeof meta>;
 const email = "camille.martin@example.com";
 const password = "correct horse battery";
 
-/** Fills the form as a visitor does (free trial, no newsletter) and sends it. */
-async function signUp(canvasElement: HTMLElement, fr: boolean) {
+/** Fills the form as a visitor does (the plan as it stands, no newsletter) and sends it. */
+async function signUp(canvasElement: HTMLElement, fr: boolean, button = submitButton(canvasElement, fr)) {
   const canvas = within(canvasElement);
   await userEvent.type(canvas.getByLabelText(fr ? "Nom" : "Name"), "Camille Martin");
   await userEvent.type(canvas.getByLabelText(fr ? "E-mail" : "Email"), email);
@@ -57,7 +61,7 @@ async function signUp(canvasElement: HTMLElement, fr: boolean) {
       name: fr ? "J’accepte les conditions d’utilisation" : "I accept the terms of use",
     }),
   );
-  await userEvent.click(submitButton(canvasElement, fr));
+  await userEvent.click(button);
 }
 
 const submitButton = (canvasElement: HTMLElement, fr: boolean) =>
@@ -154,7 +158,9 @@ export const ServiceUnavailable: Story = {
  */
 export const CreatedNotSignedIn: Story = {
   args: {
-    signup: fn(async () => ok({ user: null, credentialsCreated: false, verificationRequested: true })),
+    signup: fn(async () =>
+      ok({ user: null, credentialsCreated: false, verificationRequested: true, checkout: null }),
+    ),
   },
   play: async ({ args, canvasElement, globals }) => {
     const fr = globals.locale === "fr";
@@ -178,5 +184,32 @@ export const CreatedNotSignedIn: Story = {
     );
     await expect(canvas.queryByRole("form")).toBeNull();
     await expect(args.onSignedUp).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * From a "Choose Lumen" link (`/signup?plan=paid&interval=month`): the form starts on the paid
+ * plan, billed monthly; once the account exists, the route goes on to payment (Checkout's URL in
+ * the outcome) and the button stays busy while that page loads.
+ */
+export const PaidPlanFromLink: Story = {
+  args: {
+    choice: { plan: "paid", billing: "monthly" },
+    signup: fn(async () => ok({ ...signedIn, checkout: ok(checkoutUrl) })),
+  },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("radio", { name: fr ? /Offre payante/ : /Paid plan/ })).toBeChecked();
+    await expect(canvas.getByRole("radio", { name: fr ? /Mensuel/ : /Monthly/ })).toBeChecked();
+    const button = canvas.getByRole("button", { name: fr ? "Créer mon compte" : "Create my account" });
+    await signUp(canvasElement, fr, button);
+    await waitFor(() =>
+      expect(args.signup).toHaveBeenCalledWith(expect.objectContaining({ plan: "paid", billing: "monthly" })),
+    );
+    await waitFor(() =>
+      expect(args.onSignedUp).toHaveBeenCalledWith({ ...signedIn, checkout: ok(checkoutUrl) }),
+    );
+    await expect(button).toHaveAttribute("aria-busy", "true");
   },
 };

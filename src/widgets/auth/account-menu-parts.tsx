@@ -3,6 +3,7 @@ import { ChevronDown, LogOut, ShieldCheck, TriangleAlert, User } from "lucide-re
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { planStatus, planStatusBadges, planStatusLabels } from "../../auth/plan-status.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { useNow } from "../../lib/use-now.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import {
@@ -19,7 +20,7 @@ import { AccountAvatar } from "./account-menu.tsx";
 /** The signed-in visitor's menu: who they are, their plan, account, admin and log out. */
 export function AccountDropdown({ user, onLogout }: { user: AuthUser; onLogout: () => void }) {
   const { t, i18n } = useLingui();
-  const status = planStatus(user);
+  const status = planStatus(user, useNow());
   const planLabel = i18n._(planStatusLabels[status]);
   const badge = planStatusBadges[status];
   const displayName = user.name.trim() || user.email;

@@ -34,11 +34,19 @@ export type SignupFormValues = {
 /** Sign-up: name, email, password twice, plan (free trial or paid, monthly or yearly), newsletter, terms. */
 export function SignupForm({
   defaultValues,
+  choice,
   status,
   errors,
   message,
   onSubmit,
-}: FormProps<SignupFormValues> & { defaultValues?: Partial<SignupFormValues> }) {
+}: FormProps<SignupFormValues> & {
+  defaultValues?: Partial<SignupFormValues>;
+  /**
+   * The plan a link chose (`/signup?plan=paid&interval=year`). A prerendered page learns it once
+   * hydrated, after its first render: the form then switches to it.
+   */
+  choice?: Partial<Pick<SignupFormValues, "plan" | "billing">>;
+}) {
   const { t } = useLingui();
   const locale = useLocale();
   const titleId = React.useId();
@@ -53,6 +61,7 @@ export function SignupForm({
       newsletter: false,
       terms: false,
       ...defaultValues,
+      ...choice,
     },
     validate: (v) =>
       collectErrors({
@@ -68,6 +77,12 @@ export function SignupForm({
     onSubmit,
   });
   const { values } = form;
+  const { plan: chosenPlan, billing: chosenBilling } = choice ?? {};
+  React.useEffect(() => {
+    if (chosenPlan) form.setValue("plan", chosenPlan);
+    if (chosenBilling) form.setValue("billing", chosenBilling);
+    // The choice only: a visitor's own clicks afterwards stay theirs.
+  }, [chosenPlan, chosenBilling]);
   const trialDays = siteConfig.plans.trialDays;
   const monthly = formatPrice(siteConfig.plans.paid.monthly, locale);
   const yearly = formatPrice(siteConfig.plans.paid.yearly, locale);

@@ -1,6 +1,6 @@
 import type { Decorator } from "@storybook/react-vite";
 import { StaticAuthProvider } from "../../auth/auth-state.tsx";
-import { paidUser } from "../../auth/auth-fixtures.ts";
+import { awaitingPaymentUser } from "../../auth/auth-fixtures.ts";
 
 /** Stories of a form on the account page: padded, signed in on the trial. */
 export const accountFormStory = {
@@ -21,9 +21,9 @@ export const centredCard: Decorator = (Story) => (
   </div>
 );
 
-/** Signed in on the paid plan, its payment not arrived yet (no Stripe customer). */
+/** Signed in on the paid plan chosen at sign-up, its payment not arrived yet (`incomplete`). */
 export const awaitingPayment: Decorator = (Story) => (
-  <StaticAuthProvider state={{ status: "authed", user: { ...paidUser, stripe: "" } }}>
+  <StaticAuthProvider state={{ status: "authed", user: awaitingPaymentUser }}>
     <Story />
   </StaticAuthProvider>
 );

@@ -1,0 +1,129 @@
+import { msg } from "@lingui/core/macro";
+import type PocketBase from "pocketbase";
+import { attempt, type ActionResult } from "./action-result.ts";
+import { isClientResponseError } from "./sdk-error.ts";
+
+// The site's side of billing (docs/billing.md): the user's `subscriptions` record as the API gives
+// it, and this server's billing endpoints (docs/api.md, Billing). Paid state is the server's to
+// write: the site only reads it, and asks for a Checkout or a Billing Portal URL to go to.
+
+export type Interval = "month" | "year";
+
+/** How the paid plan is paid: Stripe Checkout, or the instructions the server emails (manual). */
+export type BillingMode = "stripe" | "manual";
+
+/** Stripe's subscription statuses; `incomplete` is "awaiting payment". */
+export type SubscriptionStatus =
+  "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "incomplete" | "incomplete_expired" | "paused";
+
+/** The user's `subscriptions` record (one per user, written by the server, the owner may view it). */
+export type Subscription = {
+  id: string;
+  user: string;
+  /** Stripe's customer id; empty without Stripe. */
+  customer: string;
+  /** Stripe's subscription id; empty for one the operator records (manual mode). */
+  subscription: string;
+  status: SubscriptionStatus;
+  interval: Interval;
+  /** When the period paid for ends (PocketBase datetime); empty before the first payment. */
+  current_period_end: string;
+  cancel_at_period_end: boolean;
+};
+
+/**
+ * The subscription a user record carries (`accountExpand`, src/auth/session.ts); null when there is none, or when
+ * the reader may not see it (an admin listing other users).
+ */
+export function subscriptionOf(user: {
+  expand?: { subscriptions_via_user?: Subscription | Subscription[] };
+}): Subscription | null {
+  const expanded = user.expand?.subscriptions_via_user;
+  return (Array.isArray(expanded) ? expanded[0] : expanded) ?? null;
+}
+
+const checkoutFailed = msg`We could not start the payment. Please try again.`;
+const portalFailed = msg`We could not open the billing page. Please try again.`;
+const loadFailed = msg`We could not check your subscription.`;
+
+let mode: Promise<ActionResult<BillingMode>> | undefined;
+
+/** The billing mode (`GET /api/billing/config`), asked once per page load. */
+export function loadBillingMode(pb: PocketBase): Promise<ActionResult<BillingMode>> {
+  mode ??= attempt(async () => {
+    const config = await pb.send<{ mode?: string }>("/api/billing/config", { requestKey: null });
+    return config.mode === "manual" ? "manual" : "stripe";
+  }, loadFailed).then((result) => {
+    if (!result.success) mode = undefined; // asked again next time
+    return result;
+  });
+  return mode;
+}
+
+/**
+ * The paid plan, from sign-up or the account page: the URL to go to next (Stripe Checkout; in
+ * manual mode, the account page once the instructions are emailed).
+ */
+export function startCheckout(pb: PocketBase, interval: Interval): Promise<ActionResult<string>> {
+  return attempt(async () => {
+    const { url } = await pb.send<{ url: string }>("/api/billing/checkout", {
+      method: "POST",
+      body: { interval },
+      requestKey: null,
+    });
+    return url;
+  }, checkoutFailed);
+}
+
+/** The URL of the user's Stripe Billing Portal (card, invoices, cancel, interval). */
+export function openPortal(pb: PocketBase): Promise<ActionResult<string>> {
+  return attempt(async () => {
+    const { url } = await pb.send<{ url: string }>("/api/billing/portal", {
+      method: "POST",
+      requestKey: null,
+    });
+    return url;
+  }, portalFailed);
+}
+
+/** The user's subscription as the server has it now; null when there is none. */
+export function loadSubscription(pb: PocketBase, userId: string): Promise<ActionResult<Subscription | null>> {
+  return attempt(async () => {
+    try {
+      return await pb
+        .collection("subscriptions")
+        .getFirstListItem<Subscription>(pb.filter("user = {:user}", { user: userId }), { requestKey: null });
+    } catch (error) {
+      if (isClientResponseError(error) && error.status === 404) return null;
+      throw error;
+    }
+  }, loadFailed);
+}
+
+/** `GET /api/billing/stats`: users by billing status, the paying subscriptions, the monthly revenue. */
+export type BillingStats = {
+  trial: number;
+  awaitingPayment: number;
+  /** Paying subscriptions (cancelling ones included), past due apart. */
+  active: number;
+  /** Subscriptions that end at their period's end (among `active`). */
+  cancelling: number;
+  pastDue: number;
+  ended: number;
+  byInterval: Record<Interval, number>;
+  /** At the site's prices, yearly ones counted as a twelfth a month. */
+  monthlyRecurringRevenue: number;
+};
+
+export function fetchBillingStats(pb: PocketBase): Promise<BillingStats> {
+  return pb.send<BillingStats>("/api/billing/stats", { requestKey: null });
+}
+
+/**
+ * What Checkout's return URLs (and manual mode's) say on the account page: `?checkout=success`
+ * (with Stripe's `session_id`), `canceled` or `manual` (server/billing/billing.ts builds them).
+ */
+export function checkoutReturnOf(params: URLSearchParams): "success" | "canceled" | "manual" | null {
+  const value = params.get("checkout");
+  return value === "success" || value === "canceled" || value === "manual" ? value : null;
+}

@@ -1,0 +1,477 @@
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import * as React from "react";
+import enInstructions from "../../../content/en/payment-instructions.md?raw";
+import frInstructions from "../../../content/fr/payment-instructions.md?raw";
+import { formatDate, formatPrice } from "../../../shared/format.ts";
+import type { Locale } from "../../../shared/i18n/locales.ts";
+import {
+  paymentInstructions,
+  paymentPeriod,
+  splitInstructions,
+} from "../../../shared/payment-instructions.ts";
+import type { ActionResult } from "../../auth/action-result.ts";
+import type { AuthUser } from "../../auth/auth-state.tsx";
+import { subscriptionOf, type BillingMode, type Interval, type Subscription } from "../../auth/billing.ts";
+import { paidPrice } from "../../auth/plan-price.ts";
+import { planState, planStatusBadges, planStatusLabels, type PlanState } from "../../auth/plan-status.ts";
+import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
+import { useAction } from "../../forms/use-action.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { useNow } from "../../lib/use-now.ts";
+import { Badge } from "../../ui/badge.tsx";
+import { Button } from "../../ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card.tsx";
+import { Separator } from "../../ui/separator.tsx";
+import { Skeleton } from "../../ui/skeleton.tsx";
+import { Spinner } from "../../ui/spinner.tsx";
+
+/**
+ * How the visitor came back to the account page: from Stripe Checkout (`success`, `canceled`),
+ * from choosing the paid plan in manual mode (`manual`: the instructions were emailed), or from a
+ * sign-up whose payment could not start (`failed`).
+ */
+export type CheckoutReturn = "success" | "canceled" | "manual" | "failed";
+
+/** What the plan card can do; the route binds them to the API, stories to fakes. */
+export type BillingActions = {
+  /** The billing mode (`GET /api/billing/config`). */
+  loadMode: () => Promise<ActionResult<BillingMode>>;
+  /** The URL to pay at for an interval: Stripe Checkout, or (manual) the account page. */
+  checkout: (interval: Interval) => Promise<ActionResult<string>>;
+  /** The URL of the user's Stripe Billing Portal. */
+  portal: () => Promise<ActionResult<string>>;
+  /** The subscription as the server has it now (polled back from Checkout). */
+  loadSubscription: () => Promise<ActionResult<Subscription | null>>;
+  /** Brings the session's record in line once a payment landed (the header's badge follows). */
+  refreshAccount: () => Promise<ActionResult<unknown>>;
+};
+
+/** Back from Checkout, the subscription is asked for every `intervalMs`, at most `attempts` times. */
+export type ConfirmPolling = { intervalMs: number; attempts: number };
+
+/** Every second for 20 seconds: the webhook usually lands within a few. */
+export const defaultConfirmPolling: ConfirmPolling = { intervalMs: 1000, attempts: 20 };
+
+export type BillingCardProps = {
+  user: AuthUser;
+  actions: BillingActions;
+  /** Read from the address by the page (which then removes it). */
+  checkoutReturn?: CheckoutReturn | null;
+  /** Goes to a payment page (Checkout, the portal); the browser's location by default. */
+  onLeave?: (url: string) => void;
+  confirmPolling?: ConfirmPolling;
+};
+
+const instructionFiles: Record<Locale, { title: string; text: string }> = {
+  en: splitInstructions(enInstructions),
+  fr: splitInstructions(frInstructions),
+};
+
+const landed = (sub: Subscription | null | undefined) =>
+  sub?.status === "active" || sub?.status === "trialing";
+
+type Confirmation = "confirming" | "confirmed" | "pending";
+
+/**
+ * Back from Checkout: the success URL grants nothing (docs/decisions/005-billing.md), so the
+ * subscription is polled until the webhook has made it active, or the polling gives up.
+ */
+function usePaymentConfirmation(
+  active: boolean,
+  initial: Subscription | null,
+  actions: BillingActions,
+  polling: ConfirmPolling,
+) {
+  const [phase, setPhase] = React.useState<Confirmation | null>(active ? "confirming" : null);
+  const [polled, setPolled] = React.useState<Subscription | null | undefined>(undefined);
+  React.useEffect(() => {
+    if (!active) return;
+    if (landed(initial)) {
+      setPhase("confirmed");
+      return;
+    }
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempts = 0;
+    const poll = async () => {
+      attempts += 1;
+      const result = await actions.loadSubscription();
+      if (stopped) return;
+      if (result.success && landed(result.data)) {
+        setPolled(result.data);
+        setPhase("confirmed");
+        void actions.refreshAccount();
+      } else if (attempts >= polling.attempts) {
+        setPhase("pending");
+      } else {
+        timer = setTimeout(() => void poll(), polling.intervalMs);
+      }
+    };
+    void poll();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+    // Once per visit back from Checkout.
+  }, [active]);
+  return { phase, polled };
+}
+
+/** The billing mode; `undefined` while it loads, `null` when it could not be known. */
+function useBillingMode(loadMode: BillingActions["loadMode"]) {
+  const [mode, setMode] = React.useState<BillingMode | null | undefined>(undefined);
+  React.useEffect(() => {
+    let active = true;
+    void loadMode().then((result) => {
+      if (active) setMode(result.success ? result.data : null);
+    });
+    return () => {
+      active = false;
+    };
+    // Once per page: the mode is the server's configuration.
+  }, []);
+  return mode;
+}
+
+function Notice({
+  tone,
+  role = "status",
+  children,
+}: {
+  tone: "info" | "warning";
+  role?: "status" | "alert";
+  children: React.ReactNode;
+}) {
+  return (
+    <div
+      role={role}
+      data-slot="billing-notice"
+      className={
+        tone === "warning"
+          ? "rounded-md border border-warning/50 bg-warning/10 px-3 py-2.5 text-sm"
+          : "rounded-md border border-border bg-muted/40 px-3 py-2.5 text-sm"
+      }
+    >
+      {children}
+    </div>
+  );
+}
+
+function CheckoutNotice({ from, phase }: { from: CheckoutReturn; phase: Confirmation | null }) {
+  const { t } = useLingui();
+  if (from === "success") {
+    if (phase === "confirmed") {
+      return (
+        <FormSuccess show>
+          <Trans>Payment confirmed: your subscription is active.</Trans>
+        </FormSuccess>
+      );
+    }
+    if (phase === "pending") {
+      return (
+        <Notice tone="info">
+          <Trans>
+            Your payment is being confirmed. This can take a few minutes: we will email you as soon as it is
+            done.
+          </Trans>
+        </Notice>
+      );
+    }
+    return (
+      <div className="rounded-md border border-border bg-muted/40 px-3 py-2.5">
+        <Spinner size="sm" showLabel label={t`Confirming your payment…`} />
+      </div>
+    );
+  }
+  if (from === "canceled") {
+    return (
+      <Notice tone="info">
+        <Trans>Payment canceled: nothing was charged.</Trans>
+      </Notice>
+    );
+  }
+  if (from === "manual") {
+    return (
+      <Notice tone="info">
+        <Trans>We have emailed you the payment instructions. You will find them below too.</Trans>
+      </Notice>
+    );
+  }
+  return (
+    <Notice tone="warning" role="alert">
+      <Trans>Your account is ready, but the payment could not start. Please try again below.</Trans>
+    </Notice>
+  );
+}
+
+/** The plan and its price in a line: "Paid plan, €4.99 per month", "Free trial". */
+function PlanLine({ state }: { state: PlanState }) {
+  const locale = useLocale();
+  if (state.status === "trial") return <Trans>Free trial</Trans>;
+  if (state.status === "ended") return <Trans>No active plan</Trans>;
+  const price = formatPrice(paidPrice(state.interval), locale);
+  return state.interval === "month" ? (
+    <Trans>Paid plan, {price} per month</Trans>
+  ) : (
+    <Trans>Paid plan, {price} per year</Trans>
+  );
+}
+
+/** What the state says, in sentences. */
+function StateText({ state, email }: { state: PlanState; email: string }) {
+  const locale = useLocale();
+  const date = (value: string) => formatDate(value, locale);
+  switch (state.status) {
+    case "trial": {
+      const end = date(state.trialEnds);
+      const days = state.daysLeft;
+      return (
+        <p>
+          <Trans>Your free trial ends on {end}.</Trans>{" "}
+          <strong className="font-medium">
+            <Plural value={days} one="# day left." other="# days left." />
+          </strong>
+        </p>
+      );
+    }
+    case "paid": {
+      if (state.periodEnd === "") return null;
+      const end = date(state.periodEnd);
+      return (
+        <p>
+          {state.renewal === "renews" ? (
+            <Trans>Renews on {end}.</Trans>
+          ) : state.renewal === "first-payment" ? (
+            <Trans>Your first payment is on {end}.</Trans>
+          ) : state.renewal === "paid-until" ? (
+            <Trans>Paid until {end}.</Trans>
+          ) : (
+            <Trans>Ends on {end}: it will not renew.</Trans>
+          )}
+        </p>
+      );
+    }
+    case "past-due":
+      return (
+        <Notice tone="warning">
+          <Trans>
+            Your last payment failed. We will try again over the next days: update your payment method to keep
+            your access.
+          </Trans>
+        </Notice>
+      );
+    case "awaiting-payment": {
+      const trialEnd = state.trialEnds ? date(state.trialEnds) : null;
+      return (
+        <>
+          {state.instructions ? (
+            <Instructions interval={state.interval} email={email} />
+          ) : (
+            <p>
+              <Trans>Your payment is not complete yet.</Trans>
+            </p>
+          )}
+          {trialEnd ? (
+            <p className="text-muted-foreground">
+              <Trans>Your free trial goes on until {trialEnd} meanwhile.</Trans>
+            </p>
+          ) : null}
+        </>
+      );
+    }
+    case "ended": {
+      const end = state.endedOn ? date(state.endedOn) : null;
+      return (
+        <>
+          <p>
+            {state.after === "subscription" ? (
+              end ? (
+                <Trans>Your subscription ended on {end}.</Trans>
+              ) : (
+                <Trans>Your subscription has ended.</Trans>
+              )
+            ) : end ? (
+              <Trans>Your free trial ended on {end}.</Trans>
+            ) : (
+              <Trans>Your free trial has ended.</Trans>
+            )}
+          </p>
+          <p className="text-muted-foreground">
+            <Trans>Your Stremio credentials are paused until you subscribe again.</Trans>
+          </p>
+        </>
+      );
+    }
+  }
+}
+
+/** Manual mode: the operator's instructions (content/), filled in as the server's email fills them. */
+function Instructions({ interval, email }: { interval: Interval; email: string }) {
+  const locale = useLocale();
+  const { title, text } = instructionFiles[locale];
+  const paragraphs = paymentInstructions(text, {
+    amount: formatPrice(paidPrice(interval), locale),
+    period: paymentPeriod(interval, locale),
+    reference: email,
+  });
+  return (
+    <section data-slot="payment-instructions" className="flex flex-col gap-2">
+      <h3 className="font-semibold">{title}</h3>
+      {paragraphs.map((paragraph) => (
+        <p key={paragraph} className="break-words">
+          {paragraph}
+        </p>
+      ))}
+    </section>
+  );
+}
+
+const checkoutWords = {
+  trial: {
+    month: (price: string) => <Trans>Upgrade monthly ({price}/month)</Trans>,
+    year: (price: string) => <Trans>Upgrade yearly ({price}/year)</Trans>,
+  },
+  "awaiting-payment": {
+    month: (price: string) => <Trans>Pay monthly ({price}/month)</Trans>,
+    year: (price: string) => <Trans>Pay yearly ({price}/year)</Trans>,
+  },
+  ended: {
+    month: (price: string) => <Trans>Resubscribe monthly ({price}/month)</Trans>,
+    year: (price: string) => <Trans>Resubscribe yearly ({price}/year)</Trans>,
+  },
+};
+
+/** The card's buttons for a state: Checkout monthly or yearly, or the Billing Portal. */
+function StateActions({
+  state,
+  busy,
+  onCheckout,
+  onPortal,
+}: {
+  state: PlanState;
+  /** The button whose request runs (it stays pending while the browser leaves). */
+  busy: Interval | "portal" | null;
+  onCheckout: (interval: Interval) => void;
+  onPortal: () => void;
+}) {
+  const locale = useLocale();
+  const inert = busy !== null;
+  const row = "flex flex-col gap-3 sm:flex-row sm:flex-wrap";
+  if (state.status === "trial" || state.status === "ended" || state.status === "awaiting-payment") {
+    if (state.status === "awaiting-payment" && state.instructions) return null;
+    const words = checkoutWords[state.status];
+    return (
+      <div className={row}>
+        {(["month", "year"] as const).map((interval) => (
+          <Button
+            key={interval}
+            variant={interval === "year" ? "default" : "outline"}
+            pending={busy === interval}
+            unavailable={inert && busy !== interval}
+            onClick={() => onCheckout(interval)}
+          >
+            {words[interval](formatPrice(paidPrice(interval), locale))}
+          </Button>
+        ))}
+      </div>
+    );
+  }
+  if (!state.portal) return null;
+  return (
+    <div className={row}>
+      <Button
+        variant={state.status === "past-due" ? "default" : "outline"}
+        pending={busy === "portal"}
+        onClick={onPortal}
+      >
+        {state.status === "past-due" ? <Trans>Update payment method</Trans> : <Trans>Manage billing</Trans>}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * The account page's plan card, one state each (src/auth/plan-status.ts): the trial and its days
+ * left, a subscription that renews or ends, a failed renewal, an ended plan, a payment awaited;
+ * the buttons that lead to Stripe Checkout or the Billing Portal; and, back from Checkout, the
+ * payment being confirmed.
+ */
+export function BillingCard({
+  user,
+  actions,
+  checkoutReturn = null,
+  onLeave = (url) => window.location.assign(url),
+  confirmPolling = defaultConfirmPolling,
+}: BillingCardProps) {
+  const { i18n } = useLingui();
+  const titleId = React.useId();
+  const now = useNow();
+  const mode = useBillingMode(actions.loadMode);
+  const confirming = checkoutReturn === "success";
+  const { phase, polled } = usePaymentConfirmation(confirming, subscriptionOf(user), actions, confirmPolling);
+  const subscription = polled !== undefined ? polled : subscriptionOf(user);
+  const state = planState(user, subscription, mode ?? null, now);
+  const leave = React.useCallback(
+    (target: Interval | "portal") => (target === "portal" ? actions.portal() : actions.checkout(target)),
+    [actions],
+  );
+  const [request, run] = useAction(leave);
+  const [target, setTarget] = React.useState<Interval | "portal" | null>(null);
+  // The clicked button stays pending until the next page has loaded.
+  const busy = request.status === "submitting" || request.status === "success" ? target : null;
+  const go = async (next: Interval | "portal") => {
+    setTarget(next);
+    const result = await run(next);
+    if (result?.success) onLeave(result.data);
+  };
+
+  // While the payment is being confirmed, nothing invites paying twice.
+  const showActions = phase === null || phase === "confirmed";
+  return (
+    <Card
+      data-slot="billing-card"
+      data-state={state.status}
+      role="region"
+      aria-labelledby={titleId}
+      className="w-full"
+    >
+      <CardHeader>
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <CardTitle asChild>
+            <h2 id={titleId}>
+              <Trans>Plan</Trans>
+            </h2>
+          </CardTitle>
+          <Badge variant={planStatusBadges[state.status]}>{i18n._(planStatusLabels[state.status])}</Badge>
+        </div>
+        <CardDescription>
+          <PlanLine state={state} />
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-col gap-4 text-sm">
+        {checkoutReturn ? <CheckoutNotice from={checkoutReturn} phase={phase} /> : null}
+        <StateText state={state} email={user.email} />
+        {!showActions ? null : mode === undefined ? (
+          <Skeleton className="h-10 w-full sm:w-72" />
+        ) : (
+          <StateActions
+            state={state}
+            busy={busy}
+            onCheckout={(interval) => void go(interval)}
+            onPortal={() => void go("portal")}
+          />
+        )}
+        <FormAlert status={request.status} message={request.message} />
+        <Separator />
+        <p>
+          <Trans>
+            Affiliate code: <code className="font-mono">{user.affiliate_code}</code>
+          </Trans>
+        </p>
+        <p className="text-muted-foreground">
+          {user.newsletter ? <Trans>You receive the newsletter.</Trans> : <Trans>No newsletter.</Trans>}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}
