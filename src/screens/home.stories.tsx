@@ -42,9 +42,10 @@ export const Default: Story = {
     await expect(canvas.getByText(fr ? /^4,99\s€$/ : "€4.99")).toBeVisible();
     await expect(canvas.getByText(fr ? /^ou 49,99\s€ par an$/ : "or €49.99 per year")).toBeVisible();
     await expect(canvas.getByText(fr ? "Recommandé" : "Recommended")).toBeVisible();
+    // The paid plan's sign-up starts on it, yearly.
     await expect(canvas.getByRole("link", { name: fr ? "Choisir Lumen" : "Choose Lumen" })).toHaveAttribute(
       "href",
-      fr ? "/fr/signup" : "/signup",
+      fr ? "/fr/signup?plan=paid&interval=year" : "/signup?plan=paid&interval=year",
     );
     for (const link of canvas.getAllByRole("link", {
       name: fr ? /Commencer l’essai gratuit/ : /Start your free trial/,

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { HomeData } from "../content/page-data.ts";
 import { useLocale } from "../i18n/use-locale.ts";
 import { formatPrice } from "../../shared/format.ts";
+import { paidSignupPath } from "../auth/plan-price.ts";
 import { siteConfig } from "../../shared/site-config.ts";
 import { Badge } from "../ui/badge.tsx";
 import { CtaBand } from "../widgets/marketing/cta-band.tsx";
@@ -112,7 +113,7 @@ function HomePlans({ plansTitle, plansSubtitle, trialPoints, paidPoints, html, c
           period={<Trans>per month</Trans>}
           note={<Trans>or {yearly} per year</Trans>}
           points={paidPoints}
-          action={{ label: t`Choose ${product}`, to: "/signup" }}
+          action={{ label: t`Choose ${product}`, to: paidSignupPath }}
           recommended={<Trans>Recommended</Trans>}
         />
       </div>

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { formatPrice } from "../../../shared/format.ts";
+import { paidSignupPath } from "../../auth/plan-price.ts";
 import { PlanCard } from "./plan-card.tsx";
 
 const text = {
@@ -46,7 +47,7 @@ const meta = {
     price: formatPrice(4.99, "en"),
     period: "per month",
     points: text.en.paidPoints,
-    action: { label: "Choose Lumen", to: "/signup" },
+    action: { label: "Choose Lumen", to: paidSignupPath },
   },
   render: (_args, { globals }) => {
     const locale = globals.locale === "fr" ? "fr" : "en";
@@ -67,7 +68,7 @@ const meta = {
           period={t.month}
           note={t.yearly}
           points={t.paidPoints}
-          action={{ label: t.choose, to: "/signup" }}
+          action={{ label: t.choose, to: paidSignupPath }}
           recommended={t.recommended}
         />
       </div>
@@ -88,7 +89,10 @@ export const SideBySide: Story = {
     await expect(within(trial!).queryByText(fr ? "Recommandé" : "Recommended")).toBeNull();
     await expect(within(paid!).getByText(fr ? /^4,99\s€$/ : "€4.99")).toBeVisible();
     // Links are written for the page's language.
-    await expect(within(paid!).getByRole("link")).toHaveAttribute("href", fr ? "/fr/signup" : "/signup");
+    await expect(within(paid!).getByRole("link")).toHaveAttribute(
+      "href",
+      fr ? "/fr/signup?plan=paid&interval=year" : "/signup?plan=paid&interval=year",
+    );
     await expect(within(trial!).getByRole("link")).toHaveAttribute("href", fr ? "/fr/signup" : "/signup");
   },
 };
