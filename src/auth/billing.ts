@@ -31,17 +31,6 @@ export type Subscription = {
   cancel_at_period_end: boolean;
 };
 
-/**
- * The subscription a user record carries (`accountExpand`, src/auth/session.ts); null when there is none, or when
- * the reader may not see it (an admin listing other users).
- */
-export function subscriptionOf(user: {
-  expand?: { subscriptions_via_user?: Subscription | Subscription[] };
-}): Subscription | null {
-  const expanded = user.expand?.subscriptions_via_user;
-  return (Array.isArray(expanded) ? expanded[0] : expanded) ?? null;
-}
-
 const checkoutFailed = msg`We could not start the payment. Please try again.`;
 const portalFailed = msg`We could not open the billing page. Please try again.`;
 const loadFailed = msg`We could not check your subscription.`;

@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { activeSubscription, awaitingPaymentUser, fixtureNow, paidUser, trialUser } from "./auth-fixtures.ts";
 import type { Subscription } from "./billing.ts";
-import { planState, planStatus, planStatusFilters, planStatusLabels, planStatuses } from "./plan-status.ts";
+import {
+  planState,
+  planStatus,
+  planStatusFilters,
+  planStatusLabels,
+  planStatuses,
+  subscriptionOf,
+} from "./plan-status.ts";
 
 const now = new Date("2026-10-05T12:00:00.000Z");
 /** A user whose trial ended on 2026-09-20. */
@@ -127,6 +134,15 @@ describe("planState", () => {
 });
 
 describe("planStatus", () => {
+  it("reads the subscription a user record carries, whatever the shape of its expand", () => {
+    expect(subscriptionOf(paidUser)).toEqual(activeSubscription);
+    expect(subscriptionOf({ expand: { subscriptions_via_user: [activeSubscription] } })).toEqual(
+      activeSubscription,
+    );
+    expect(subscriptionOf(trialUser)).toBeNull();
+    expect(subscriptionOf({ expand: { subscriptions_via_user: [] } })).toBeNull();
+  });
+
   it("reads the subscription the record carries", () => {
     const at = new Date(fixtureNow);
     expect(planStatus(trialUser, at)).toBe("trial");

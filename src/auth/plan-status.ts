@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { parseDateTime } from "../../shared/datetime.ts";
 import type { AuthUser } from "./auth-state.tsx";
-import { subscriptionOf, type BillingMode, type Interval, type Subscription } from "./billing.ts";
+import type { BillingMode, Interval, Subscription } from "./billing.ts";
 
 /**
  * Where a user's plan stands. The server writes it (docs/billing.md): the user's trial end, their
@@ -14,6 +14,17 @@ import { subscriptionOf, type BillingMode, type Interval, type Subscription } fr
 export type PlanStatus = "trial" | "awaiting-payment" | "paid" | "past-due" | "ended";
 
 export const planStatuses: readonly PlanStatus[] = ["trial", "awaiting-payment", "paid", "past-due", "ended"];
+
+/**
+ * The subscription a user record carries (`accountExpand`, src/auth/session.ts); null when there is none, or when
+ * the reader may not see it (an admin listing other users).
+ */
+export function subscriptionOf(user: {
+  expand?: { subscriptions_via_user?: Subscription | Subscription[] };
+}): Subscription | null {
+  const expanded = user.expand?.subscriptions_via_user;
+  return (Array.isArray(expanded) ? expanded[0] : expanded) ?? null;
+}
 
 /** What the account page's plan card shows, one state each. */
 export type PlanState =

@@ -11,9 +11,15 @@ import {
 } from "../../../shared/payment-instructions.ts";
 import type { ActionResult } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
-import { subscriptionOf, type BillingMode, type Interval, type Subscription } from "../../auth/billing.ts";
+import type { BillingMode, Interval, Subscription } from "../../auth/billing.ts";
 import { paidPrice } from "../../auth/plan-price.ts";
-import { planState, planStatusBadges, planStatusLabels, type PlanState } from "../../auth/plan-status.ts";
+import {
+  planState,
+  planStatusBadges,
+  planStatusLabels,
+  subscriptionOf,
+  type PlanState,
+} from "../../auth/plan-status.ts";
 import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
 import { useAction } from "../../forms/use-action.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
