@@ -1,0 +1,40 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { paidUser } from "./auth-fixtures.ts";
+import { authCookieName, createPocketBase, sessionCookieFields } from "./pocketbase.ts";
+
+/** A token that expires in an hour (the SDK writes no cookie for an expired one's record). */
+function token() {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
+  return `${part({ alg: "HS256" })}.${part({ exp: Math.floor(Date.now() / 1000) + 3600, type: "auth" })}.x`;
+}
+
+describe("the session cookie", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("keeps the header's fields only: never a secret, never the subscription", () => {
+    const written: string[] = [];
+    vi.stubGlobal("location", { protocol: "https:", origin: "https://lumen.example" });
+    vi.stubGlobal("document", {
+      get cookie() {
+        return "";
+      },
+      set cookie(value: string) {
+        written.push(value);
+      },
+    });
+    const pb = createPocketBase("https://lumen.example");
+    pb.authStore.save(token(), paidUser);
+    const cookie = written.at(-1)!;
+    expect(cookie.startsWith(`${authCookieName}=`)).toBe(true);
+    const stored = JSON.parse(decodeURIComponent(cookie.split(";")[0]!.slice(authCookieName.length + 1))) as {
+      record: Record<string, unknown>;
+    };
+    expect(Object.keys(stored.record).sort()).toEqual(
+      sessionCookieFields.filter((field) => field in paidUser).sort(),
+    );
+    for (const field of ["expand", "stremio_password", "stripe", "trial_ends"]) {
+      expect(stored.record).not.toHaveProperty(field);
+    }
+    expect(cookie).toMatch(/; Secure/);
+  });
+});
