@@ -109,7 +109,9 @@ export const AwaitingPayment: Story = {
       canvas.getByText(fr ? "Payant (en attente de paiement)" : "Paid (awaiting payment)"),
     ).toBeVisible();
     await expect(
-      canvas.getByText(fr ? "Votre paiement n’est pas encore terminé." : "Your payment is not complete yet."),
+      await canvas.findByText(
+        fr ? "Votre paiement n’est pas encore terminé." : "Your payment is not complete yet.",
+      ),
     ).toBeVisible();
     await expect(await canvas.findAllByRole("button", { name: fr ? /^Payer/ : /^Pay / })).toHaveLength(2);
   },

@@ -286,7 +286,9 @@ export const AwaitingPaymentCheckout: Story = {
     const fr = globals.locale === "fr";
     const canvas = card(canvasElement);
     await expect(
-      canvas.getByText(fr ? "Votre paiement n’est pas encore terminé." : "Your payment is not complete yet."),
+      await canvas.findByText(
+        fr ? "Votre paiement n’est pas encore terminé." : "Your payment is not complete yet.",
+      ),
     ).toBeVisible();
     await expect(
       await canvas.findByRole("button", {

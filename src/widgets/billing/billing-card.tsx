@@ -456,7 +456,12 @@ export function BillingCard({
       </CardHeader>
       <CardContent className="flex flex-col gap-4 text-sm">
         {checkoutReturn ? <CheckoutNotice from={checkoutReturn} phase={phase} /> : null}
-        <StateText state={state} email={user.email} />
+        {state.status === "awaiting-payment" && mode === undefined ? (
+          // How to pay depends on the mode: nothing that the instructions would replace.
+          <Skeleton className="h-16 w-full" />
+        ) : (
+          <StateText state={state} email={user.email} />
+        )}
         {!showActions ? null : mode === undefined ? (
           <Skeleton className="h-10 w-full sm:w-72" />
         ) : (
