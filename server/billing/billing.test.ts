@@ -442,6 +442,35 @@ describe("billing without Stripe (manual mode)", () => {
     expect(await stremioField(user)).toBe("active");
   });
 
+  it("an admin reads every user's billing state, with the user's record; a user only their own", async () => {
+    const payer = await signUp(server, "awaiting.admin-view@example.com", {
+      plan: "paid",
+      is_monthly: true,
+      price: 4.99,
+    });
+    const admin = await signUp(server, "site.admin@example.com");
+    const nosy = await signUp(server, "nosy@example.com");
+    await root.collection("users").update(admin.id, { admin: true });
+    const filter = `user = "${payer.id}"`;
+    // A user never sees another's subscription, neither listed nor expanded.
+    expect((await nosy.pb.collection("subscriptions").getList(1, 10, { filter })).totalItems).toBe(0);
+    // An admin finds it, and the admin search's expand carries it.
+    const seen = await admin.pb.collection("subscriptions").getFirstListItem(filter);
+    expect(seen).toMatchObject({ user: payer.id, status: "incomplete", interval: "month" });
+    const found = await admin.pb.collection("users").getList(1, 10, {
+      filter: `id = "${payer.id}"`,
+      expand: "subscriptions_via_user",
+    });
+    expect(found.items[0]!.expand?.subscriptions_via_user).toMatchObject({
+      id: seen.id,
+      status: "incomplete",
+    });
+    // Reading is all: an admin writes no subscription either.
+    expect(
+      (await rejection(admin.pb.collection("subscriptions").update(seen.id, { status: "active" }))).status,
+    ).toBe(403);
+  });
+
   it("counts users by billing state for admins and superusers only", async () => {
     const stats = await root.send("/api/billing/stats", {});
     expect(stats).toMatchObject({ byInterval: { month: expect.any(Number), year: expect.any(Number) } });

@@ -183,6 +183,8 @@ export async function searchUsers(pb: PocketBase, query: string): Promise<Action
     const list = await users(pb).getList<AuthUser>(1, userSearchLimit, {
       filter: pb.filter("email ~ {:q} || name ~ {:q}", { q: query.trim() }),
       sort: "-created",
+      // Admins may read every subscription: each row's plan state is the one its owner sees.
+      expand: "subscriptions_via_user",
       requestKey: null,
     });
     return { total: list.totalItems, users: list.items };
