@@ -38,7 +38,10 @@ test("the home page sells: the product, the features, both plans and the way to 
   await expect(plans.nth(1)).toContainText("Recommended");
   await expect(plans.nth(1)).toContainText("€4.99");
   await expect(plans.nth(1)).toContainText("or €49.99 per year");
-  await expect(plans.nth(1).getByRole("link", { name: "Choose Lumen" })).toHaveAttribute("href", "/signup");
+  await expect(plans.nth(1).getByRole("link", { name: "Choose Lumen" })).toHaveAttribute(
+    "href",
+    "/signup?plan=paid&interval=year",
+  );
   await page
     .getByRole("region", { name: "Ready to start?" })
     .getByRole("link", { name: "Start your free trial" })
@@ -55,7 +58,10 @@ test("the French home page answers a question without JavaScript", async ({ brow
   await expect(answer).toBeHidden();
   await page.getByText("Faut-il une carte bancaire pour l’essai gratuit\u00a0?").click();
   await expect(answer).toBeVisible();
-  await expect(page.getByRole("link", { name: "Choisir Lumen" })).toHaveAttribute("href", "/fr/signup");
+  await expect(page.getByRole("link", { name: "Choisir Lumen" })).toHaveAttribute(
+    "href",
+    "/fr/signup?plan=paid&interval=year",
+  );
   await context.close();
 });
 
