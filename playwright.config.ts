@@ -5,7 +5,10 @@ import { chromium } from "./vitest.config.ts";
 const port = Number(process.env.E2E_PORT ?? 4390);
 // Another checkout or build can run its own e2e beside this one: its port, site and data folder.
 const dataDir = process.env.E2E_DATA_DIR ?? "test-results/pb_data";
-const dashboardAlone = process.argv.slice(2).some((arg) => /dashboard\.spec/.test(arg));
+// The dashboard's spec named on the command line without another spec runs at once (see projects).
+const specArgs = process.argv.slice(2).filter((arg) => /\.spec(\.ts)?(:\d+)*$/.test(arg));
+const dashboardAlone =
+  specArgs.some((arg) => /dashboard\.spec/.test(arg)) && specArgs.every((arg) => /dashboard\.spec/.test(arg));
 
 /** E2E: the built site served by the real server (site + API on one port), in Debian Chromium. */
 export default defineConfig({
@@ -23,8 +26,9 @@ export default defineConfig({
     launchOptions: chromium,
     trace: "retain-on-failure",
   },
-  // The dashboard's journey restores a backup, which undoes whatever other tests wrote meanwhile:
-  // in a whole run it waits until every other spec is done; named alone on the command line
+  // The dashboard's journey restores a backup, which undoes whatever other tests wrote meanwhile
+  // (billing's manual-mode journey among them): in a whole run, or named beside other specs, it
+  // waits until every other spec is done; named alone on the command line
   // (`npx playwright test tests/e2e/dashboard.spec.ts`) it runs alone.
   projects: [
     { name: "site", testIgnore: /dashboard\.spec\.ts$/ },

@@ -1,4 +1,5 @@
-import { execFileSync } from "node:child_process";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import PocketBase from "pocketbase";
 
 // The e2e tier's second server, in Stripe mode, beside the Stripe test double
@@ -55,12 +56,22 @@ export const releaseWebhooks = (user: string) =>
 
 export const superuserPassword = "superuser-secret-1";
 
-/** A new superuser of a server's data folder, made as an operator does (the CLI), signed in with the SDK. */
-export async function superuserOf(baseURL: string, dataDir: string) {
+/**
+ * A new superuser of a server's data folder, made as an operator makes one: the CLI. Run without
+ * blocking: a worker whose event loop waits on a child process misses the server closing an idle
+ * keep-alive connection, and its next request goes out on the closed socket ("other side closed").
+ */
+export async function createSuperuser(dataDir: string) {
   const email = `root.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
-  execFileSync("node", ["server/cli.ts", "superuser", "upsert", email, superuserPassword], {
+  await promisify(execFile)("node", ["server/cli.ts", "superuser", "upsert", email, superuserPassword], {
     env: { ...process.env, DATA_DIR: dataDir },
   });
+  return email;
+}
+
+/** A new superuser of a server's data folder, signed in with the SDK. */
+export async function superuserOf(baseURL: string, dataDir: string) {
+  const email = await createSuperuser(dataDir);
   const pb = new PocketBase(baseURL);
   pb.autoCancellation(false);
   await pb.collection("_superusers").authWithPassword(email, superuserPassword);

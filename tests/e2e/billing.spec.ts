@@ -1,0 +1,498 @@
+import { readFileSync } from "node:fs";
+import type { Browser, Page } from "@playwright/test";
+import PocketBase from "pocketbase";
+import { formatDate, formatPrice } from "../../shared/format.ts";
+import type { Locale } from "../../shared/i18n/locales.ts";
+import { paymentInstructions, paymentPeriod, splitInstructions } from "../../shared/payment-instructions.ts";
+import { readOutbox, type OutboxMail } from "../../server/testing/outbox.ts";
+import { dataDir, logIn, password, uniqueEmail } from "./account-helpers.ts";
+import { expect, test } from "./fixtures.ts";
+import {
+  createSuperuser,
+  holdWebhooks,
+  releaseWebhooks,
+  stripeBaseURL,
+  stripeDataDir,
+  stripeDouble,
+  superuserOf,
+  superuserPassword,
+} from "./stripe-server.ts";
+
+// Every billing journey, in English and in French, in the browser against the real server. With
+// Stripe: the second e2e server (playwright.config.ts) beside the Stripe test double, whose hosted
+// checkout and portal pages the browser goes through and whose test controls end a period or make
+// a card fail; the official SDK inside our server is what talks to it. Without Stripe (manual
+// mode): the first e2e server, its outbox and the dashboard.
+
+// Sign-ups hash passwords and a journey crosses two sites: seconds each on a 2-core machine.
+test.describe.configure({ timeout: 120_000 });
+
+const words = {
+  en: {
+    signupTitle: "Create your account",
+    name: "Name",
+    email: "Email",
+    password: "Password",
+    confirm: "Confirm password",
+    paidPlan: /Paid plan/,
+    yearly: /Yearly/,
+    terms: /terms of use/,
+    submit: "Create my account",
+    account: "Your account",
+    plan: "Plan",
+    trial: "Trial",
+    paid: "Paid",
+    awaiting: "Paid (awaiting payment)",
+    pastDue: "Payment failed",
+    ended: "Ended",
+    paidYearly: `Paid plan, ${formatPrice(49.99, "en")} per year`,
+    paidMonthly: `Paid plan, ${formatPrice(4.99, "en")} per month`,
+    trialEnds: (date: string) => `Your free trial ends on ${date}.`,
+    upgradeMonthly: `Upgrade monthly (${formatPrice(4.99, "en")}/month)`,
+    confirming: "Confirming your payment…",
+    confirmed: "Payment confirmed: your subscription is active.",
+    canceledCheckout: "Payment canceled: nothing was charged.",
+    firstPayment: (date: string) => `Your first payment is on ${date}.`,
+    renews: (date: string) => `Renews on ${date}.`,
+    ends: (date: string) => `Ends on ${date}: it will not renew.`,
+    endedOn: (date: string) => `Your subscription ended on ${date}.`,
+    paused: "Your Stremio credentials are paused until you subscribe again.",
+    resubscribeYearly: `Resubscribe yearly (${formatPrice(49.99, "en")}/year)`,
+    manage: "Manage billing",
+    updateCard: "Update payment method",
+    lastPaymentFailed: "Your last payment failed.",
+    paidUntil: (date: string) => `Paid until ${date}.`,
+    emailed: "We have emailed you the payment instructions. You will find them below too.",
+    instructionsSubject: "How to pay for your Lumen subscription",
+    activeSubject: "Your Lumen subscription is active",
+    canceledSubject: "Your Lumen subscription is canceled",
+    // The dashboard (src/dashboard), where the operator records a payment made outside Stripe.
+    dashboard: "/_",
+    dashboardTitle: "Superuser sign-in",
+    signIn: "Sign in",
+    nav: "Dashboard",
+    searchLabel: "Email or name",
+    search: "Search",
+    billing: "Billing",
+    markPaidUntil: "Mark as paid until",
+    markPaid: "Mark as paid",
+    yearPaid: `A year (${formatPrice(49.99, "en")})`,
+    markedPaid: (date: string) =>
+      `Marked as paid until ${date}. The user has access and gets a receipt by email.`,
+  },
+  fr: {
+    signupTitle: "Créez votre compte",
+    name: "Nom",
+    email: "E-mail",
+    password: "Mot de passe",
+    confirm: "Confirmez le mot de passe",
+    paidPlan: /Offre payante/,
+    yearly: /Annuel/,
+    terms: /conditions d’utilisation/,
+    submit: "Créer mon compte",
+    account: "Votre compte",
+    plan: "Offre",
+    trial: "Essai",
+    paid: "Payant",
+    awaiting: "Payant (en attente de paiement)",
+    pastDue: "Paiement échoué",
+    ended: "Terminé",
+    paidYearly: `Offre payante, ${formatPrice(49.99, "fr")} par an`,
+    paidMonthly: `Offre payante, ${formatPrice(4.99, "fr")} par mois`,
+    trialEnds: (date: string) => `Votre essai gratuit se termine le ${date}.`,
+    upgradeMonthly: `Passer au mensuel (${formatPrice(4.99, "fr")}/mois)`,
+    confirming: "Confirmation de votre paiement…",
+    confirmed: "Paiement confirmé\u202f: votre abonnement est actif.",
+    canceledCheckout: "Paiement annulé\u202f: rien n’a été débité.",
+    firstPayment: (date: string) => `Votre premier paiement aura lieu le ${date}.`,
+    renews: (date: string) => `Renouvellement le ${date}.`,
+    ends: (date: string) => `Se termine le ${date}\u202f: il ne sera pas renouvelé.`,
+    endedOn: (date: string) => `Votre abonnement a pris fin le ${date}.`,
+    paused: "Vos identifiants Stremio sont suspendus jusqu’à votre réabonnement.",
+    resubscribeYearly: `Se réabonner à l’année (${formatPrice(49.99, "fr")}/an)`,
+    manage: "Gérer l’abonnement",
+    updateCard: "Mettre à jour le moyen de paiement",
+    lastPaymentFailed: "Votre dernier paiement a échoué.",
+    paidUntil: (date: string) => `Payé jusqu’au ${date}.`,
+    emailed:
+      "Nous vous avons envoyé les instructions de paiement par e-mail. Vous les retrouvez aussi ci-dessous.",
+    instructionsSubject: "Comment régler votre abonnement Lumen",
+    activeSubject: "Votre abonnement Lumen est actif",
+    canceledSubject: "Votre abonnement Lumen est résilié",
+    dashboard: "/fr/_",
+    dashboardTitle: "Connexion superutilisateur",
+    signIn: "Se connecter",
+    nav: "Tableau de bord",
+    searchLabel: "E-mail ou nom",
+    search: "Rechercher",
+    billing: "Facturation",
+    markPaidUntil: "Marquer comme payé jusqu’au",
+    markPaid: "Marquer comme payé",
+    yearPaid: `Un an (${formatPrice(49.99, "fr")})`,
+    markedPaid: (date: string) =>
+      `Marqué comme payé jusqu’au ${date}. L’utilisateur a accès et reçoit un reçu par e-mail.`,
+  },
+} satisfies Record<Locale, unknown>;
+
+type Words = (typeof words)[Locale];
+
+const at = (locale: Locale, path: string) => (locale === "fr" ? `/fr${path}` : path);
+const pathIs = (locale: Locale, path: string) => new RegExp(`^[^?#]*${at(locale, path)}([?#].*)?$`);
+
+type Subscription = {
+  id: string;
+  customer: string;
+  subscription: string;
+  status: string;
+  interval: "month" | "year";
+  current_period_end: string;
+  cancel_at_period_end: boolean;
+};
+
+/** The official SDK signed in as a user: what the server holds, as they may read it. */
+async function asUser(baseURL: string, email: string) {
+  const pb = new PocketBase(baseURL);
+  pb.autoCancellation(false);
+  await pb.collection("users").authWithPassword(email, password);
+  const id = pb.authStore.record!.id;
+  return {
+    pb,
+    id,
+    subscription: () =>
+      pb.collection("subscriptions").getFirstListItem<Subscription>(pb.filter("user = {:id}", { id })),
+    stremioField: async () =>
+      String((await pb.collection("stremio").getFirstListItem(pb.filter("user = {:id}", { id }))).field),
+  };
+}
+
+/** One superuser of the Stripe-mode server per worker, for what only an operator may write. */
+let stripeRoot: Promise<PocketBase> | undefined;
+const stripeSuperuser = () => (stripeRoot ??= superuserOf(stripeBaseURL, stripeDataDir).then((r) => r.pb));
+
+/**
+ * A subscriber whose trial is over, made through the API as the site makes one: signed up, their
+ * Stremio record made, then paid on the double's checkout page (a form post, as the browser sends
+ * it). Their access is the subscription's alone.
+ */
+async function subscriber(locale: Locale, interval: "month" | "year") {
+  const email = uniqueEmail(`subscriber-${locale}`);
+  const pb = new PocketBase(stripeBaseURL);
+  pb.autoCancellation(false);
+  await pb.collection("users").create({
+    email,
+    emailVisibility: true,
+    password,
+    passwordConfirm: password,
+    plan: "free",
+    name: locale === "fr" ? "Camille Abonnée" : "Sam Subscriber",
+    locale,
+  });
+  const user = await asUser(stripeBaseURL, email);
+  await user.pb
+    .collection("stremio")
+    .create({ user: user.id, email: `${user.id}@lumen.stream`, password: "stremio-1", field: "active" });
+  const root = await stripeSuperuser();
+  await root
+    .collection("users")
+    .update(user.id, { trial_ends: new Date(Date.now() - 60_000).toISOString().replace("T", " ") });
+  const { url } = await user.pb.send<{ url: string }>("/api/billing/checkout", {
+    method: "POST",
+    body: { interval },
+  });
+  // The double answers once the webhooks are delivered: the subscription is in when it has.
+  const paid = await fetch(`${url}/pay`, { method: "POST", redirect: "manual" });
+  expect(paid.status).toBe(303);
+  expect(await user.subscription()).toMatchObject({ status: "active", interval });
+  return { email, ...user };
+}
+
+/** Signs in on the site's login form and waits for the account page. */
+async function logInToAccount(page: Page, locale: Locale, email: string) {
+  await page.goto(at(locale, "/login"));
+  await logIn(page, email, password, locale === "fr");
+  await expect(page).toHaveURL(pathIs(locale, "/account"));
+}
+
+/** The account page's plan card. */
+const planCard = (page: Page, w: Words) => page.getByRole("region", { name: w.plan, exact: true });
+
+/** Fills the sign-up form opened from a "Choose Lumen" link (the paid plan, yearly, chosen). */
+async function signUpForThePaidPlan(page: Page, locale: Locale, name: string, email: string) {
+  const w = words[locale];
+  await page.goto(at(locale, "/signup?plan=paid&interval=year"));
+  await expect(page.getByRole("radio", { name: w.paidPlan })).toBeChecked();
+  await expect(page.getByRole("radio", { name: w.yearly })).toBeChecked();
+  await page.getByLabel(w.name, { exact: true }).fill(name);
+  await page.getByLabel(w.email, { exact: true }).fill(email);
+  await page.getByLabel(w.password, { exact: true }).fill(password);
+  await page.getByLabel(w.confirm, { exact: true }).fill(password);
+  await page.getByRole("checkbox", { name: w.terms }).check();
+  await page.getByRole("button", { name: w.submit }).click();
+}
+
+/** The double's hosted checkout page (it does not translate; it shows the session's locale). */
+async function expectCheckout(page: Page, locale: Locale, plan: "monthly" | "yearly") {
+  await expect(page.getByRole("heading", { level: 1, name: "Subscribe to Lumen" })).toBeVisible();
+  expect(page.url().startsWith(`${process.env.E2E_STRIPE_DOUBLE}/checkout/`)).toBe(true);
+  await expect(page.getByText(`Lumen, ${plan}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`Locale: ${locale}`, { exact: true })).toBeVisible();
+}
+
+/** The double's hosted Billing Portal page (the server opens it without a locale: Stripe's "auto"). */
+async function expectPortal(page: Page) {
+  await expect(page.getByRole("heading", { level: 1, name: "Manage your Lumen subscription" })).toBeVisible();
+  expect(page.url().startsWith(`${process.env.E2E_STRIPE_DOUBLE}/portal/`)).toBe(true);
+}
+
+/** Waits for the mail to `to` whose subject is `subject`, in `dir`'s outbox. */
+async function mailWithSubject(dir: string, to: string, subject: string): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(() => {
+      found = readOutbox(dir).find((mail) => mail.to.includes(to) && mail.subject === subject);
+      return found?.subject;
+    })
+    .toBe(subject);
+  return found!;
+}
+
+test.describe("with Stripe", () => {
+  test.use({ baseURL: stripeBaseURL });
+  // The double's plain pages have no icon: the browser's request for one is not the site's error.
+  test.beforeEach(async ({ context }) => {
+    await context.route(new URL("/favicon.ico", process.env.E2E_STRIPE_DOUBLE).href, (route) =>
+      route.fulfill({ status: 204 }),
+    );
+  });
+
+  for (const locale of ["en", "fr"] as const) {
+    const w = words[locale];
+
+    test(`a paid sign-up goes through Checkout and comes back to a confirmed subscription (${locale})`, async ({
+      page,
+    }) => {
+      const email = uniqueEmail(`paid-signup-${locale}`);
+      await signUpForThePaidPlan(page, locale, locale === "fr" ? "Jeanne Payeuse" : "Pat Payer", email);
+
+      // Stripe Checkout, in the visitor's language, the trial kept until the first charge.
+      await expectCheckout(page, locale, "yearly");
+      await expect(page.getByText("Free trial", { exact: true })).toBeVisible();
+
+      // The webhook is held back: the page back from Checkout waits for it, and grants nothing meanwhile.
+      const user = await asUser(stripeBaseURL, email);
+      await holdWebhooks(user.id);
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await expect(page).toHaveURL(pathIs(locale, "/account"));
+      const card = planCard(page, w);
+      await expect(card.getByText(w.confirming)).toBeVisible();
+      await expect(card.getByRole("button")).toHaveCount(0);
+      expect((await user.subscription()).status).toBe("incomplete");
+
+      // The webhooks land: the page says so without a reload.
+      const { statuses } = await releaseWebhooks(user.id);
+      expect(statuses.length).toBeGreaterThan(0);
+      expect(statuses.every((status) => status === 200)).toBe(true);
+      await expect(card.getByText(w.confirmed)).toBeVisible();
+      const subscription = await user.subscription();
+      expect(subscription).toMatchObject({ status: "trialing", interval: "year" });
+      await expect(card.getByText(w.paid, { exact: true })).toBeVisible();
+      await expect(card.getByText(w.paidYearly)).toBeVisible();
+      await expect(
+        card.getByText(w.firstPayment(formatDate(subscription.current_period_end, locale))),
+      ).toBeVisible();
+      await expect(card.getByRole("button", { name: w.manage })).toBeVisible();
+      // The header follows the session's refreshed record.
+      await expect(page.getByRole("banner").getByText(w.paid, { exact: true })).toBeVisible();
+      expect(await user.stremioField()).toBe("active");
+    });
+
+    test(`a trial upgrades monthly from the account page, after a cancelled Checkout charged nothing (${locale})`, async ({
+      page,
+    }) => {
+      const email = uniqueEmail(`upgrade-${locale}`);
+      await new PocketBase(stripeBaseURL).collection("users").create({
+        email,
+        emailVisibility: true,
+        password,
+        passwordConfirm: password,
+        plan: "free",
+        name: locale === "fr" ? "Léa Essai" : "Terry Trial",
+        locale,
+      });
+      const user = await asUser(stripeBaseURL, email);
+      const { trial_ends: trialEnds } = await user.pb.collection("users").getOne(user.id);
+      await logInToAccount(page, locale, email);
+      const card = planCard(page, w);
+      await expect(card.getByText(w.trial, { exact: true })).toBeVisible();
+      await expect(card.getByText(w.trialEnds(formatDate(String(trialEnds), locale)))).toBeVisible();
+
+      // To Checkout and back without paying.
+      await card.getByRole("button", { name: w.upgradeMonthly }).click();
+      await expectCheckout(page, locale, "monthly");
+      await page.getByRole("link", { name: "Cancel", exact: true }).click();
+      await expect(page).toHaveURL(pathIs(locale, "/account"));
+      await expect(card.getByText(w.canceledCheckout)).toBeVisible();
+      await expect(card.getByText(w.trial, { exact: true })).toBeVisible();
+      await expect(user.subscription()).rejects.toMatchObject({ status: 404 });
+
+      // Then paid: the trial goes on until the first charge.
+      await card.getByRole("button", { name: w.upgradeMonthly }).click();
+      await expectCheckout(page, locale, "monthly");
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await expect(page).toHaveURL(pathIs(locale, "/account"));
+      await expect(card.getByText(w.confirmed)).toBeVisible();
+      await expect(card.getByText(w.paid, { exact: true })).toBeVisible();
+      await expect(card.getByText(w.paidMonthly)).toBeVisible();
+      await expect(card.getByText(w.firstPayment(formatDate(String(trialEnds), locale)))).toBeVisible();
+      expect(await user.subscription()).toMatchObject({ status: "trialing", interval: "month" });
+    });
+
+    test(`a subscriber cancels in the Billing Portal, keeps access to the period's end, then loses it (${locale})`, async ({
+      page,
+    }) => {
+      const user = await subscriber(locale, "year");
+      const before = await user.subscription();
+      await logInToAccount(page, locale, user.email);
+      const card = planCard(page, w);
+      await expect(card.getByText(w.paid, { exact: true })).toBeVisible();
+      await expect(card.getByText(w.renews(formatDate(before.current_period_end, locale)))).toBeVisible();
+
+      // The portal: cancel at the period's end, then back to the site.
+      await card.getByRole("button", { name: w.manage }).click();
+      await expectPortal(page);
+      await page.getByRole("button", { name: "Cancel subscription", exact: true }).click();
+      await expect(page.getByRole("button", { name: "Renew subscription", exact: true })).toBeVisible();
+      await page.getByRole("link", { name: "Return to Lumen", exact: true }).click();
+      await expect(page).toHaveURL(pathIs(locale, "/account"));
+      await expect(card.getByText(w.ends(formatDate(before.current_period_end, locale)))).toBeVisible();
+      await expect(card.getByText(w.paid, { exact: true })).toBeVisible();
+      expect(await user.stremioField()).toBe("active");
+      await mailWithSubject(stripeDataDir, user.email, w.canceledSubject);
+
+      // The period ends (Stripe deletes the subscription): no access, and the page offers to subscribe again.
+      await stripeDouble.advance(before.subscription);
+      expect(await user.subscription()).toMatchObject({ status: "canceled" });
+      expect(await user.stremioField()).toBe("inactive");
+      const ended = await user.subscription();
+      await page.reload();
+      await expect(card.getByText(w.ended, { exact: true })).toBeVisible();
+      await expect(card.getByText(w.endedOn(formatDate(ended.current_period_end, locale)))).toBeVisible();
+      await expect(card.getByText(w.paused)).toBeVisible();
+      await expect(card.getByRole("button", { name: w.resubscribeYearly })).toBeVisible();
+    });
+
+    test(`a failed renewal is past due until the card is updated in the Billing Portal (${locale})`, async ({
+      page,
+    }) => {
+      const user = await subscriber(locale, "month");
+      const first = await user.subscription();
+      await logInToAccount(page, locale, user.email);
+      const card = planCard(page, w);
+      await expect(card.getByText(w.renews(formatDate(first.current_period_end, locale)))).toBeVisible();
+
+      // The card fails at the renewal: Stripe retries, access goes on, the page asks for a new card.
+      await stripeDouble.cardFails(first.customer);
+      await stripeDouble.advance(first.subscription);
+      expect(await user.subscription()).toMatchObject({ status: "past_due" });
+      await page.reload();
+      await expect(card.getByText(w.pastDue, { exact: true })).toBeVisible();
+      await expect(card.getByText(w.lastPaymentFailed)).toBeVisible();
+      expect(await user.stremioField()).toBe("active");
+
+      await card.getByRole("button", { name: w.updateCard }).click();
+      await expectPortal(page);
+      await expect(page.getByText("Test card: charges fail.")).toBeVisible();
+      await page.getByRole("button", { name: "Update payment method", exact: true }).click();
+      await expect(page.getByText("Test card: charges succeed.")).toBeVisible();
+      await page.getByRole("link", { name: "Return to Lumen", exact: true }).click();
+      await expect(page).toHaveURL(pathIs(locale, "/account"));
+      const renewed = await user.subscription();
+      expect(renewed).toMatchObject({ status: "active" });
+      await expect(card.getByText(w.paid, { exact: true })).toBeVisible();
+      await expect(card.getByText(w.renews(formatDate(renewed.current_period_end, locale)))).toBeVisible();
+      await expect(card.getByRole("button", { name: w.manage })).toBeVisible();
+      expect(await user.stremioField()).toBe("active");
+    });
+  }
+});
+
+// Manual mode: the first e2e server, which has no STRIPE_SECRET_KEY. Its users are what the
+// dashboard's backup restore rolls back: that spec runs after this project (playwright.config.ts).
+test.describe("without Stripe (manual mode)", () => {
+  /** The operator, in their own browser: signs in to the dashboard and opens the user's page. */
+  async function operatorOpens(browser: Browser, w: Words, customer: string) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(w.dashboard);
+    await expect(page.getByRole("heading", { level: 1, name: w.dashboardTitle })).toBeVisible();
+    await page.getByLabel(w.email, { exact: true }).fill(await createSuperuser(dataDir));
+    await page.getByLabel(w.password, { exact: true }).fill(superuserPassword);
+    await page.getByRole("button", { name: w.signIn, exact: true }).click();
+    await expect(page.getByRole("navigation", { name: w.nav })).toBeVisible();
+    await page.getByLabel(w.searchLabel, { exact: true }).fill(customer);
+    await page.getByRole("button", { name: w.search, exact: true }).click();
+    await page.getByRole("link", { name: customer }).click();
+    await expect(page.getByRole("heading", { level: 1, name: customer })).toBeVisible();
+    return { page, close: () => context.close() };
+  }
+
+  /** The instructions as content/{locale}/payment-instructions.md says them, filled in for `email`. */
+  function instructionsFor(locale: Locale, email: string) {
+    const file = splitInstructions(readFileSync(`content/${locale}/payment-instructions.md`, "utf8"));
+    return {
+      title: file.title,
+      paragraphs: paymentInstructions(file.text, {
+        amount: formatPrice(49.99, locale),
+        period: paymentPeriod("year", locale),
+        reference: email,
+      }),
+    };
+  }
+
+  for (const locale of ["en", "fr"] as const) {
+    const w = words[locale];
+
+    test(`a paid sign-up gets the payment instructions, and is active once the operator marks it paid (${locale})`, async ({
+      page,
+      browser,
+    }) => {
+      const email = uniqueEmail(`manual-${locale}`);
+      await signUpForThePaidPlan(
+        page,
+        locale,
+        locale === "fr" ? "Dominique Virement" : "Dana Transfer",
+        email,
+      );
+
+      // The account page: awaiting payment, the instructions, the same as the email's.
+      await expect(page).toHaveURL(pathIs(locale, "/account"));
+      const card = planCard(page, w);
+      await expect(card.getByText(w.emailed)).toBeVisible();
+      await expect(card.getByText(w.awaiting, { exact: true })).toBeVisible();
+      const { title, paragraphs } = instructionsFor(locale, email);
+      await expect(card.getByRole("heading", { name: title })).toBeVisible();
+      for (const paragraph of paragraphs) await expect(card.getByText(paragraph)).toBeVisible();
+      const mail = await mailWithSubject(dataDir, email, w.instructionsSubject);
+      const flat = mail.text.replace(/\s+/g, " ");
+      expect(flat).toContain(formatPrice(49.99, locale).replace(/\s+/g, " "));
+      for (const paragraph of paragraphs) expect(flat).toContain(paragraph.replace(/\s+/g, " "));
+
+      // The money arrives: the operator records it in the dashboard.
+      const until = new Date(Date.now() + 365 * 24 * 3600_000).toISOString().slice(0, 10);
+      const operator = await operatorOpens(browser, w, email);
+      const billing = operator.page.getByRole("region", { name: w.billing, exact: true });
+      await billing.getByLabel(w.markPaidUntil, { exact: true }).fill(until);
+      await expect(billing.getByRole("radio", { name: w.yearPaid })).toBeChecked();
+      await billing.getByRole("button", { name: w.markPaid, exact: true }).click();
+      await expect(billing.getByText(w.markedPaid(formatDate(until, locale)))).toBeVisible();
+      await operator.close();
+
+      // The user's next visit: paid until that day, and a receipt.
+      await page.goto(at(locale, "/account"));
+      await expect(card.getByText(w.paid, { exact: true })).toBeVisible();
+      await expect(card.getByText(w.paidUntil(formatDate(until, locale)))).toBeVisible();
+      await expect(card.getByText(w.awaiting, { exact: true })).toHaveCount(0);
+      await mailWithSubject(dataDir, email, w.activeSubject);
+    });
+  }
+});
