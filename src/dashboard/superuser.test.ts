@@ -1,5 +1,6 @@
 import PocketBase from "pocketbase";
 import { describe, expect, it } from "vitest";
+import { planStatusFilters } from "../auth/plan-status.ts";
 import {
   dayOf,
   defaultLogsQuery,
@@ -26,7 +27,7 @@ describe("usersFilter", () => {
         admin: "yes",
       }),
     ).toBe(
-      '(email ~ "O\\"Neil" || name ~ "O\\"Neil") && (plan = "paid" && stripe = "") && verified = false && admin = true',
+      `(email ~ "O\\"Neil" || name ~ "O\\"Neil") && (${planStatusFilters["awaiting-payment"]}) && verified = false && admin = true`,
     );
   });
 });

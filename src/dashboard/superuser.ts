@@ -2,6 +2,8 @@ import { msg } from "@lingui/core/macro";
 import PocketBase, { LocalAuthStore, type RecordModel } from "pocketbase";
 import { attempt, failure, ok, type ActionResult } from "../auth/action-result.ts";
 import type { AuthUser } from "../auth/auth-state.tsx";
+import type { BillingMode, Interval, Subscription } from "../auth/billing.ts";
+import { accountExpand } from "../auth/session.ts";
 import { pocketBaseUrl } from "../auth/pocketbase.ts";
 import { planStatusFilters, type PlanStatus } from "../auth/plan-status.ts";
 import { isClientResponseError } from "../auth/sdk-error.ts";
@@ -105,6 +107,8 @@ export async function listUsers(pb: PocketBase, query: UsersQuery): Promise<Acti
   return attempt(async () => {
     const list = await users(pb).getList<AuthUser>(query.page, query.perPage, {
       filter: usersFilter(pb, query),
+      // Each row's status reads the user's subscription (src/auth/plan-status.ts).
+      expand: accountExpand,
       sort: `${query.descending ? "-" : ""}${query.sort},-id`,
       requestKey: null,
     });
@@ -115,35 +119,10 @@ export async function listUsers(pb: PocketBase, query: UsersQuery): Promise<Acti
 /** A user's Stremio record as the dashboard shows it: never the password itself. */
 export type StremioSummary = { id: string; username: string; hasPassword: boolean };
 
-/** The `users` record as the dashboard reads it, with the trial's end (a PocketBase datetime, or empty). */
-export type UserRecord = AuthUser & { trial_ends: string };
-
-/** How the paid plan is paid: through Stripe, or by the emailed instructions (`GET /api/billing/config`). */
-export type BillingMode = "stripe" | "manual";
-export type Interval = "month" | "year";
-
-/** Stripe's subscription statuses; `incomplete` is "awaiting payment". */
-export type SubscriptionStatus =
-  "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "incomplete" | "incomplete_expired" | "paused";
-
-/** The user's `subscriptions` record (docs/api.md, Billing), written by the server only. */
-export type UserSubscription = {
-  id: string;
-  /** Stripe's customer id; empty without Stripe. */
-  customer: string;
-  /** Stripe's subscription id; empty for one the operator records. */
-  subscription: string;
-  status: SubscriptionStatus;
-  interval: Interval;
-  /** When the period paid for ends (PocketBase datetime); empty before the first payment. */
-  current_period_end: string;
-  cancel_at_period_end: boolean;
-};
-
 export type UserDetails = {
-  user: UserRecord;
+  user: AuthUser;
   stremio: StremioSummary | null;
-  subscription: UserSubscription | null;
+  subscription: Subscription | null;
   /** `null` when the server does not say (a PocketBase without this server's billing endpoints). */
   billingMode: BillingMode | null;
 };
@@ -158,11 +137,11 @@ async function unlessMissing<T>(request: Promise<T>): Promise<T | null> {
   }
 }
 
-async function subscriptionOf(pb: PocketBase, id: string): Promise<UserSubscription | null> {
+async function subscriptionOf(pb: PocketBase, id: string): Promise<Subscription | null> {
   const list = await unlessMissing(
     pb
       .collection("subscriptions")
-      .getList<UserSubscription>(1, 1, { filter: pb.filter("user = {:id}", { id }), requestKey: null }),
+      .getList<Subscription>(1, 1, { filter: pb.filter("user = {:id}", { id }), requestKey: null }),
   );
   return list?.items[0] ?? null;
 }
@@ -177,7 +156,7 @@ async function billingModeOf(pb: PocketBase): Promise<BillingMode | null> {
 export async function loadUser(pb: PocketBase, id: string): Promise<ActionResult<UserDetails>> {
   return attempt(async () => {
     const [user, records, subscription, billingMode] = await Promise.all([
-      users(pb).getOne<UserRecord>(id, { requestKey: null }),
+      users(pb).getOne<AuthUser>(id, { requestKey: null }),
       pb
         .collection("stremio")
         .getList<RecordModel>(1, 1, { filter: pb.filter("user = {:id}", { id }), requestKey: null }),
@@ -206,12 +185,8 @@ export function dayOf(datetime: string): string {
 }
 
 /** Moves the user's trial end to the end of `day`; the server brings their access in line at once. */
-export async function extendTrial(
-  pb: PocketBase,
-  id: string,
-  day: string,
-): Promise<ActionResult<UserRecord>> {
-  return attempt(() => users(pb).update<UserRecord>(id, { trial_ends: endOfDay(day) }), saveFailed);
+export async function extendTrial(pb: PocketBase, id: string, day: string): Promise<ActionResult<AuthUser>> {
+  return attempt(() => users(pb).update<AuthUser>(id, { trial_ends: endOfDay(day) }), saveFailed);
 }
 
 /**
@@ -224,14 +199,14 @@ export async function markPaid(
   id: string,
   day: string,
   interval: Interval,
-): Promise<ActionResult<{ user: UserRecord; subscription: UserSubscription }>> {
+): Promise<ActionResult<{ user: AuthUser; subscription: Subscription }>> {
   return attempt(async () => {
-    const subscription = await pb.send<UserSubscription>("/api/billing/mark-paid", {
+    const subscription = await pb.send<Subscription>("/api/billing/mark-paid", {
       method: "POST",
       body: { user: id, until: endOfDay(day), interval },
       requestKey: null,
     });
-    const user = await users(pb).getOne<UserRecord>(id, { requestKey: null });
+    const user = await users(pb).getOne<AuthUser>(id, { requestKey: null });
     return { user, subscription };
   }, saveFailed);
 }
@@ -245,10 +220,10 @@ export async function updateUser(
   pb: PocketBase,
   id: string,
   values: UserEdit,
-): Promise<ActionResult<UserRecord>> {
+): Promise<ActionResult<AuthUser>> {
   return attempt(
     () =>
-      users(pb).update<UserRecord>(id, {
+      users(pb).update<AuthUser>(id, {
         ...values,
         name: values.name.trim(),
         email: values.email.trim(),

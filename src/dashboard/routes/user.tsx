@@ -4,7 +4,6 @@ import { useNavigate, useSearchParams } from "react-router";
 import {
   deleteUser,
   extendTrial,
-  type Interval,
   loadUser,
   markPaid,
   resendPasswordReset,
@@ -12,6 +11,7 @@ import {
   updateUser,
   type UserEdit,
 } from "../superuser.ts";
+import type { Interval } from "../../auth/billing.ts";
 import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { UserScreen } from "../screens/user.tsx";

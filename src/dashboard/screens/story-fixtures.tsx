@@ -1,7 +1,8 @@
 import type { Decorator } from "@storybook/react-vite";
 import { ok } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
-import { paidUser, trialUser, unverifiedUser } from "../../auth/auth-fixtures.ts";
+import { awaitingPaymentUser, paidUser, trialUser, unverifiedUser } from "../../auth/auth-fixtures.ts";
+import type { Subscription } from "../../auth/billing.ts";
 import type { Backup, LogEntry, Page, Superuser } from "../superuser.ts";
 import { DashboardShell } from "../widgets/dashboard-shell.tsx";
 import { refused } from "../../screens/account/story-actions.ts";
@@ -13,13 +14,26 @@ export const inDashboard: Decorator = (Story) => (
   </DashboardShell>
 );
 
+const awaitingId = "a1b2c3d4e5f6g7h";
+
+/** The paid plan chosen at sign-up, monthly, nothing paid yet: the server's `incomplete` record. */
+export const awaitingSubscription: Subscription = {
+  ...awaitingPaymentUser.expand!.subscriptions_via_user!,
+  id: "s7x2k9m4q1w8e3r",
+  user: awaitingId,
+  interval: "month",
+};
+
 export const awaitingUser: AuthUser = {
-  ...paidUser,
-  id: "a1b2c3d4e5f6g7h",
+  ...awaitingPaymentUser,
+  id: awaitingId,
   name: "Camille Dupont",
   email: "c.dupont@example.com",
-  stripe: "",
+  is_monthly: true,
+  price: 4.99,
   created: "2026-11-20 10:05:00.000Z",
+  trial_ends: "2026-11-27 10:05:00.000Z",
+  expand: { subscriptions_via_user: awaitingSubscription },
 };
 
 export const people: AuthUser[] = [

@@ -15,24 +15,18 @@ import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
 import { Label } from "../../ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "../../ui/radio-group.tsx";
-import {
-  dayOf,
-  endOfDay,
-  type Interval,
-  type SubscriptionStatus,
-  type UserDetails,
-  type UserRecord,
-  type UserSubscription,
-} from "../superuser.ts";
+import type { AuthUser } from "../../auth/auth-state.tsx";
+import type { Interval, Subscription, SubscriptionStatus } from "../../auth/billing.ts";
+import { dayOf, endOfDay, type UserDetails } from "../superuser.ts";
 import { useOwnWords } from "../widgets/own-words.ts";
 import type { VariantProps } from "class-variance-authority";
 
-export type ExtendTrial = (id: string, day: string) => Promise<ActionResult<UserRecord>>;
+export type ExtendTrial = (id: string, day: string) => Promise<ActionResult<AuthUser>>;
 export type MarkPaid = (
   id: string,
   day: string,
   interval: Interval,
-) => Promise<ActionResult<{ user: UserRecord; subscription: UserSubscription }>>;
+) => Promise<ActionResult<{ user: AuthUser; subscription: Subscription }>>;
 
 /** A subscription's status in words (Stripe's statuses; `incomplete` is the paid plan chosen, not paid). */
 const statusLabels: Record<SubscriptionStatus, MessageDescriptor> = {
@@ -58,7 +52,7 @@ const statusBadges: Record<SubscriptionStatus, VariantProps<typeof badgeVariants
 };
 
 /** Where a paid period stands: renewed, ending (cancelled), or paid by hand until a day. */
-function periodLabel(subscription: UserSubscription): MessageDescriptor {
+function periodLabel(subscription: Subscription): MessageDescriptor {
   if (subscription.subscription === "") return msg`Paid until`;
   if (subscription.cancel_at_period_end || subscription.status === "canceled") return msg`Ends on`;
   return msg`Renews on`;
@@ -137,9 +131,9 @@ function ExtendTrialForm({
   extendTrial,
   onExtended,
 }: {
-  user: UserRecord;
+  user: AuthUser;
   extendTrial: ExtendTrial;
-  onExtended: (user: UserRecord) => void;
+  onExtended: (user: AuthUser) => void;
 }) {
   const { t } = useLingui();
   const locale = useLocale();
@@ -186,10 +180,10 @@ function MarkPaidForm({
   markPaid,
   onPaid,
 }: {
-  user: UserRecord;
-  subscription: UserSubscription | null;
+  user: AuthUser;
+  subscription: Subscription | null;
   markPaid: MarkPaid;
-  onPaid: (changes: { user: UserRecord; subscription: UserSubscription }) => void;
+  onPaid: (changes: { user: AuthUser; subscription: Subscription }) => void;
 }) {
   const { t } = useLingui();
   const locale = useLocale();

@@ -11,7 +11,8 @@ import { useForm } from "../../forms/use-form.ts";
 import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
 import { Switch } from "../../ui/switch.tsx";
-import type { UserDetails, UserEdit, UserRecord } from "../superuser.ts";
+import type { AuthUser } from "../../auth/auth-state.tsx";
+import type { UserDetails, UserEdit } from "../superuser.ts";
 import type { Note } from "../widgets/action-note.tsx";
 import { ChoiceField } from "../widgets/choice-field.tsx";
 import { useOwnWords } from "../widgets/own-words.ts";
@@ -25,7 +26,7 @@ export function planPrice(plan: UserEdit["plan"], monthly: boolean): number {
   return monthly ? siteConfig.plans.paid.monthly : siteConfig.plans.paid.yearly;
 }
 
-const editOf = (user: UserRecord): UserEdit => ({
+const editOf = (user: AuthUser): UserEdit => ({
   name: user.name,
   email: user.email,
   plan: user.plan,
@@ -72,8 +73,8 @@ export function UserForm({
   setNote,
 }: {
   details: UserDetails;
-  saveUser: (id: string, values: UserEdit) => Promise<ActionResult<UserRecord>>;
-  onSaved: (user: UserRecord) => void;
+  saveUser: (id: string, values: UserEdit) => Promise<ActionResult<AuthUser>>;
+  onSaved: (user: AuthUser) => void;
   setNote: (note: Note | null) => void;
 }) {
   const { t } = useLingui();

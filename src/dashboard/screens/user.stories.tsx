@@ -1,22 +1,23 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { formatDate, formatPrice } from "../../../shared/format.ts";
-import type { UserDetails, UserRecord, UserSubscription } from "../superuser.ts";
-import { awaitingUser, done, inDashboard, never, offline, ok, refused } from "./story-fixtures.tsx";
+import type { AuthUser } from "../../auth/auth-state.tsx";
+import type { Subscription } from "../../auth/billing.ts";
+import type { UserDetails } from "../superuser.ts";
+import {
+  awaitingSubscription,
+  awaitingUser,
+  done,
+  inDashboard,
+  never,
+  offline,
+  ok,
+  refused,
+} from "./story-fixtures.tsx";
 import { UserScreen, type UserScreenProps } from "./user.tsx";
 
-const awaiting: UserRecord = { ...awaitingUser, trial_ends: "2026-11-27 10:05:00.000Z" };
-
-/** The paid plan chosen at sign-up, not paid yet: what the server records for it. */
-const awaitingPayment: UserSubscription = {
-  id: "s7x2k9m4q1w8e3r",
-  customer: "",
-  subscription: "",
-  status: "incomplete",
-  interval: "month",
-  current_period_end: "",
-  cancel_at_period_end: false,
-};
+const awaiting: AuthUser = awaitingUser;
+const awaitingPayment: Subscription = awaitingSubscription;
 
 const details: UserDetails = {
   user: awaiting,
@@ -32,7 +33,7 @@ const onTrial: UserDetails = {
 };
 
 /** Paying monthly through Stripe. */
-const stripeSubscription: UserSubscription = {
+const stripeSubscription: Subscription = {
   ...awaitingPayment,
   customer: "cus_R2x9",
   subscription: "sub_1QdR2x9LmN",
@@ -40,7 +41,7 @@ const stripeSubscription: UserSubscription = {
   current_period_end: "2026-12-27 10:05:00.000Z",
 };
 
-const paying = (subscription: Partial<UserSubscription>): UserDetails => ({
+const paying = (subscription: Partial<Subscription>): UserDetails => ({
   ...details,
   user: { ...awaiting, stripe: "cus_R2x9" },
   subscription: { ...stripeSubscription, ...subscription },
@@ -315,6 +316,11 @@ export const PastDue: Story = {
       fr ? "Paiement en retard" : "Past due",
     );
     await expect(billing.getByRole("link", { name: /cus_R2x9/ })).toBeVisible();
+    await expect(
+      within(canvasElement).getByText(fr ? "Paiement échoué" : "Payment failed", {
+        selector: "[data-slot=badge]",
+      }),
+    ).toBeVisible();
   },
 };
 

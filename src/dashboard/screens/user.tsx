@@ -2,8 +2,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
-import { planStatusBadges, planStatusLabels, type PlanStatus } from "../../auth/plan-status.ts";
-import type { UserDetails, UserEdit, UserRecord } from "../superuser.ts";
+import { planState, planStatusBadges, planStatusLabels } from "../../auth/plan-status.ts";
+import { useNow } from "../../lib/use-now.ts";
+import type { UserDetails, UserEdit } from "../superuser.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
@@ -20,7 +21,7 @@ import { UserForm } from "./user-form.tsx";
 export type UserScreenProps = {
   id: string;
   loadUser: (id: string) => Promise<ActionResult<UserDetails>>;
-  saveUser: (id: string, values: UserEdit) => Promise<ActionResult<UserRecord>>;
+  saveUser: (id: string, values: UserEdit) => Promise<ActionResult<AuthUser>>;
   /** Moves the trial's end to the end of a day (`YYYY-MM-DD`). */
   extendTrial: ExtendTrial;
   /** Records a payment made outside Stripe until the end of a day (manual mode). */
@@ -34,15 +35,6 @@ export type UserScreenProps = {
 
 type Busy = "verification" | "reset" | "delete";
 type Run = (kind: Busy, action: () => Promise<ActionResult>, done: string) => void;
-
-/**
- * The status in the page's heading, from what the server keeps in line (docs/billing.md): the
- * subscription when it awaits payment, else the plan. No clock: a story shows the same every day.
- */
-function headingStatus({ user, subscription }: UserDetails): PlanStatus {
-  if (subscription?.status === "incomplete") return "awaiting-payment";
-  return user.plan === "paid" ? "paid" : "trial";
-}
 
 /** The link back to the list of users. */
 function BackToUsers() {
@@ -171,6 +163,7 @@ export function UserScreen({
 }: UserScreenProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
+  const now = useNow();
   const load = useCallback(() => loadUser(id), [loadUser, id]);
   const [state, reload] = useLoad(load);
   const [details, setDetails] = useState<UserDetails | null>(null);
@@ -211,7 +204,7 @@ export function UserScreen({
   }
   if (!details) return null;
   const { user, stremio } = details;
-  const status = headingStatus(details);
+  const status = planState(user, details.subscription, details.billingMode, now).status;
   return (
     <div>
       <BackToUsers />

@@ -2,7 +2,14 @@ import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
-import { planStatus, planStatusBadges, planStatusLabels, type PlanStatus } from "../../auth/plan-status.ts";
+import {
+  planStatus,
+  planStatusBadges,
+  planStatusLabels,
+  planStatuses,
+  type PlanStatus,
+} from "../../auth/plan-status.ts";
+import { useNow } from "../../lib/use-now.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { formatDateTime } from "../../lib/format.ts";
@@ -65,9 +72,7 @@ function UsersFilters({ query, change }: { query: UsersQuery; change: QueryChang
   ];
   const statuses: { value: PlanStatus | "all"; label: string }[] = [
     { value: "all", label: t`All` },
-    { value: "trial", label: i18n._(planStatusLabels.trial) },
-    { value: "awaiting-payment", label: i18n._(planStatusLabels["awaiting-payment"]) },
-    { value: "paid", label: i18n._(planStatusLabels.paid) },
+    ...planStatuses.map((status) => ({ value: status, label: i18n._(planStatusLabels[status]) })),
   ];
   const sorts: { value: UserSort; label: string }[] = [
     { value: "created", label: t`Sign-up date` },
@@ -118,7 +123,7 @@ function UsersFilters({ query, change }: { query: UsersQuery; change: QueryChang
 function UserRow({ user }: { user: AuthUser }) {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const status = planStatus(user);
+  const status = planStatus(user, useNow());
   return (
     <tr data-slot="dashboard-user">
       <td className={cellClassName}>
