@@ -293,6 +293,8 @@ test.describe("with Stripe", () => {
       expect(statuses.length).toBeGreaterThan(0);
       expect(statuses.every((status) => status === 200)).toBe(true);
       await expect(card.getByText(w.confirmed)).toBeVisible();
+      // The query is read once: a reload would not say it again.
+      await expect(page).toHaveURL(new RegExp(`${at(locale, "/account")}$`));
       const subscription = await user.subscription();
       expect(subscription).toMatchObject({ status: "trialing", interval: "year" });
       await expect(card.getByText(w.paid, { exact: true })).toBeVisible();
