@@ -3,6 +3,9 @@ import PocketBase from "pocketbase";
 import { linkPath, logIn, mailTo, password, uniqueEmail } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
+/** The session requests, whatever query the client adds (the subscription it expands). */
+const authWithPassword = /\/api\/collections\/users\/auth-with-password(\?|$)/;
+
 // What the account pages say when part of a request fails: each test breaks one request the way a
 // rate limit or a network blip would, and checks the page tells the truth, in English and French.
 
@@ -102,7 +105,7 @@ for (const fr of [false, true]) {
   test(`sign-up whose sign-in failed shows the account exists and leads to login (${lang})`, async ({
     page,
   }) => {
-    await page.route("**/api/collections/users/auth-with-password", (route) => route.fulfill(serviceDown));
+    await page.route(authWithPassword, (route) => route.fulfill(serviceDown));
     const email = uniqueEmail(fr ? "connexion" : "signin");
     await signUp(page, { name: "Not Signed In", email, fr });
 
@@ -118,7 +121,7 @@ for (const fr of [false, true]) {
     await expect(page.getByText(email).first()).toBeVisible();
     await mailTo(email, at("/verify-email"));
 
-    await page.unroute("**/api/collections/users/auth-with-password");
+    await page.unroute(authWithPassword);
     await page
       .locator("[data-slot=signup-created]")
       .getByRole("link", { name: fr ? "Se connecter" : "Log in", exact: true })
