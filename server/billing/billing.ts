@@ -3,17 +3,15 @@ import { formatPrice } from "../../shared/format.ts";
 import { localizePath } from "../../shared/i18n/paths.ts";
 import { paymentInstructions, paymentPeriod } from "../../shared/payment-instructions.ts";
 import {
-  type Interval,
   paidPrice,
   saveSubscription,
   type Subscription,
   subscriptionEntitles,
   subscriptionOf,
   subscriptionsCollection,
-  type SubscriptionStatus,
-  subscriptionStatuses,
   syncEntitlement,
 } from "../core/billing.ts";
+import { type Interval, type SubscriptionStatus, subscriptionStatuses } from "../../shared/billing.ts";
 import type { RecordData, Store } from "../core/store.ts";
 import { formatDateTime } from "../core/values.ts";
 import { param, sql } from "../tools/sql.ts";

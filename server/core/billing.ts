@@ -1,4 +1,5 @@
 import { parseDateTime } from "../../shared/datetime.ts";
+import type { Interval, Subscription as SharedSubscription } from "../../shared/billing.ts";
 import { siteConfig } from "../../shared/site-config.ts";
 import { param, sql } from "../tools/sql.ts";
 import type { Collection } from "./collection-types.ts";
@@ -29,36 +30,8 @@ export const billingTables = [
   },
 ];
 
-export type Interval = "month" | "year";
-
-/** Stripe's subscription statuses. `incomplete` with no Stripe subscription is "awaiting payment". */
-export const subscriptionStatuses = [
-  "trialing",
-  "active",
-  "past_due",
-  "canceled",
-  "unpaid",
-  "incomplete",
-  "incomplete_expired",
-  "paused",
-] as const;
-export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
-
-export type Subscription = {
-  id: string;
-  user: string;
-  /** Stripe's customer id; empty without Stripe. */
-  customer: string;
-  /** Stripe's subscription id; empty for a subscription the operator records (manual mode). */
-  subscription: string;
-  status: SubscriptionStatus;
-  interval: Interval;
-  /** When the period paid for ends (PocketBase datetime); empty before the first payment. */
-  current_period_end: string;
-  cancel_at_period_end: boolean;
-  /** The `created` time of the last Stripe event applied (older events are not applied). */
-  event_at: string;
-};
+/** The stored record: the shared shape, and the `created` time of the last Stripe event applied (older events are not applied). */
+export type Subscription = SharedSubscription & { event_at: string };
 
 /** The shown price of the paid plan for an interval: the site's constants, never a client's number. */
 export function paidPrice(interval: Interval): number {

@@ -1,5 +1,6 @@
 import { formatDate, formatPrice } from "../../shared/format.ts";
-import { type Interval, paidPrice } from "../core/billing.ts";
+import { paidPrice } from "../core/billing.ts";
+import { type Interval } from "../../shared/billing.ts";
 import { type MailContent, type MailLocale, nbsp, narrow, renderLayout, type Words } from "./templates.ts";
 
 // The billing emails, in the user's language, each leading to the account page (its plan card says

@@ -1,5 +1,5 @@
 import type { AuthState, AuthUser } from "./auth-state.tsx";
-import type { Subscription } from "./billing.ts";
+import type { Subscription } from "../../shared/billing.ts";
 
 /**
  * The time the fixtures are seen at: stories run on this clock (.storybook/preview.tsx), three days

@@ -1,5 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type PocketBase from "pocketbase";
+import type { Interval, Subscription } from "../../shared/billing.ts";
 import { attempt, type ActionResult } from "./action-result.ts";
 import { isClientResponseError } from "./sdk-error.ts";
 
@@ -7,29 +8,8 @@ import { isClientResponseError } from "./sdk-error.ts";
 // it, and this server's billing endpoints (docs/api.md, Billing). Paid state is the server's to
 // write: the site only reads it, and asks for a Checkout or a Billing Portal URL to go to.
 
-export type Interval = "month" | "year";
-
 /** How the paid plan is paid: Stripe Checkout, or the instructions the server emails (manual). */
 export type BillingMode = "stripe" | "manual";
-
-/** Stripe's subscription statuses; `incomplete` is "awaiting payment". */
-export type SubscriptionStatus =
-  "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "incomplete" | "incomplete_expired" | "paused";
-
-/** The user's `subscriptions` record (one per user, written by the server, the owner may view it). */
-export type Subscription = {
-  id: string;
-  user: string;
-  /** Stripe's customer id; empty without Stripe. */
-  customer: string;
-  /** Stripe's subscription id; empty for one the operator records (manual mode). */
-  subscription: string;
-  status: SubscriptionStatus;
-  interval: Interval;
-  /** When the period paid for ends (PocketBase datetime); empty before the first payment. */
-  current_period_end: string;
-  cancel_at_period_end: boolean;
-};
 
 const checkoutFailed = msg`We could not start the payment. Please try again.`;
 const portalFailed = msg`We could not open the billing page. Please try again.`;

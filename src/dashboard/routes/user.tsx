@@ -11,7 +11,7 @@ import {
   updateUser,
   type UserEdit,
 } from "../superuser.ts";
-import type { Interval } from "../../auth/billing.ts";
+import type { Interval } from "../../../shared/billing.ts";
 import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { UserScreen } from "../screens/user.tsx";

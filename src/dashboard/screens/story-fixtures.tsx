@@ -2,7 +2,7 @@ import type { Decorator } from "@storybook/react-vite";
 import { ok } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { awaitingPaymentUser, paidUser, trialUser, unverifiedUser } from "../../auth/auth-fixtures.ts";
-import type { Subscription } from "../../auth/billing.ts";
+import type { Subscription } from "../../../shared/billing.ts";
 import type { Backup, LogEntry, Page, Superuser } from "../superuser.ts";
 import { DashboardShell } from "../widgets/dashboard-shell.tsx";
 import { refused } from "../../screens/account/story-actions.ts";

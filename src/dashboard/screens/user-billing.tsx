@@ -16,7 +16,7 @@ import { Input } from "../../ui/input.tsx";
 import { Label } from "../../ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "../../ui/radio-group.tsx";
 import type { AuthUser } from "../../auth/auth-state.tsx";
-import type { Interval, Subscription, SubscriptionStatus } from "../../auth/billing.ts";
+import type { Interval, Subscription, SubscriptionStatus } from "../../../shared/billing.ts";
 import { dayOf, endOfDay, type UserDetails } from "../superuser.ts";
 import { useOwnWords } from "../widgets/own-words.ts";
 import type { VariantProps } from "class-variance-authority";

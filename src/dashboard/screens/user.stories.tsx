@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { formatDate, formatPrice } from "../../../shared/format.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
-import type { Subscription } from "../../auth/billing.ts";
+import type { Subscription } from "../../../shared/billing.ts";
 import type { UserDetails } from "../superuser.ts";
 import {
   awaitingSubscription,

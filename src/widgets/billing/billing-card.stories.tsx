@@ -3,7 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ok } from "../../auth/action-result.ts";
 import { activeSubscription, awaitingPaymentUser, paidUser, trialUser } from "../../auth/auth-fixtures.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
-import type { Subscription } from "../../auth/billing.ts";
+import type { Subscription } from "../../../shared/billing.ts";
 import { refused } from "../../screens/account/story-actions.ts";
 import { BillingCard, type BillingActions } from "./billing-card.tsx";
 

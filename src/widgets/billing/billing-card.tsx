@@ -11,7 +11,8 @@ import {
 } from "../../../shared/payment-instructions.ts";
 import type { ActionResult } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
-import type { BillingMode, Interval, Subscription } from "../../auth/billing.ts";
+import type { BillingMode } from "../../auth/billing.ts";
+import type { Interval, Subscription } from "../../../shared/billing.ts";
 import { paidPrice } from "../../auth/plan-price.ts";
 import {
   planState,
