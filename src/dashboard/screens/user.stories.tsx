@@ -84,7 +84,21 @@ const meta = {
     deleteUser: fn(done),
     onDeleted: fn(),
   },
-  parameters: { path: "/_/user" },
+  parameters: {
+    path: "/_/user",
+    // The whole page, billing forms and their notes included, in one screenshot: screenshots only
+    // show what fits in the viewport.
+    viewport: {
+      options: {
+        wholeUserPage: {
+          name: "Desktop, whole page",
+          styles: { width: "1200px", height: "1400px" },
+          type: "desktop",
+        },
+      },
+    },
+  },
+  globals: { viewport: { value: "wholeUserPage", isRotated: false } },
 } satisfies Meta<typeof UserScreen>;
 
 export default meta;
