@@ -154,6 +154,11 @@ describe("billing with Stripe", () => {
     const user = await signUp(server, "cancel@example.com");
     await pay((await send(user.pb, "/api/billing/checkout", { interval: "year" })).url);
     const { url } = await send(user.pb, "/api/billing/portal");
+    // The portal speaks the user's language, and brings them back to their account page.
+    expect(Object.values(double.state.portal_sessions).at(-1)).toMatchObject({
+      locale: "en",
+      return_url: expect.stringMatching(/\/account$/),
+    });
     const before = await subscriptionOf(user);
     const res = await fetch(`${url}/cancel`, {
       method: "POST",

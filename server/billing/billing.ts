@@ -152,7 +152,11 @@ export function createBilling(options: BillingOptions) {
     const user = userById(userId);
     const customer = user && (String(user.stripe ?? "") || subscriptionOf(store, userId)?.customer);
     if (!stripe || !user || !customer) throw new BillingError("There is no billing account to manage yet.");
-    const session = await stripe.billingPortal.sessions.create({ customer, return_url: accountUrl(user) });
+    const session = await stripe.billingPortal.sessions.create({
+      customer,
+      return_url: accountUrl(user),
+      locale: localeOf(user),
+    });
     return session.url;
   }
 
