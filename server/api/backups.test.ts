@@ -597,6 +597,14 @@ describe("a backup under load", () => {
   );
 });
 
+/**
+ * How long `/api/health` may wait while a backup is checked or uploaded. Work on the thread that
+ * answers held it for seconds (2.7 s for a 1 MB zip bomb, 9.8 s for 2 MB); work kept off it leaves
+ * it at a few milliseconds on a quiet machine. The margin is for a shared 2-core test machine, not a
+ * budget: the budgets are in the benchmark scripts.
+ */
+const healthKeptAnswering = 500;
+
 /** The outcome of `call`, how long it took, the slowest `/api/health` answer meanwhile and the memory it took. */
 async function measured<T>(server: { url: string }, call: () => Promise<T>) {
   const base = process.memoryUsage();
@@ -688,7 +696,7 @@ describe("zip bombs", () => {
         );
         expect(run.result.status, name).toBe(400);
         expect(run.ms, name).toBeLessThan(2000);
-        expect(run.slowestHealth, name).toBeLessThan(100);
+        expect(run.slowestHealth, name).toBeLessThan(healthKeptAnswering);
         expect(run.rssGrowth, name).toBeLessThan(150);
         expect(run.arrayBuffersGrowth, name).toBeLessThan(100);
         expect(run.result.response, name).toEqual({
@@ -708,7 +716,7 @@ describe("zip bombs", () => {
       const run = await measured(server, () => rejection(root.backups.restore("bomb.zip")));
       expect(run.result.status, name).toBe(400);
       expect(run.ms, name).toBeLessThan(2000);
-      expect(run.slowestHealth, name).toBeLessThan(100);
+      expect(run.slowestHealth, name).toBeLessThan(healthKeptAnswering);
       expect(run.rssGrowth, name).toBeLessThan(150);
       expect(run.arrayBuffersGrowth, name).toBeLessThan(100);
       expect(run.result.response, name).toEqual({
@@ -903,7 +911,7 @@ describe("a large upload", () => {
         } as RequestInit),
       );
       expect(run.result.status).toBe(204);
-      expect(run.slowestHealth).toBeLessThan(100);
+      expect(run.slowestHealth).toBeLessThan(healthKeptAnswering);
       expect(statSync(path.join(dataDir, "backups", "large.zip")).size).toBe(statSync(file).size);
     } finally {
       child.kill("SIGTERM");
