@@ -249,6 +249,8 @@ test("the session check shows a loading state, and an unreachable service is exp
 });
 
 test("a login link that points off-site brings the visitor to their account instead", async ({ page }) => {
+  // Eight sign-ins, each a password hash and two account pages: more than one sign-up's time.
+  test.slow();
   const email = uniqueEmail("offsite");
   await signUp(page, { name: "Careful Visitor", email });
   await expect(page).toHaveURL(/\/verify-email$/);
