@@ -14,9 +14,6 @@ import {
   DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuShortcut,
-  DropdownMenuSub,
-  DropdownMenuSubContent,
-  DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 } from "./dropdown-menu.tsx";
 
@@ -64,19 +61,9 @@ function ActionsMenu(props: React.ComponentProps<typeof DropdownMenu>) {
           </DropdownMenuItem>
         </DropdownMenuGroup>
         <DropdownMenuSeparator />
-        <DropdownMenuSub>
-          <DropdownMenuSubTrigger>
-            <Trans>Share</Trans>
-          </DropdownMenuSubTrigger>
-          <DropdownMenuSubContent>
-            <DropdownMenuItem>
-              <Trans>Copy link</Trans>
-            </DropdownMenuItem>
-            <DropdownMenuItem>
-              <Trans>Email</Trans>
-            </DropdownMenuItem>
-          </DropdownMenuSubContent>
-        </DropdownMenuSub>
+        <DropdownMenuItem>
+          <Trans>Share</Trans>
+        </DropdownMenuItem>
         <DropdownMenuSeparator />
         <DropdownMenuItem variant="danger">
           <Trans>Log out</Trans>
@@ -113,10 +100,13 @@ export const Open: Story = {
     await waitFor(() => expect(menu).toHaveFocus());
     await userEvent.keyboard("{ArrowDown}{ArrowDown}{ArrowDown}");
     await expect(items[3]).toHaveFocus();
-    await userEvent.keyboard("{ArrowRight}");
-    await expect(
-      await body(canvasElement).findByRole("menuitem", { name: fr ? "Copier le lien" : "Copy link" }),
-    ).toHaveFocus();
+    // They wrap around, and Home and End reach the ends.
+    await userEvent.keyboard("{ArrowDown}{ArrowDown}");
+    await expect(items[0]).toHaveFocus();
+    await userEvent.keyboard("{End}");
+    await expect(items[4]).toHaveFocus();
+    await userEvent.keyboard("{Home}");
+    await expect(items[0]).toHaveFocus();
   },
 };
 
@@ -127,6 +117,27 @@ export const ClosesOnEscape: Story = {
     await userEvent.click(trigger);
     await body(canvasElement).findByRole("menu");
     await userEvent.keyboard("{Escape}");
+    await waitFor(() => expect(body(canvasElement).queryByRole("menu")).toBeNull());
+    await expect(trigger).toHaveFocus();
+    await expect(trigger).toHaveAttribute("aria-expanded", "false");
+  },
+};
+
+/** From the keyboard: ArrowDown on the button opens the menu on its first item; Tab closes it. */
+export const Keyboard: Story = {
+  render: (args) => <ActionsMenu {...args} />,
+  play: async ({ canvasElement, globals }) => {
+    const trigger = within(canvasElement).getByRole("button", { name: "Options" });
+    trigger.focus();
+    await userEvent.keyboard("{ArrowDown}");
+    const menu = await body(canvasElement).findByRole("menu");
+    await expect(trigger).toHaveAttribute("aria-expanded", "true");
+    await waitFor(() =>
+      expect(
+        within(menu).getByRole("menuitem", { name: globals.locale === "fr" ? /Profil/ : /Profile/ }),
+      ).toHaveFocus(),
+    );
+    await userEvent.keyboard("{Tab}");
     await waitFor(() => expect(body(canvasElement).queryByRole("menu")).toBeNull());
     await expect(trigger).toHaveFocus();
   },

@@ -1,52 +1,106 @@
 import { cva, type VariantProps } from "class-variance-authority";
-import { Check, ChevronRight } from "lucide-react";
-import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
-import type * as React from "react";
+import { Check } from "lucide-react";
+import { Slot } from "radix-ui";
+import { createContext, use, useId, useState, type ComponentProps, type MouseEvent } from "react";
 import { cn } from "../lib/cn.ts";
+import { enhanceMenu } from "./menu-behaviour.ts";
 
 /**
- * Non-modal by default: the modal mode hides the rest of the page with `aria-hidden` while the
- * trigger stays focusable, which axe reports (aria-hidden-focus). Focus still moves into the menu,
- * arrow keys still work, Escape and an outside click still close it.
+ * A menu on the native `popover` attribute: the browser opens it from its button and closes it on
+ * Escape or a click outside, the rest (placement, arrow keys, pointer) is `enhanceMenu`. No Radix,
+ * no floating-ui: the header's account menu is on every signed-in page, and the same markup works
+ * on pages without the app (the page script enhances it there).
  */
-function DropdownMenu({ modal = false, ...props }: React.ComponentProps<typeof DropdownMenuPrimitive.Root>) {
-  return <DropdownMenuPrimitive.Root data-slot="dropdown-menu" modal={modal} {...props} />;
+type MenuContextValue = { id: string; open: boolean; setOpen: (open: boolean) => void };
+const MenuContext = createContext<MenuContextValue | null>(null);
+
+function useMenu(): MenuContextValue {
+  const menu = use(MenuContext);
+  if (!menu) throw new Error("DropdownMenu parts need a <DropdownMenu> around them");
+  return menu;
 }
 
-function DropdownMenuPortal(props: React.ComponentProps<typeof DropdownMenuPrimitive.Portal>) {
-  return <DropdownMenuPrimitive.Portal data-slot="dropdown-menu-portal" {...props} />;
+function DropdownMenu({
+  id,
+  onOpenChange,
+  children,
+}: {
+  id?: string;
+  onOpenChange?: (open: boolean) => void;
+  children?: React.ReactNode;
+}) {
+  const generated = useId();
+  const [open, setOpen] = useState(false);
+  const menuId = id ?? `menu-${generated.replace(/:/g, "")}`;
+  return (
+    <MenuContext
+      value={{
+        id: menuId,
+        open,
+        setOpen: (next) => {
+          setOpen(next);
+          onOpenChange?.(next);
+        },
+      }}
+    >
+      {children}
+    </MenuContext>
+  );
 }
 
-function DropdownMenuTrigger(props: React.ComponentProps<typeof DropdownMenuPrimitive.Trigger>) {
-  return <DropdownMenuPrimitive.Trigger data-slot="dropdown-menu-trigger" {...props} />;
+function DropdownMenuTrigger({ asChild, ...props }: ComponentProps<"button"> & { asChild?: boolean }) {
+  const { id, open } = useMenu();
+  const Comp = asChild ? Slot.Root : "button";
+  return (
+    <Comp
+      data-slot="dropdown-menu-trigger"
+      data-state={open ? "open" : "closed"}
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={open}
+      aria-controls={id}
+      popoverTarget={id}
+      {...props}
+    />
+  );
 }
 
 const menuSurface =
   "z-50 min-w-[8rem] overflow-x-hidden overflow-y-auto rounded-md border bg-surface-raised p-1 text-foreground shadow-lg shadow-black/40";
 
+const enhance = (menu: HTMLElement | null) => (menu ? enhanceMenu(menu) : undefined);
+
+/** `align`: which edge of the button the menu lines up with (`center` by default). */
 function DropdownMenuContent({
   className,
-  sideOffset = 4,
+  align = "center",
   ...props
-}: React.ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+}: ComponentProps<"div"> & { align?: "start" | "center" | "end" }) {
+  const { id, setOpen } = useMenu();
   return (
-    <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.Content
-        data-slot="dropdown-menu-content"
-        sideOffset={sideOffset}
-        className={cn(
-          menuSurface,
-          "max-h-(--radix-dropdown-menu-content-available-height) origin-(--radix-dropdown-menu-content-transform-origin)",
-          className,
-        )}
-        {...props}
-      />
-    </DropdownMenuPrimitive.Portal>
+    <div
+      id={id}
+      popover="auto"
+      role="menu"
+      tabIndex={-1}
+      data-slot="dropdown-menu-content"
+      data-align={align}
+      onToggle={(event) => setOpen(event.newState === "open")}
+      className={cn(
+        menuSurface,
+        // The UA styles centre a popover in the viewport; `enhanceMenu` sets its place.
+        "fixed inset-auto m-0 outline-none",
+        align === "center" && "-translate-x-1/2",
+        className,
+      )}
+      {...props}
+      ref={enhance}
+    />
   );
 }
 
-function DropdownMenuGroup(props: React.ComponentProps<typeof DropdownMenuPrimitive.Group>) {
-  return <DropdownMenuPrimitive.Group data-slot="dropdown-menu-group" {...props} />;
+function DropdownMenuGroup(props: ComponentProps<"div">) {
+  return <div role="group" data-slot="dropdown-menu-group" {...props} />;
 }
 
 const dropdownMenuItemVariants = cva(
@@ -63,17 +117,44 @@ const dropdownMenuItemVariants = cva(
   },
 );
 
+type ItemProps = Omit<ComponentProps<"div">, "onSelect"> & {
+  asChild?: boolean;
+  disabled?: boolean;
+  inset?: boolean;
+  /** Called when the item is chosen; the menu then closes unless the event's default is prevented. */
+  onSelect?: (event: MouseEvent<HTMLElement>) => void;
+};
+
+/** One choice: chosen by click, Enter or Space, after which the menu closes. */
+function MenuItemBase({ asChild, disabled, inset, onSelect, onClick, ...props }: ItemProps) {
+  const Comp = asChild ? Slot.Root : "div";
+  return (
+    <Comp
+      role="menuitem"
+      tabIndex={-1}
+      aria-disabled={disabled || undefined}
+      data-disabled={disabled ? "" : undefined}
+      data-inset={inset || undefined}
+      onClick={(event: MouseEvent<HTMLDivElement>) => {
+        if (disabled) return event.preventDefault();
+        onClick?.(event);
+        onSelect?.(event);
+        const menu = event.currentTarget.closest<HTMLElement>("[popover]");
+        if (!event.defaultPrevented && menu?.matches(":popover-open")) menu.hidePopover();
+      }}
+      {...props}
+    />
+  );
+}
+
 function DropdownMenuItem({
   className,
-  inset,
   variant,
   ...props
-}: React.ComponentProps<typeof DropdownMenuPrimitive.Item> &
-  VariantProps<typeof dropdownMenuItemVariants> & { inset?: boolean }) {
+}: ItemProps & VariantProps<typeof dropdownMenuItemVariants>) {
   return (
-    <DropdownMenuPrimitive.Item
+    <MenuItemBase
       data-slot="dropdown-menu-item"
-      data-inset={inset || undefined}
       data-variant={variant ?? "default"}
       className={cn(dropdownMenuItemVariants({ variant }), className)}
       {...props}
@@ -81,65 +162,75 @@ function DropdownMenuItem({
   );
 }
 
-function CheckIcon() {
-  return <Check strokeWidth={2.5} />;
+function ItemIndicator({ children }: { children: React.ReactNode }) {
+  return (
+    <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">
+      {children}
+    </span>
+  );
 }
 
 function DropdownMenuCheckboxItem({
   className,
   children,
   checked,
+  onCheckedChange,
   ...props
-}: React.ComponentProps<typeof DropdownMenuPrimitive.CheckboxItem>) {
+}: ItemProps & { checked: boolean; onCheckedChange: (checked: boolean) => void }) {
   return (
-    <DropdownMenuPrimitive.CheckboxItem
+    <MenuItemBase
       data-slot="dropdown-menu-checkbox-item"
+      role="menuitemcheckbox"
+      aria-checked={checked}
       className={cn(dropdownMenuItemVariants(), "pl-8", className)}
-      checked={checked}
+      onSelect={() => onCheckedChange(!checked)}
       {...props}
     >
-      <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">
-        <DropdownMenuPrimitive.ItemIndicator>
-          <CheckIcon />
-        </DropdownMenuPrimitive.ItemIndicator>
-      </span>
+      <ItemIndicator>{checked ? <Check strokeWidth={2.5} /> : null}</ItemIndicator>
       {children}
-    </DropdownMenuPrimitive.CheckboxItem>
+    </MenuItemBase>
   );
 }
 
-function DropdownMenuRadioGroup(props: React.ComponentProps<typeof DropdownMenuPrimitive.RadioGroup>) {
-  return <DropdownMenuPrimitive.RadioGroup data-slot="dropdown-menu-radio-group" {...props} />;
+const RadioGroupContext = createContext<{ value: string; onValueChange: (value: string) => void } | null>(
+  null,
+);
+
+function DropdownMenuRadioGroup({
+  value,
+  onValueChange,
+  ...props
+}: ComponentProps<"div"> & { value: string; onValueChange: (value: string) => void }) {
+  return (
+    <RadioGroupContext value={{ value, onValueChange }}>
+      <div role="group" data-slot="dropdown-menu-radio-group" {...props} />
+    </RadioGroupContext>
+  );
 }
 
-function DropdownMenuRadioItem({
-  className,
-  children,
-  ...props
-}: React.ComponentProps<typeof DropdownMenuPrimitive.RadioItem>) {
+function DropdownMenuRadioItem({ className, children, value, ...props }: ItemProps & { value: string }) {
+  const group = use(RadioGroupContext);
+  const checked = group?.value === value;
   return (
-    <DropdownMenuPrimitive.RadioItem
+    <MenuItemBase
       data-slot="dropdown-menu-radio-item"
+      role="menuitemradio"
+      aria-checked={checked}
       className={cn(dropdownMenuItemVariants(), "pl-8", className)}
+      onSelect={() => group?.onValueChange(value)}
       {...props}
     >
-      <span className="pointer-events-none absolute left-2 flex size-3.5 items-center justify-center">
-        <DropdownMenuPrimitive.ItemIndicator>
-          <span className="block size-2 rounded-full bg-current" />
-        </DropdownMenuPrimitive.ItemIndicator>
-      </span>
+      <ItemIndicator>
+        {checked ? <span className="block size-2 rounded-full bg-current" /> : null}
+      </ItemIndicator>
       {children}
-    </DropdownMenuPrimitive.RadioItem>
+    </MenuItemBase>
   );
 }
 
-function DropdownMenuLabel({
-  className,
-  inset,
-  ...props
-}: React.ComponentProps<typeof DropdownMenuPrimitive.Label> & { inset?: boolean }) {
+function DropdownMenuLabel({ className, inset, ...props }: ComponentProps<"div"> & { inset?: boolean }) {
   return (
-    <DropdownMenuPrimitive.Label
+    <div
       data-slot="dropdown-menu-label"
       data-inset={inset || undefined}
       className={cn("px-2 py-1.5 text-xs font-medium text-muted-foreground data-[inset]:pl-8", className)}
@@ -148,12 +239,10 @@ function DropdownMenuLabel({
   );
 }
 
-function DropdownMenuSeparator({
-  className,
-  ...props
-}: React.ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
+function DropdownMenuSeparator({ className, ...props }: ComponentProps<"div">) {
   return (
-    <DropdownMenuPrimitive.Separator
+    <div
+      role="separator"
       data-slot="dropdown-menu-separator"
       className={cn("-mx-1 my-1 h-px bg-border", className)}
       {...props}
@@ -161,51 +250,13 @@ function DropdownMenuSeparator({
   );
 }
 
-function DropdownMenuShortcut({ className, ...props }: React.ComponentProps<"span">) {
+function DropdownMenuShortcut({ className, ...props }: ComponentProps<"span">) {
   return (
     <span
       data-slot="dropdown-menu-shortcut"
       className={cn("ml-auto text-xs tracking-widest text-muted-foreground", className)}
       {...props}
     />
-  );
-}
-
-function DropdownMenuSub(props: React.ComponentProps<typeof DropdownMenuPrimitive.Sub>) {
-  return <DropdownMenuPrimitive.Sub data-slot="dropdown-menu-sub" {...props} />;
-}
-
-function DropdownMenuSubTrigger({
-  className,
-  inset,
-  children,
-  ...props
-}: React.ComponentProps<typeof DropdownMenuPrimitive.SubTrigger> & { inset?: boolean }) {
-  return (
-    <DropdownMenuPrimitive.SubTrigger
-      data-slot="dropdown-menu-sub-trigger"
-      data-inset={inset || undefined}
-      className={cn(dropdownMenuItemVariants(), "data-[state=open]:bg-accent", className)}
-      {...props}
-    >
-      {children}
-      <ChevronRight className="ml-auto" />
-    </DropdownMenuPrimitive.SubTrigger>
-  );
-}
-
-function DropdownMenuSubContent({
-  className,
-  ...props
-}: React.ComponentProps<typeof DropdownMenuPrimitive.SubContent>) {
-  return (
-    <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.SubContent
-        data-slot="dropdown-menu-sub-content"
-        className={cn(menuSurface, "origin-(--radix-dropdown-menu-content-transform-origin)", className)}
-        {...props}
-      />
-    </DropdownMenuPrimitive.Portal>
   );
 }
 
@@ -217,13 +268,9 @@ export {
   DropdownMenuItem,
   dropdownMenuItemVariants,
   DropdownMenuLabel,
-  DropdownMenuPortal,
   DropdownMenuRadioGroup,
   DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuShortcut,
-  DropdownMenuSub,
-  DropdownMenuSubContent,
-  DropdownMenuSubTrigger,
   DropdownMenuTrigger,
 };

@@ -197,8 +197,17 @@ for (const fr of [false, true]) {
     const email = uniqueEmail(fr ? "meme" : "same");
     await signUp(page, { name: "Same Address", email, fr });
     await expect(page).toHaveURL(new RegExp(`${at("/verify-email")}$`));
-    await page.getByRole("button", { name: /Same Address/ }).click();
-    await page.getByRole("menuitem", { name: fr ? "Compte" : "Account" }).click();
+    // The header's menu from the keyboard: Enter opens it on its first item, Escape closes it.
+    const trigger = page.getByRole("button", { name: /Same Address/ });
+    const accountItem = page.getByRole("menuitem", { name: fr ? "Compte" : "Account" });
+    await trigger.focus();
+    await page.keyboard.press("Enter");
+    await expect(accountItem).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("menu")).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await trigger.click();
+    await accountItem.click();
     await expect(page).toHaveURL(new RegExp(`${at("/account")}$`));
     const input = page.getByLabel(fr ? "Nouvelle adresse e-mail" : "New email address", { exact: true });
     await input.fill(email);

@@ -18,12 +18,14 @@ export type AccountMenuProps = {
   onRetry?: () => void;
 };
 
-// The menu and the error tooltip (Radix menu, popper, floating-ui) load only for the visitors who
-// see them, so a signed-out visitor's first page carries none of it. A stored session starts the
-// download while the session is being checked.
-const loadParts = () => import("./account-menu-parts.tsx");
-const AccountDropdown = lazy(() => loadParts().then((parts) => ({ default: parts.AccountDropdown })));
-const AccountUnavailable = lazy(() => loadParts().then((parts) => ({ default: parts.AccountUnavailable })));
+// The menu and the error state's tooltip load only for the visitors who see them, so a signed-out
+// visitor's first page carries neither. A stored session starts the menu's download while the
+// session is being checked.
+const loadDropdown = () => import("./account-dropdown.tsx");
+const AccountDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.AccountDropdown })));
+const AccountUnavailable = lazy(() =>
+  import("./account-unavailable.tsx").then((m) => ({ default: m.AccountUnavailable })),
+);
 
 /**
  * The header's account corner, one look per auth state: a placeholder while loading, log-in and
@@ -39,7 +41,7 @@ export function AccountMenu({ className, onLogout, onRetry }: AccountMenuProps) 
   if (!scripts) return <StaticAccountCorner className={className} />;
 
   if (state.status === "loading") {
-    if (typeof document !== "undefined" && document.cookie.includes("pb_auth=")) void loadParts();
+    if (typeof document !== "undefined" && document.cookie.includes("pb_auth=")) void loadDropdown();
     return <AccountLoading className={className} />;
   }
 

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ChevronDown, LogOut, ShieldCheck, TriangleAlert, User } from "lucide-react";
+import { ChevronDown, LogOut, ShieldCheck, User } from "lucide-react";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { planStatus, planStatusBadges, planStatusLabels } from "../../auth/plan-status.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
@@ -14,7 +14,6 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../ui/dropdown-menu.tsx";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../../ui/tooltip.tsx";
 import { AccountAvatar } from "./account-menu.tsx";
 
 /** The signed-in visitor's menu: who they are, their plan, account, admin and log out. */
@@ -73,22 +72,5 @@ export function AccountDropdown({ user, onLogout }: { user: AuthUser; onLogout: 
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
-  );
-}
-
-/** The error state: the account service is unreachable; a click retries. */
-export function AccountUnavailable({ onRetry }: { onRetry: () => void }) {
-  return (
-    <Tooltip>
-      <TooltipTrigger asChild>
-        <Button variant="outline-warning" size="sm" onClick={onRetry}>
-          <TriangleAlert aria-hidden="true" />
-          <Trans>Account unavailable</Trans>
-        </Button>
-      </TooltipTrigger>
-      <TooltipContent side="bottom" align="end">
-        <Trans>We could not reach the account service. Click to try again.</Trans>
-      </TooltipContent>
-    </Tooltip>
   );
 }
