@@ -25,6 +25,7 @@ import { Backups } from "./core/backups.ts";
 import { type Billing, createBilling, defaultBillingSweepCron } from "./billing/billing.ts";
 import type { StripeConfig } from "./billing/stripe.ts";
 import { billingApi } from "./api/billing.ts";
+import { accountApi } from "./api/account.ts";
 import { nextCronMatch, parseCron, runOnSchedule } from "./tools/cron.ts";
 import { defaultRateLimits, FailureLimiter, RateLimiter, type RateLimitRule } from "./tools/rate-limit.ts";
 import { RequestLogs } from "./core/request-logs.ts";
@@ -239,6 +240,7 @@ export function createApp(options: AppOptions): App {
   api.route("/", backupsApi(backups, options.backupUploadLimit));
   api.route("/", logsApi(logs));
   api.route("/", billingApi(billing));
+  api.route("/", accountApi(billing));
   api.route(
     "/",
     settingsApi(

@@ -7,6 +7,7 @@ import { type Collection } from "../core/collection-types.ts";
 import type { RecordData } from "../core/store.ts";
 import type { Message } from "../mail/message.ts";
 import { type MailKind, renderMail } from "../mail/templates.ts";
+import { renderSecurityMail, type SecurityMail } from "../mail/security-templates.ts";
 import type { FieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
 import {
@@ -145,4 +146,26 @@ export function accountMail(
     newEmail,
   });
   return { to: newEmail ?? String(record.email), ...content };
+}
+
+/**
+ * Queues a security email about `record` (a password changed, an email changed, an account
+ * deleted), in its owner's language, to `to` (by default the record's address). Sent after the
+ * answer; it holds no token. Superusers get none: they have no such emails.
+ */
+export function queueSecurityMail(
+  c: ApiContext,
+  record: RecordData,
+  mail: SecurityMail,
+  to = String(record.email),
+) {
+  const ctx = c.get("ctx");
+  const content = renderSecurityMail({
+    ...mail,
+    locale: record.locale === "fr" ? "fr" : "en",
+    appName: ctx.appName,
+    appUrl: ctx.appUrl,
+    name: typeof record.name === "string" ? record.name : "",
+  });
+  ctx.mailer.queue({ to, ...content });
 }

@@ -22,8 +22,9 @@ import {
   validateRecord,
 } from "../forms/record-upsert.ts";
 import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
+import { superusersCollectionName } from "../core/schema.ts";
 import { ApiError } from "./api-error.ts";
-import { checkPassword } from "./record-auth-helpers.ts";
+import { checkPassword, queueSecurityMail } from "./record-auth-helpers.ts";
 import {
   type ApiContext,
   type ApiEnv,
@@ -347,6 +348,17 @@ async function update(c: ApiContext) {
   }
   const saved = store.findById(collection, id);
   if (!saved) throw new ApiError(404);
+  if (isAuth(collection) && collection.name !== superusersCollectionName) {
+    if (upsert.plainPassword) queueSecurityMail(c, saved, { kind: "passwordChanged" });
+    if (saved.email !== record.email) {
+      queueSecurityMail(
+        c,
+        saved,
+        { kind: "emailChanged", newEmail: String(saved.email) },
+        String(record.email),
+      );
+    }
+  }
   const shown = new Set<unknown>(access === "manager" ? [id] : []);
   return exportAll(c, collection, [saved], requester, shown.size ? shown : undefined);
 }

@@ -7,7 +7,13 @@ import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiEnv, authOf, bindStrings, type ApiContext, routeCollection } from "./context.ts";
 import { collectionGuard, limitBody, requireSameCollectionAuth } from "./middlewares.ts";
-import { accountMail, checkPassword, rejectSuperusers, throwIfInvalid } from "./record-auth-helpers.ts";
+import {
+  accountMail,
+  checkPassword,
+  queueSecurityMail,
+  rejectSuperusers,
+  throwIfInvalid,
+} from "./record-auth-helpers.ts";
 import { updatedNow } from "./record-verification.ts";
 
 const superusersMessage = "All superusers can change their emails directly.";
@@ -74,6 +80,8 @@ async function confirmEmailChange(c: ApiContext) {
     if (error instanceof UniqueError) throw new ApiError(400, "Failed to confirm email change.");
     throw error;
   }
+  // Told at the address the account had: whoever holds the new one may not be its owner.
+  queueSecurityMail(c, record, { kind: "emailChanged", newEmail: newEmail as string });
   return c.body(null, 204);
 }
 

@@ -7,10 +7,17 @@ import { parseUnverifiedJwt } from "../tools/jwt.ts";
 import { validateNewPassword } from "../forms/record-auth-forms.ts";
 import { passwordLengthError } from "../forms/record-upsert.ts";
 import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
+import { superusersCollectionName } from "../core/schema.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiEnv, bindStrings, type ApiContext, routeCollection } from "./context.ts";
 import { collectionGuard, limitBody } from "./middlewares.ts";
-import { clearSentMark, queueAccountMailOnce, sentMarkOf, throwIfInvalid } from "./record-auth-helpers.ts";
+import {
+  clearSentMark,
+  queueAccountMailOnce,
+  queueSecurityMail,
+  sentMarkOf,
+  throwIfInvalid,
+} from "./record-auth-helpers.ts";
 import { emailForm, updatedNow } from "./record-verification.ts";
 
 function requirePasswordAuth(collection: Collection) {
@@ -73,6 +80,7 @@ async function confirmPasswordReset(c: ApiContext) {
   }
   store.update(collection, String(record.id), changes);
   clearSentMark(c, sentMarkOf("passwordReset", collection, record));
+  if (collection.name !== superusersCollectionName) queueSecurityMail(c, record, { kind: "passwordChanged" });
   return c.body(null, 204);
 }
 

@@ -1,12 +1,11 @@
 import PocketBase from "pocketbase";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { runSuperuserCommand } from "../cli.ts";
 import { formatDateTime } from "../core/values.ts";
-import { readOutbox } from "../testing/outbox.ts";
+import { mailArrives as outboxMailArrives, mailsTo as outboxMailsTo } from "../testing/outbox.ts";
 import { pollUntil } from "../testing/poll.ts";
 import { rejection } from "../testing/sdk.ts";
-import { startServer, type TestServer } from "../testing/start-server.ts";
+import { startServerAsRoot, type TestServer } from "../testing/start-server.ts";
 import { startStripeDouble, type StripeDouble } from "../testing/stripe-double.ts";
 
 // The billing lifecycle against the real server over a real port and the Stripe test double,
@@ -65,18 +64,11 @@ async function pay(url: string): Promise<URL> {
   return new URL(res.headers.get("location")!);
 }
 
-function mailsTo(server: TestServer, email: string) {
-  return readOutbox(server.dataDir).filter((mail) => mail.to.includes(email));
-}
+const mailsTo = (server: TestServer, email: string) => outboxMailsTo(server.dataDir, email);
 
 /** Waits for a mail to `email` whose subject matches (mail leaves after the answer). */
-function mailArrives(server: TestServer, email: string, subject: RegExp) {
-  return pollUntil(
-    () => mailsTo(server, email).map((mail) => mail.subject),
-    (subjects) => subjects.some((s) => subject.test(s)),
-    (subjects) => `no mail to ${email} matching ${subject}: ${JSON.stringify(subjects)}`,
-  );
-}
+const mailArrives = (server: TestServer, email: string, subject: RegExp) =>
+  outboxMailArrives(server.dataDir, email, subject);
 
 describe("billing with Stripe", () => {
   let double: StripeDouble;
@@ -86,11 +78,8 @@ describe("billing with Stripe", () => {
 
   beforeAll(async () => {
     double = await startStripeDouble({ retryDelaysMs: [50, 100] });
-    server = await startServer({ stripe: stripeConfig(double.url) });
+    ({ server, root } = await startServerAsRoot({ stripe: stripeConfig(double.url) }));
     double.setWebhook({ url: `${server.url}/api/billing/webhook`, secret: webhookSecret });
-    await runSuperuserCommand(server.dataDir, ["upsert", "root@example.com", "a root password 1"]);
-    root = new PocketBase(server.url);
-    await root.collection("_superusers").authWithPassword("root@example.com", "a root password 1");
     const url = new URL(double.url);
     stripe = new Stripe("sk_test_lumen", { host: url.hostname, port: Number(url.port), protocol: "http" });
   });
@@ -148,6 +137,29 @@ describe("billing with Stripe", () => {
       "This user pays through Stripe: their subscription is managed there.",
     );
     expect(await subscriptionOf(user)).toMatchObject({ subscription: sub.subscription, interval: "month" });
+  });
+
+  it("a subscriber deletes their account: the subscription is canceled at Stripe first, then everything goes", async () => {
+    const user = await signUp(server, "leaving@example.com", { locale: "fr", name: "Léa" });
+    const { url } = await send(user.pb, "/api/billing/checkout", { interval: "year" });
+    await pay(url);
+    const sub = await subscriptionOf(user);
+    expect(double.state.subscriptions[sub.subscription]!.status).toBe("trialing");
+
+    await user.pb.send("/api/account/delete", { method: "POST", body: { password } });
+    expect(double.state.subscriptions[sub.subscription]!.status).toBe("canceled");
+    // Stripe's "deleted" event, for a user who is gone, is taken at once (a 2xx, not retried).
+    const deleted = await pollUntil(
+      () => double.state.events.find((e) => e.type === "customer.subscription.deleted"),
+      (event) => event?.status === "delivered",
+      (event) => `the deleted event was ${event?.status ?? "not sent"}`,
+    );
+    expect(deleted!.attempts).toHaveLength(1);
+    const gone = await rejection(root.collection("users").getOne(user.id));
+    expect(gone.status).toBe(404);
+    expect(await root.collection("subscriptions").getFullList({ filter: `user = "${user.id}"` })).toEqual([]);
+    const goodbye = await mailArrives(server, user.email, /compte Lumen est supprimé/);
+    expect(goodbye.text).toContain("Votre abonnement est résilié\u00a0: rien ne sera plus prélevé.");
   });
 
   it("cancel in the portal: it ends on the period end, then access stops", async () => {
@@ -330,10 +342,7 @@ describe("billing without Stripe (manual mode)", () => {
   let server: TestServer;
   let root: PocketBase;
   beforeAll(async () => {
-    server = await startServer();
-    await runSuperuserCommand(server.dataDir, ["upsert", "root@example.com", "a root password 1"]);
-    root = new PocketBase(server.url);
-    await root.collection("_superusers").authWithPassword("root@example.com", "a root password 1");
+    ({ server, root } = await startServerAsRoot());
   });
   afterAll(() => server.close());
 

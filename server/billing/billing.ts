@@ -410,8 +410,28 @@ export function createBilling(options: BillingOptions) {
     };
   }
 
+  /**
+   * Before an account is deleted: a Stripe subscription still running is canceled at once, so
+   * nothing more is charged. Resolves whether one was; rejects when Stripe refuses (the account is
+   * then kept). Manual payments have nothing to cancel.
+   */
+  async function cancelForDeletion(userId: string): Promise<boolean> {
+    const current = subscriptionOf(store, userId);
+    if (!stripe || !current || current.subscription === "") return false;
+    if (current.status === "canceled" || current.status === "incomplete_expired") return false;
+    await stripe.subscriptions.cancel(current.subscription);
+    return true;
+  }
+
+  /** After an account is deleted: the record of which one-off emails it was sent goes too. */
+  function forget(userId: string) {
+    store.run(sql`DELETE FROM "_billing_notices" WHERE "user" = ${param(userId)}`);
+  }
+
   return {
     mode: stripe ? ("stripe" as const) : ("manual" as const),
+    cancelForDeletion,
+    forget,
     checkout,
     portal,
     verify,

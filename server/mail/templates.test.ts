@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { renderSecurityMail, type SecurityMail } from "./security-templates.ts";
 import { actionLink, type MailKind, renderMail } from "./templates.ts";
 
 const kinds: MailKind[] = ["verification", "passwordReset", "emailChange"];
@@ -52,4 +53,37 @@ describe("account emails", () => {
     expect(renderMail(input("verification", "fr")).text).toContain("valable 24\u00a0heures");
     expect(renderMail(input("passwordReset", "en")).text).toContain("valid for 30 minutes");
   });
+});
+
+describe("security emails", () => {
+  const mails: SecurityMail[] = [
+    { kind: "passwordChanged" },
+    { kind: "emailChanged", newEmail: "new@example.com" },
+    { kind: "accountDeleted", subscriptionCanceled: true },
+    { kind: "accountDeleted", subscriptionCanceled: false },
+  ];
+  for (const mail of mails) {
+    for (const locale of ["en", "fr"] as const) {
+      it(`${mail.kind} (${locale}): a public page as the link, never a token; French typography`, () => {
+        const { subject, text, html, link } = renderSecurityMail({
+          ...mail,
+          locale,
+          appName: "Lumen",
+          appUrl: "https://lumen.example/",
+          name: "Zoé <b>",
+        });
+        expect(link).toMatch(/^https:\/\/lumen\.example(\/fr)?(\/forgot-password|\/discord|\/)?$/);
+        expect(link.startsWith("https://lumen.example/fr") || locale === "en").toBe(true);
+        expect(`${text}${html}`).not.toMatch(/token/i);
+        expect(html).toContain("Zoé &#60;b&#62;");
+        if (mail.kind === "emailChanged") expect(text).toContain("new@example.com");
+        if (locale === "fr") {
+          const prose = `${subject}\n${text}`.replace(/https?:\/\/\S+/g, "");
+          expect(prose).not.toMatch(/'/);
+          expect(prose).not.toMatch(/[^\u00a0][:»]/);
+          expect(prose).not.toMatch(/[^\u202f][;!?]/);
+        }
+      });
+    }
+  }
 });

@@ -169,7 +169,8 @@ export type Words = {
  * part with the link as a button and, below it, written out and free to wrap on a phone.
  */
 export function renderLayout(w: Words, link: string, locale: MailLocale): MailContent {
-  const text = [w.greeting, "", ...w.lines, link, "", ...w.after, "", w.signature, ""].join("\n");
+  const after = w.after.length > 0 ? [...w.after, ""] : [];
+  const text = [w.greeting, "", ...w.lines, link, "", ...after, w.signature, ""].join("\n");
   const paragraph = (line: string) => `<p>${escapeHtml(line)}</p>`;
   const html = [
     `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(w.subject)}</title></head>`,

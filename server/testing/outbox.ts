@@ -103,3 +103,18 @@ export async function waitForOutbox(dataDir: string, count = 1, timeoutMs = 5000
     { timeoutMs },
   );
 }
+
+/** The mails of the outbox sent to `email`. */
+export function mailsTo(dataDir: string, email: string): OutboxMail[] {
+  return readOutbox(dataDir).filter((mail) => mail.to.includes(email));
+}
+
+/** Waits for a mail to `email` whose subject matches (mail leaves after the answer); returns it. */
+export async function mailArrives(dataDir: string, email: string, subject: RegExp): Promise<OutboxMail> {
+  const mails = await pollUntil(
+    () => mailsTo(dataDir, email),
+    (found) => found.some((mail) => subject.test(mail.subject)),
+    (found) => `no mail to ${email} matching ${subject}: ${JSON.stringify(found.map((m) => m.subject))}`,
+  );
+  return mails.find((mail) => subject.test(mail.subject))!;
+}

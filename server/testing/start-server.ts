@@ -3,6 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { serve } from "@hono/node-server";
+import PocketBase from "pocketbase";
+import { runSuperuserCommand } from "../cli.ts";
 import { type App, type AppOptions, createApp } from "../app.ts";
 import { fixtureRoot } from "./fixtures.ts";
 
@@ -67,4 +69,15 @@ export async function startServer(options: Partial<AppOptions> = {}): Promise<Te
         });
       }),
   };
+}
+
+/** `startServer`, with a superuser (root@example.com) signed in through the official SDK. */
+export async function startServerAsRoot(
+  options: Partial<AppOptions> = {},
+): Promise<{ server: TestServer; root: PocketBase }> {
+  const server = await startServer(options);
+  await runSuperuserCommand(server.dataDir, ["upsert", "root@example.com", "a root password 1"]);
+  const root = new PocketBase(server.url);
+  await root.collection("_superusers").authWithPassword("root@example.com", "a root password 1");
+  return { server, root };
 }

@@ -20,6 +20,8 @@ const invalidVerificationToken = msg`Invalid verification token`;
 const checkUserFailed = msg`Error during the check`;
 const updateFailed = msg`Could not save your changes`;
 const credentialsFailed = msg`Could not generate your Stremio credentials`;
+const exportFailed = msg`Could not prepare your data. Try again in a moment.`;
+const deleteFailed = msg`Your account could not be deleted: nothing was changed. Try again in a moment.`;
 
 const users = (pb: PocketBase) => pb.collection("users");
 
@@ -196,6 +198,35 @@ export async function updateName(pb: PocketBase, id: string, name: string): Prom
   return attempt(async () => {
     return await users(pb).update<AuthUser>(id, { name: name.trim() });
   }, updateFailed);
+}
+
+/** The newsletter choice made at sign-up, changed from the account page. */
+export async function setNewsletter(
+  pb: PocketBase,
+  id: string,
+  newsletter: boolean,
+): Promise<ActionResult<AuthUser>> {
+  return attempt(async () => await users(pb).update<AuthUser>(id, { newsletter }), updateFailed);
+}
+
+/** Everything the server stores about the signed-in user, as the text of a JSON file. */
+export async function exportData(pb: PocketBase): Promise<ActionResult<string>> {
+  return attempt(async () => {
+    const data = await pb.send<unknown>("/api/account/export", { method: "GET" });
+    return `${JSON.stringify(data, null, 2)}\n`;
+  }, exportFailed);
+}
+
+/**
+ * Deletes the signed-in user's account after their password (the server cancels a running
+ * subscription first); the session then ends here too.
+ */
+export async function deleteAccount(pb: PocketBase, password: string): Promise<ActionResult> {
+  return attempt(async () => {
+    await pb.send("/api/account/delete", { method: "POST", body: { password } });
+    pb.authStore.clear();
+    return undefined;
+  }, deleteFailed);
 }
 
 /** Email change, PocketBase's way: a link to the new address confirms it. */

@@ -29,6 +29,12 @@ export default function Account() {
       loadSubscription: () => loadPocketBase().then((pb) => billing.loadSubscription(pb, user.id)),
       refreshAccount: () => loadPocketBase().then((pb) => account.refreshAccount(pb)),
     },
+    data: {
+      setNewsletter: (newsletter) =>
+        loadPocketBase().then((pb) => account.setNewsletter(pb, user.id, newsletter)),
+      exportData: () => loadPocketBase().then((pb) => account.exportData(pb)),
+    },
+    deleteAccount: (password) => loadPocketBase().then((pb) => account.deleteAccount(pb, password)),
   });
   return (
     <AccountScreen

@@ -4,6 +4,7 @@ import { ok } from "../../auth/action-result.ts";
 import { activeSubscription, type AuthStateName } from "../../auth/auth-fixtures.ts";
 import { leaveAccountNotice } from "../../auth/route-middleware.ts";
 import { awaitingPayment } from "../../widgets/auth/story-decorators.tsx";
+import { refused } from "./story-actions.ts";
 import { AccountScreen, type AccountActions } from "./account.tsx";
 
 const actions: AccountActions = {
@@ -19,6 +20,11 @@ const actions: AccountActions = {
     loadSubscription: fn(async () => ok(activeSubscription)),
     refreshAccount: fn(async () => ok(undefined)),
   },
+  data: {
+    setNewsletter: fn(async () => ok(undefined)),
+    exportData: fn(async () => ok('{\n  "account": {}\n}\n')),
+  },
+  deleteAccount: fn(async () => ok(undefined)),
 };
 
 /** The account page in every account state (src/auth/auth-fixtures.ts), as the shell shows them. */
@@ -31,7 +37,7 @@ const meta = {
     // Tall enough for the whole page: screenshots capture the viewport's height only.
     viewport: {
       options: {
-        tall: { name: "Tall desktop", styles: { width: "1200px", height: "1500px" }, type: "desktop" },
+        tall: { name: "Tall desktop", styles: { width: "1200px", height: "1700px" }, type: "desktop" },
       },
     },
   },
@@ -50,9 +56,9 @@ export const Loading: Story = {
     await expect(status).toHaveTextContent(
       globals.locale === "fr" ? "Chargement de votre compte" : "Loading your account",
     );
-    // The placeholder has the blocks of the page that replaces it (a title, then five cards in two
+    // The placeholder has the blocks of the page that replaces it (a title, then seven cards in two
     // columns), so nothing under it moves when the account arrives.
-    await expect(status.querySelectorAll(".grid > div > [data-slot=skeleton]")).toHaveLength(5);
+    await expect(status.querySelectorAll(".grid > div > [data-slot=skeleton]")).toHaveLength(7);
     await expect(status.getBoundingClientRect().height).toBeGreaterThan(1000);
   },
 };
@@ -228,6 +234,103 @@ export const AuthError: Story = {
   play: async ({ canvasElement, globals }) => {
     await expect(within(canvasElement).getByRole("heading", { level: 1 })).toHaveTextContent(
       globals.locale === "fr" ? "Votre compte est indisponible" : "Your account is unavailable",
+    );
+  },
+};
+
+/** The newsletter choice made at sign-up, changed in one click; the data download. */
+export const YourData: Story = {
+  parameters: auth("SignedInTrial"),
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    const box = canvas.getByRole("checkbox", {
+      name: fr
+        ? "Recevoir les nouveautés et astuces (au plus une fois par mois)"
+        : "Send me product news and tips (at most once a month)",
+    });
+    // The fixture chose the newsletter at sign-up.
+    await expect(box).toBeChecked();
+    await userEvent.click(box);
+    await waitFor(() => expect(actions.data.setNewsletter).toHaveBeenCalledWith(false));
+    await expect(box).not.toBeChecked();
+    await expect(
+      await canvas.findByText(
+        fr
+          ? /Enregistré.: vous ne recevrez pas la lettre d’information\./
+          : "Saved: you will not receive the newsletter.",
+      ),
+    ).toBeVisible();
+    await userEvent.click(
+      canvas.getByRole("button", { name: fr ? "Télécharger mes données" : "Download my data" }),
+    );
+    await waitFor(() => expect(actions.data.exportData).toHaveBeenCalled());
+  },
+};
+
+/** Delete my account: the password and the tick, then the goodbye in place of the page. */
+export const DeleteAccount: Story = {
+  parameters: auth("SignedInTrial"),
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    const form = canvas.getByRole("form", { name: fr ? "Supprimer mon compte" : "Delete my account" });
+    const submit = within(form).getByRole("button", {
+      name: fr ? "Supprimer mon compte" : "Delete my account",
+    });
+    await userEvent.click(submit);
+    // Nothing is sent without the password and the tick.
+    await expect(actions.deleteAccount).not.toHaveBeenCalled();
+    const tick = within(form).getByRole("checkbox", {
+      name: fr
+        ? "Je comprends que mon compte ne pourra pas être restauré"
+        : "I understand that my account cannot be restored",
+    });
+    await expect(tick).toHaveAttribute("aria-invalid", "true");
+    await userEvent.type(
+      within(form).getByLabelText(fr ? "Mot de passe actuel" : "Current password"),
+      "correct horse 1",
+    );
+    await userEvent.click(tick);
+    await userEvent.click(submit);
+    await waitFor(() => expect(actions.deleteAccount).toHaveBeenCalledWith("correct horse 1"));
+    await expect(
+      await canvas.findByRole("heading", {
+        level: 1,
+        name: fr ? "Votre compte est supprimé" : "Your account is deleted",
+      }),
+    ).toBeVisible();
+    await expect(canvas.getByText(/camille\.martin@example\.com/)).toBeVisible();
+  },
+};
+
+/** A wrong password keeps the account, and says so at the field. */
+export const DeleteAccountWrongPassword: Story = {
+  parameters: auth("SignedInTrial"),
+  args: {
+    actionsFor: () => ({
+      ...actions,
+      deleteAccount: fn(async () =>
+        refused(400, {
+          message: "An error occurred while validating the submitted data.",
+          data: { password: { code: "validation_invalid_password", message: "Invalid password." } },
+        }),
+      ),
+    }),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    const form = canvas.getByRole("form", { name: fr ? "Supprimer mon compte" : "Delete my account" });
+    const field = within(form).getByLabelText(fr ? "Mot de passe actuel" : "Current password");
+    await userEvent.type(field, "not my password");
+    await userEvent.click(within(form).getByRole("checkbox"));
+    await userEvent.click(
+      within(form).getByRole("button", { name: fr ? "Supprimer mon compte" : "Delete my account" }),
+    );
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
+    await expect(canvas.getByRole("heading", { level: 1 })).toHaveTextContent(
+      fr ? "Votre compte" : "Your account",
     );
   },
 };

@@ -10,6 +10,7 @@ import { Button } from "../../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { AuthLinkButton } from "../../widgets/auth/auth-link-button.tsx";
+import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { EmailChangeForm } from "../../widgets/auth/email-change-form.tsx";
 import { PasswordChangeForm } from "../../widgets/auth/password-change-form.tsx";
 import { ProfileForm } from "../../widgets/auth/profile-form.tsx";
@@ -20,6 +21,8 @@ import {
   type CheckoutReturn,
 } from "../../widgets/billing/billing-card.tsx";
 import { StremioCredentials } from "../../widgets/stremio/stremio-credentials.tsx";
+import { DeleteAccountForm } from "../../widgets/auth/delete-account-form.tsx";
+import { YourDataCard, type YourDataActions } from "../../widgets/auth/your-data-card.tsx";
 
 /** What the account page can do; the route binds them to PocketBase, stories to fakes. */
 export type AccountActions = {
@@ -33,6 +36,9 @@ export type AccountActions = {
   generateCredentials: () => Promise<ActionResult<unknown>>;
   resendVerification: (email: string) => Promise<ActionResult<unknown>>;
   billing: BillingActions;
+  data: YourDataActions;
+  /** Deletes the account after the password; the session ends with it. */
+  deleteAccount: (password: string) => Promise<ActionResult<unknown>>;
 };
 
 function UnverifiedNotice({
@@ -98,14 +104,17 @@ function SignedIn({
   user,
   actions,
   onLogout,
+  onDeleted,
   onLeave,
 }: {
   user: AuthUser;
   actions: AccountActions;
   onLogout: () => void;
+  onDeleted: () => void;
   onLeave?: (url: string) => void;
 }) {
   const [profile, runProfile] = useAction(actions.updateName);
+  const [deletion, runDeletion] = useAction(actions.deleteAccount);
   const [email, runEmail] = useAction(actions.requestEmailChange);
   const [password, runPassword] = useAction(actions.changePassword);
   const [credentials, runCredentials] = useAction(actions.generateCredentials);
@@ -157,6 +166,7 @@ function SignedIn({
             checkoutReturn={checkoutReturn}
             onLeave={onLeave}
           />
+          <YourDataCard newsletter={user.newsletter} actions={actions.data} />
         </div>
         <div className="flex flex-col gap-6 [&>*]:max-w-none">
           <ProfileForm
@@ -179,6 +189,15 @@ function SignedIn({
             errors={password.errors}
             message={password.message}
             onSubmit={(values) => void runPassword(values)}
+          />
+          <DeleteAccountForm
+            email={user.email}
+            status={deletion.status}
+            errors={deletion.errors}
+            message={deletion.message}
+            onSubmit={async ({ password }) => {
+              if ((await runDeletion(password))?.success) onDeleted();
+            }}
           />
         </div>
       </div>
@@ -212,11 +231,13 @@ function AccountLoading() {
         <div className="flex flex-col gap-6">
           <Skeleton radius="xl" className="h-[618px] sm:h-[550px]" />
           <Skeleton radius="xl" className="h-[362px] sm:h-[290px]" />
+          <Skeleton radius="xl" className="h-[618px] sm:h-[284px]" />
         </div>
         <div className="flex flex-col gap-6">
           <Skeleton radius="xl" className="h-[252px]" />
           <Skeleton radius="xl" className="h-[312px] sm:h-[292px]" />
           <Skeleton radius="xl" className="h-[475px] sm:h-[455px]" />
+          <Skeleton radius="xl" className="h-[597px] sm:h-[319px]" />
         </div>
       </div>
     </div>
@@ -294,6 +315,35 @@ export function AuthGate({
   return children(state.user);
 }
 
+/** After "Delete my account": what happened, and the way back. */
+function AccountDeleted({ email }: { email: string }) {
+  return (
+    <Card role="status" data-slot="account-deleted" className="mx-auto max-w-md">
+      <CardHeader>
+        <CardTitle asChild>
+          <h1>
+            <Trans>Your account is deleted</Trans>
+          </h1>
+        </CardTitle>
+        <CardDescription>
+          <Trans>
+            Your account, your Stremio credentials and your sessions are gone. We sent a confirmation to{" "}
+            {email}.
+          </Trans>
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="flex flex-wrap gap-3">
+        <Button asChild>
+          <LocalizedLink to="/">
+            <Trans>Back to the home page</Trans>
+          </LocalizedLink>
+        </Button>
+        <AuthLinkButton to="/signup" variant="outline" />
+      </CardContent>
+    </Card>
+  );
+}
+
 /** `/account`: profile, email and password change, plan, Stremio credentials; one look per auth state. */
 export function AccountScreen({
   actionsFor,
@@ -307,6 +357,9 @@ export function AccountScreen({
   onLeave?: (url: string) => void;
 }) {
   const { logout } = useAuth();
+  // The address of the account just deleted: the goodbye replaces the page.
+  const [deleted, setDeleted] = useState<string | null>(null);
+  if (deleted !== null) return <AccountDeleted email={deleted} />;
   return (
     <AuthGate loading={<AccountLoading />}>
       {(user) => (
@@ -316,6 +369,10 @@ export function AccountScreen({
           onLogout={() => {
             logout();
             onLoggedOut?.();
+          }}
+          onDeleted={() => {
+            setDeleted(user.email);
+            logout();
           }}
           onLeave={onLeave}
         />

@@ -481,7 +481,7 @@ export function BillingCard({
           </Trans>
         </p>
         <p className="text-muted-foreground">
-          {user.newsletter ? <Trans>You receive the newsletter.</Trans> : <Trans>No newsletter.</Trans>}
+          <Trans>Your personal code, kept for the referral programme we are preparing.</Trans>
         </p>
       </CardContent>
     </Card>

@@ -1,0 +1,119 @@
+import { localizePath } from "../../shared/i18n/paths.ts";
+import { type MailContent, type MailLocale, nbsp, narrow, renderLayout, type Words } from "./templates.ts";
+
+// The security emails, in the user's language: what changed on the account, and what to do if it
+// was not them. None holds a secret, a token or a link that signs in: each leads to a public page.
+
+export type SecurityMail =
+  /** To the user, after a password change or reset. */
+  | { kind: "passwordChanged" }
+  /** To the address the account had before, after an email change. */
+  | { kind: "emailChanged"; newEmail: string }
+  /** To the deleted account's address: the goodbye. */
+  | { kind: "accountDeleted"; subscriptionCanceled: boolean };
+
+export type SecurityMailInput = SecurityMail & {
+  locale: MailLocale;
+  appName: string;
+  appUrl: string;
+  name: string;
+};
+
+/** The public page each email leads to: reset the password, reach us, or the home page. */
+const pages: Record<SecurityMail["kind"], string> = {
+  passwordChanged: "/forgot-password",
+  emailChanged: "/discord",
+  accountDeleted: "/",
+};
+
+/** Subject, text and HTML of one security email. */
+export function renderSecurityMail(input: SecurityMailInput): MailContent {
+  const link = `${input.appUrl.replace(/\/+$/, "")}${localizePath(pages[input.kind], input.locale)}`;
+  return renderLayout(securityWords(input), link, input.locale);
+}
+
+function securityWords(input: SecurityMailInput): Words {
+  const { appName, locale, name } = input;
+  if (locale === "fr") {
+    const greeting = name ? `Bonjour ${name},` : "Bonjour,";
+    const signature = `L’équipe ${appName}`;
+    switch (input.kind) {
+      case "passwordChanged":
+        return {
+          subject: `Votre mot de passe ${appName} a été modifié`,
+          greeting,
+          lines: [
+            `Le mot de passe de votre compte ${appName} vient d’être modifié. Si c’était vous, il n’y a rien à faire.`,
+            `Si ce n’était pas vous, choisissez tout de suite un nouveau mot de passe${nbsp}:`,
+          ],
+          action: "Choisir un nouveau mot de passe",
+          after: ["Vos sessions ouvertes ailleurs ont été fermées."],
+          signature,
+        };
+      case "emailChanged":
+        return {
+          subject: `L’adresse e-mail de votre compte ${appName} a changé`,
+          greeting,
+          lines: [
+            `Votre compte ${appName} utilise désormais l’adresse «${nbsp}${input.newEmail}${nbsp}»${narrow}; cette adresse-ci ne recevra plus ses e-mails.`,
+            `Si ce n’était pas vous, écrivez-nous tout de suite depuis cette adresse sur notre communauté${nbsp}: nous vous rendrons votre compte.`,
+          ],
+          action: "Nous contacter",
+          after: ["Si c’était vous, il n’y a rien à faire."],
+          signature,
+        };
+      case "accountDeleted":
+        return {
+          subject: `Votre compte ${appName} est supprimé`,
+          greeting,
+          lines: [
+            `Votre compte ${appName} et vos identifiants Stremio sont supprimés, comme vous l’avez demandé.${input.subscriptionCanceled ? ` Votre abonnement est résilié${nbsp}: rien ne sera plus prélevé.` : ""}`,
+            `Merci d’avoir utilisé ${appName}${narrow}! Vous pouvez revenir quand vous voulez.`,
+          ],
+          action: `Visiter ${appName}`,
+          after: [],
+          signature,
+        };
+    }
+  }
+  const greeting = name ? `Hello ${name},` : "Hello,";
+  const signature = `The ${appName} team`;
+  switch (input.kind) {
+    case "passwordChanged":
+      return {
+        subject: `Your ${appName} password was changed`,
+        greeting,
+        lines: [
+          `The password of your ${appName} account was just changed. If it was you, there is nothing to do.`,
+          "If it was not you, choose a new password right away:",
+        ],
+        action: "Choose a new password",
+        after: ["Your sessions on other devices were signed out."],
+        signature,
+      };
+    case "emailChanged":
+      return {
+        subject: `The email address of your ${appName} account changed`,
+        greeting,
+        lines: [
+          `Your ${appName} account now uses ${input.newEmail}; this address will no longer receive its emails.`,
+          "If it was not you, write to us from this address on our community page right away: we will give your account back.",
+        ],
+        action: "Contact us",
+        after: ["If it was you, there is nothing to do."],
+        signature,
+      };
+    case "accountDeleted":
+      return {
+        subject: `Your ${appName} account is deleted`,
+        greeting,
+        lines: [
+          `Your ${appName} account and your Stremio credentials are deleted, as you asked.${input.subscriptionCanceled ? " Your subscription is canceled: nothing more will be charged." : ""}`,
+          `Thank you for using ${appName}! You are welcome back any time.`,
+        ],
+        action: `Visit ${appName}`,
+        after: [],
+        signature,
+      };
+  }
+}
