@@ -1,6 +1,13 @@
 import { useEffect, useMemo, useState, type ReactNode } from "react";
 import { AuthContext, authContextValue, type AuthState } from "./auth-state.tsx";
+import { leaveLoginNotice } from "./route-middleware.ts";
 import { checkSession, clearSession, currentAuthState, onSessionChange } from "./session.ts";
+
+/** "Log out": the session ends, and the login page, where every logout leads, says so. */
+function logOut() {
+  clearSession();
+  leaveLoginNotice("logged-out");
+}
 
 /**
  * The live account state: `initialState` (loading) until the stored session has been checked,
@@ -27,6 +34,6 @@ export function AuthProvider({
     };
   }, []);
 
-  const value = useMemo(() => authContextValue(state, clearSession), [state]);
+  const value = useMemo(() => authContextValue(state, logOut), [state]);
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

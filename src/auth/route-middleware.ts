@@ -29,7 +29,30 @@ export const requireAuth: RouteMiddleware = async ({ url, locale }) => {
   }
 };
 
-const noticeKey = "lumen:account-notice";
+/**
+ * Leaves a page a notice (kept for this tab only, so the address stays as it is and a reload does
+ * not repeat it).
+ */
+function leaveNotice(key: string, notice: string) {
+  try {
+    sessionStorage.setItem(key, notice);
+  } catch {
+    // Storage refused (private mode): the visitor still lands on the page, without the why.
+  }
+}
+
+/** The notice left under `key`, if it is one of `known`; reading it clears it. */
+function takeNotice<Notice extends string>(key: string, known: readonly Notice[]): Notice | null {
+  try {
+    const notice = sessionStorage.getItem(key);
+    sessionStorage.removeItem(key);
+    return known.find((name) => name === notice) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const accountNoticeKey = "lumen:account-notice";
 
 /**
  * Why the account page was shown instead of the page asked for (`admin-only`), or after a sign-up
@@ -37,29 +60,31 @@ const noticeKey = "lumen:account-notice";
  */
 export type AccountNotice = "admin-only" | "checkout-failed";
 
-const accountNotices: readonly string[] = ["admin-only", "checkout-failed"] satisfies AccountNotice[];
+const accountNotices = ["admin-only", "checkout-failed"] as const satisfies AccountNotice[];
 
-/**
- * Leaves a notice for the account page (kept for this tab only, so the address stays `/account`
- * and a reload does not repeat it).
- */
+/** Leaves a notice for the account page. */
 export function leaveAccountNotice(notice: AccountNotice) {
-  try {
-    sessionStorage.setItem(noticeKey, notice);
-  } catch {
-    // Storage refused (private mode): the visitor still lands on their account, without the why.
-  }
+  leaveNotice(accountNoticeKey, notice);
 }
 
 /** The notice left for the account page, if any; reading it clears it. */
 export function takeAccountNotice(): AccountNotice | null {
-  try {
-    const notice = sessionStorage.getItem(noticeKey);
-    sessionStorage.removeItem(noticeKey);
-    return notice && accountNotices.includes(notice) ? (notice as AccountNotice) : null;
-  } catch {
-    return null;
-  }
+  return takeNotice(accountNoticeKey, accountNotices);
+}
+
+const loginNoticeKey = "lumen:login-notice";
+
+/** Why the login page was shown: the visitor has just logged out (`logged-out`); it says so once. */
+export type LoginNotice = "logged-out";
+
+/** Leaves a notice for the login page. */
+export function leaveLoginNotice(notice: LoginNotice) {
+  leaveNotice(loginNoticeKey, notice);
+}
+
+/** The notice left for the login page, if any; reading it clears it. */
+export function takeLoginNotice(): LoginNotice | null {
+  return takeNotice(loginNoticeKey, ["logged-out"] as const);
 }
 
 /**

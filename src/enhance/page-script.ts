@@ -1,4 +1,5 @@
 import { initialsOf } from "../auth/initials.ts";
+import { pathSegments } from "../lib/path-segments.ts";
 import { serializeLocaleCookie } from "../../shared/i18n/cookie.ts";
 import { sessionFromCookie } from "./session-cookie.ts";
 
@@ -16,13 +17,16 @@ type PageScriptOptions = {
  *   shows the account link instead of "Log in / Sign up", with the visitor's name and initials;
  * - choosing a language in the switcher remembers it in the locale cookie;
  * - a link chosen inside an open popover (the phone menus) closes it;
- * - the docs search box loads its module on first focus.
+ * - the docs search box loads its module on first focus;
+ * - a 404 page's path, which the server wrote in whole, is cut into the boxes it may wrap between,
+ *   as React renders them (src/screens/not-found.tsx).
  * Everything it needs arrives as arguments: the function is sent as source text.
  */
 function pageScript(
   options: PageScriptOptions,
   readSession: typeof sessionFromCookie,
   initials: typeof initialsOf,
+  segments: typeof pathSegments,
 ) {
   const user = readSession(document.cookie, Date.now());
   if (user) {
@@ -36,6 +40,16 @@ function pageScript(
       }
     });
   }
+  document.addEventListener("DOMContentLoaded", () => {
+    for (const node of document.querySelectorAll("[data-request-path]")) {
+      const boxes = segments(node.textContent ?? "").map((segment) => {
+        const box = document.createElement("span");
+        box.textContent = segment;
+        return box;
+      });
+      node.replaceChildren(...boxes);
+    }
+  });
   document.addEventListener("click", (event) => {
     const target = event.target as Element | null;
     const language = target?.closest?.('[data-slot="language-switcher"] a[hreflang]');
@@ -68,5 +82,5 @@ export function pageScriptSource(): string {
     searchModule: docsSearchModule,
     localeCookie: serializeLocaleCookie("LOCALE" as never),
   };
-  return `(${pageScript})(${JSON.stringify(options)},${sessionFromCookie},${initialsOf});`;
+  return `(${pageScript})(${JSON.stringify(options)},${sessionFromCookie},${initialsOf},${pathSegments});`;
 }

@@ -79,6 +79,13 @@ describe("fieldErrorMessage", () => {
       "Doit contenir entre 1 et 255\u00a0caractères.",
     ],
     [
+      "validation_invalid_value",
+      undefined,
+      "password",
+      "This password is too long (accented letters and emoji take more room). Choose a shorter one.",
+      "Ce mot de passe est trop long (les lettres accentuées et les emoji prennent plus de place). Choisissez-en un plus court.",
+    ],
+    [
       "validation_invalid_token",
       undefined,
       "token",

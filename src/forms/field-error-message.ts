@@ -100,6 +100,11 @@ export function fieldErrorDescriptor(error: FieldError, field?: string): Message
     case "validation_invalid_format":
       return msg`This value isn't in the expected format.`;
     case "validation_invalid_value":
+      // The server's only such error on a password: more UTF-8 bytes than bcrypt reads.
+      if (field === "password") {
+        return msg`This password is too long (accented letters and emoji take more room). Choose a shorter one.`;
+      }
+      return msg`This value isn't valid.`;
     case "validation_in_invalid":
       return msg`This value isn't valid.`;
   }

@@ -174,13 +174,18 @@ export function useForm<Values extends Record<string, unknown>>({
     });
   }
 
+  /** The server's error on `field`, while it shows: until the field is edited or checked again. */
+  function serverError(field: string): FieldError | undefined {
+    return field in clientErrors || edited.has(field) ? undefined : errors?.[field];
+  }
+
   /**
    * The first error among `fields`, in the visitor's language; the first field (the input's
    * `name`) picks field-specific wording.
    */
   function errorFor(...fields: string[]): string | undefined {
     for (const field of fields) {
-      const error = clientErrors[field] ?? (edited.has(field) ? undefined : errors?.[field]);
+      const error = clientErrors[field] ?? serverError(field);
       if (error) return fieldErrorMessage(i18n, error, fields[0]);
     }
     return undefined;
@@ -212,6 +217,7 @@ export function useForm<Values extends Record<string, unknown>>({
     values,
     setValue,
     errorFor,
+    serverError,
     submitting: status === "submitting",
     // `post`: a form the browser sends by itself (scripts off) never puts a password in the URL.
     // `data-hydrated` tells the page's inline script that React handles the form's submits now.

@@ -37,6 +37,12 @@ describe("client-side checks", () => {
     expect(checkNewPassword("😀".repeat(8))).toBeUndefined();
   });
 
+  it("refuses a password over bcrypt's 72 bytes, however few its characters", () => {
+    expect(checkNewPassword("é".repeat(36))).toBeUndefined();
+    expect(checkNewPassword("é".repeat(37))).toMatchObject({ code: "validation_invalid_value" });
+    expect(checkNewPassword("😀".repeat(19))).toMatchObject({ code: "validation_invalid_value" });
+  });
+
   it("checks the confirmation matches", () => {
     expect(checkConfirmation("secret-pass", "")?.code).toBe("validation_required");
     expect(checkConfirmation("secret-pass", "secret-Pass")?.code).toBe("validation_values_mismatch");

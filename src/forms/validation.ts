@@ -1,4 +1,4 @@
-import { passwordLength } from "../../shared/password-rules.ts";
+import { maxPasswordBytes, passwordLength } from "../../shared/password-rules.ts";
 import type { FieldError, FieldErrors } from "./field-error-message.ts";
 
 // Client-side checks mirror the server's, with PocketBase's own codes, so one mapping
@@ -19,7 +19,10 @@ export function checkEmail(value: string): FieldError | undefined {
     : { code: "validation_is_email", message: "Must be a valid email address." };
 }
 
-/** Length in characters (code points), as the visitor counts them. */
+/**
+ * Length in characters (code points), as the visitor counts them; then bcrypt's limit in UTF-8
+ * bytes, which only a password full of accented letters or emoji reaches before the character limit.
+ */
 export function checkNewPassword(value: string): FieldError | undefined {
   if (value === "") return required;
   const length = [...value].length;
@@ -35,6 +38,13 @@ export function checkNewPassword(value: string): FieldError | undefined {
       code: "validation_max_text_constraint",
       message: `Must be no more than ${passwordLength.max} character(s).`,
       params: { max: passwordLength.max },
+    };
+  }
+  if (new TextEncoder().encode(value).length > maxPasswordBytes) {
+    return {
+      code: "validation_invalid_value",
+      message: "Invalid value.",
+      params: { maxBytes: maxPasswordBytes },
     };
   }
   return undefined;

@@ -6,9 +6,16 @@ import { Input } from "./input.tsx";
 
 /**
  * A password field with a show/hide toggle. The toggle's accessible name says what it will do
- * ("Show password" / "Hide password"). Props go to the `<input>`, so a Field wires it like an Input.
+ * ("Show password" / "Hide password"); on a form with several password fields, `toggleLabels`
+ * name the field too ("Show current password"), so no two toggles sound alike. Other props go to
+ * the `<input>`, so a Field wires it like an Input.
  */
-function PasswordInput({ className, id, ...props }: Omit<React.ComponentProps<"input">, "type">) {
+function PasswordInput({
+  className,
+  id,
+  toggleLabels,
+  ...props
+}: Omit<React.ComponentProps<"input">, "type"> & { toggleLabels?: { show: string; hide: string } }) {
   const { t } = useLingui();
   const [visible, setVisible] = React.useState(false);
   const fallbackId = React.useId();
@@ -20,7 +27,9 @@ function PasswordInput({ className, id, ...props }: Omit<React.ComponentProps<"i
         type="button"
         data-slot="password-input-toggle"
         aria-controls={inputId}
-        aria-label={visible ? t`Hide password` : t`Show password`}
+        aria-label={
+          visible ? (toggleLabels?.hide ?? t`Hide password`) : (toggleLabels?.show ?? t`Show password`)
+        }
         onClick={() => setVisible((v) => !v)}
         disabled={props.disabled}
         className="absolute inset-y-0 right-0 flex w-10 cursor-pointer items-center justify-center rounded-r-md text-muted-foreground hover:text-foreground disabled:pointer-events-none"

@@ -76,18 +76,21 @@ test("the whole journey in English: sign-up, verification, profile, password, St
   await expect(page.getByText("Your profile is saved.")).toBeVisible();
   await expect(page.getByRole("button", { name: /Camille M\./ })).toBeVisible();
 
-  // Password change: the visitor stays signed in, across a reload too.
-  await page.getByLabel("Current password", { exact: true }).fill(password);
-  await page.getByLabel("New password", { exact: true }).fill("a brand new secret");
-  await page.getByLabel("Confirm the new password", { exact: true }).fill("a brand new secret");
-  await page.getByRole("button", { name: "Change password" }).click();
+  // Password change: the visitor stays signed in, across a reload too. (The account deletion form
+  // asks for the current password too: the password form is named.)
+  const passwordForm = page.getByRole("form", { name: "Password" });
+  await passwordForm.getByLabel("Current password", { exact: true }).fill(password);
+  await passwordForm.getByLabel("New password", { exact: true }).fill("a brand new secret");
+  await passwordForm.getByLabel("Confirm the new password", { exact: true }).fill("a brand new secret");
+  await passwordForm.getByRole("button", { name: "Change password" }).click();
   await expect(page.getByText("Your password has been changed.")).toBeVisible();
   await page.reload();
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
 
-  // Logout leads to the login page; the old password fails and the new one works.
+  // Logout leads to the login page, which says so; the old password fails and the new one works.
   await page.getByRole("button", { name: "Log out" }).first().click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole("status")).toHaveText("You are logged out.");
   await logIn(page, email, password);
   await expect(page.getByRole("alert")).toContainText("Wrong email or password.");
   await logIn(page, email, "a brand new secret");
@@ -123,8 +126,11 @@ test("the journey in French: paid yearly plan, verification, credentials", async
   await expect(page.locator("main").getByText("Payant (en attente de paiement)")).toBeVisible();
   await expect(page.locator("dd code").first()).toHaveText(stremioUsername(email));
 
-  await page.getByRole("button", { name: "Se déconnecter" }).first().click();
+  // Logged out from the header's menu: the login page too, which says so.
+  await page.getByRole("button", { name: /Jeanne Dupont/ }).click();
+  await page.getByRole("menuitem", { name: "Se déconnecter" }).click();
   await expect(page).toHaveURL(/\/fr\/login$/);
+  await expect(page.getByRole("status")).toHaveText("Vous êtes déconnecté.");
   await logIn(page, email, password, true);
   await expect(page).toHaveURL(/\/fr\/account$/);
 });
@@ -155,6 +161,11 @@ test("a duplicate email is refused on its field, in the visitor's language", asy
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(page.getByText("Un compte existe déjà avec cette adresse e-mail.")).toBeVisible();
   await expect(field).toBeFocused();
+
+  // The way forward: the login page, with the address filled in.
+  await page.getByRole("link", { name: "Connectez-vous avec cette adresse" }).click();
+  await expect(page).toHaveURL(`/fr/login?email=${encodeURIComponent(email)}`);
+  await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(email);
 });
 
 test("forged and malformed verification links are refused", async ({ page }) => {

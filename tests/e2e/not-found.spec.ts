@@ -23,6 +23,34 @@ test.describe("a failed route validation is the 404 'Page Not Found: {path}', in
     });
   }
 
+  test("a long path wraps only after a slash, and the section's index is offered", async ({ page }) => {
+    for (const [path, section, search] of [
+      [
+        "/blog/how-we-made-stremio-setup-take-two-minutes/comments",
+        "See all blog posts",
+        "/fr/docs#docs-search",
+      ],
+      ["/fr/fr/docs/depannage/flux-qui-s-arretent", "Aller à la documentation", "/fr/fr/docs#docs-search"],
+    ] as const) {
+      await page.setViewportSize({ width: 390, height: 800 });
+      await page.goto(path);
+      const notFound = page.locator("[data-slot=not-found]");
+      const heading = notFound.getByRole("heading", { level: 1 });
+      // The server wrote the path in whole; the page script cut it after each slash.
+      const boxes = await heading.locator("[data-request-path] > span").allTextContents();
+      expect(boxes.join("")).toBe(path);
+      expect(boxes.slice(0, -1).every((box) => box.endsWith("/"))).toBe(true);
+      await expect(heading).toHaveAccessibleName(new RegExp(`: ${path}$`));
+      // Home, the section's index (CSS shows it from the path the server wrote), the docs search.
+      await expect(notFound.getByRole("link")).toHaveText([
+        /home|accueil/,
+        section,
+        /Search the documentation|Rechercher dans la documentation/,
+      ]);
+      await expect(notFound.getByRole("link").last()).toHaveAttribute("href", search);
+    }
+  });
+
   test("client navigation to an invalid docs path shows the same error page", async ({
     page,
     consoleErrors,

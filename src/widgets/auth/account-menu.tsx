@@ -1,8 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
+import { useNavigate } from "react-router";
+import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useAuth, type AuthUser } from "../../auth/auth-state.tsx";
 import { initialsOf } from "../../auth/initials.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { useLocale } from "../../i18n/use-locale.ts";
 import { cn } from "../../lib/cn.ts";
 import { useScripts } from "../../lib/use-scripts.ts";
 import { Badge } from "../../ui/badge.tsx";
@@ -12,7 +15,10 @@ import { AuthLinkButton } from "./auth-link-button.tsx";
 
 export type AccountMenuProps = {
   className?: string;
-  /** Called after "Log out" has cleared the session (e.g. to leave an account-only page). */
+  /**
+   * Called after "Log out" has cleared the session; by default the visitor goes to the login page,
+   * which says they are logged out (as the account page's own "Log out" does).
+   */
   onLogout?: () => void;
   /** The error state's retry; reloads the page by default. */
   onRetry?: () => void;
@@ -36,6 +42,8 @@ const AccountUnavailable = lazy(() =>
 export function AccountMenu({ className, onLogout, onRetry }: AccountMenuProps) {
   const { state, logout } = useAuth();
   const scripts = useScripts();
+  const navigate = useNavigate();
+  const locale = useLocale();
   const slot = { "data-slot": "account-menu", "data-state": state.status } as const;
 
   if (!scripts) return <StaticAccountCorner className={className} />;
@@ -74,7 +82,8 @@ export function AccountMenu({ className, onLogout, onRetry }: AccountMenuProps) 
           user={user}
           onLogout={() => {
             logout();
-            onLogout?.();
+            if (onLogout) onLogout();
+            else void navigate(localizePath("/login", locale));
           }}
         />
       </Suspense>

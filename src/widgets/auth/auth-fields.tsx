@@ -1,5 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
-import type * as React from "react";
+import * as React from "react";
+import { useSearchParams } from "react-router";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
 import { PasswordInput } from "../../ui/password-input.tsx";
@@ -33,7 +35,24 @@ export function EmailField({ name, value, onValueChange, error, label, descripti
   );
 }
 
-/** A password field ("Password" unless `label`): the current one unless `autoComplete` says otherwise. */
+/**
+ * Fills an email field from the page address's `?email=` (sign-up's links when the account already
+ * exists): once hydrated, since the page is prerendered without it. `enabled` for forms that only
+ * sometimes take it.
+ */
+export function useEmailFromLink(fill: (email: string) => void, enabled = true) {
+  const [params] = useSearchParams();
+  const email = useHydrated() && enabled ? (params.get("email") ?? "").trim() : "";
+  React.useEffect(() => {
+    if (email) fill(email);
+    // The address only: `fill` is a new function on every render.
+  }, [email]);
+}
+
+/**
+ * A password field ("Password" unless `label`): the current one unless `autoComplete` says
+ * otherwise. `toggleLabels` name its show/hide button after the field where a form has several.
+ */
 export function PasswordField({
   name,
   value,
@@ -42,13 +61,18 @@ export function PasswordField({
   label,
   description,
   autoComplete = "current-password",
-}: TextFieldProps & { autoComplete?: "current-password" | "new-password" }) {
+  toggleLabels,
+}: TextFieldProps & {
+  autoComplete?: "current-password" | "new-password";
+  toggleLabels?: React.ComponentProps<typeof PasswordInput>["toggleLabels"];
+}) {
   const { t } = useLingui();
   return (
     <Field label={label ?? t`Password`} description={description} error={error}>
       <PasswordInput
         name={name}
         autoComplete={autoComplete}
+        toggleLabels={toggleLabels}
         value={value}
         onChange={(e) => onValueChange(e.target.value)}
       />

@@ -52,3 +52,15 @@ export const RateLimited: Story = {
     defaultValues: { email: "camille.martin@example.com" },
   },
 };
+
+/** From sign-up's "account already exists": the address comes filled in from the link. */
+export const EmailFromLink: Story = {
+  parameters: { path: "/forgot-password?email=camille.martin%40example.com" },
+  play: async ({ args, canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const email = canvas.getByLabelText(globals.locale === "fr" ? "E-mail" : "Email");
+    await waitFor(() => expect(email).toHaveValue("camille.martin@example.com"));
+    await userEvent.type(email, "{Enter}");
+    await expect(args.onSubmit).toHaveBeenCalledWith({ email: "camille.martin@example.com" });
+  },
+};

@@ -2,7 +2,7 @@ import { Trans } from "@lingui/react/macro";
 import * as React from "react";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
-import { EmailField } from "./auth-fields.tsx";
+import { EmailField, useEmailFromLink } from "./auth-fields.tsx";
 import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
 import { SubmitButton } from "../../forms/submit-button.tsx";
 import { useForm, type FormProps } from "../../forms/use-form.ts";
@@ -12,7 +12,7 @@ export type ForgotPasswordValues = { email: string };
 
 /**
  * Asks for a password reset link. PocketBase answers the same for unknown addresses, so the
- * success text never says whether an account exists.
+ * success text never says whether an account exists. A link may fill the address in (`?email=`).
  */
 export function ForgotPasswordForm({
   defaultValues,
@@ -30,6 +30,7 @@ export function ForgotPasswordForm({
     message,
     onSubmit,
   });
+  useEmailFromLink((value) => form.setValue("email", value));
   const email = form.values.email.trim();
   return (
     <AuthCard

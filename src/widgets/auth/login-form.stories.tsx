@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import * as React from "react";
+import { leaveLoginNotice } from "../../auth/route-middleware.ts";
 import { LoginForm } from "./login-form.tsx";
 import type { FormStatus } from "../../forms/use-form.ts";
 import { centredCard } from "./story-decorators.tsx";
@@ -155,4 +156,33 @@ export const WrongPassword: Story = {
 export const Phone: Story = {
   globals: { viewport: { value: "mobile2", isRotated: false } },
   args: { status: "error", message: "Login failed" },
+};
+
+/** Right after "Log out" (anywhere), the login page says so, once, until a login fails. */
+export const LoggedOut: Story = {
+  beforeEach: () => leaveLoginNotice("logged-out"),
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole("status")).toHaveTextContent(
+      fr(globals) ? "Vous êtes déconnecté." : "You are logged out.",
+    );
+    // Said once: the notice is gone for the next visit of the page.
+    await expect(sessionStorage.getItem("lumen:login-notice")).toBeNull();
+  },
+};
+
+/** From sign-up's "account already exists": the address comes filled in from the link. */
+export const EmailFromLink: Story = {
+  parameters: { path: "/login?email=camille.martin%40example.com" },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    await waitFor(() =>
+      expect(canvas.getByLabelText(fr(globals) ? "E-mail" : "Email")).toHaveValue(
+        "camille.martin@example.com",
+      ),
+    );
+    await expect(canvas.getByLabelText(fr(globals) ? "Mot de passe" : "Password")).toHaveValue("");
+    // Nothing left from a logout: no notice.
+    await expect(canvasElement.querySelector('[data-slot="form-success"]')).toBeEmptyDOMElement();
+  },
 };

@@ -1,13 +1,24 @@
 import { Trans } from "@lingui/react/macro";
 import * as React from "react";
+import { takeLoginNotice, type LoginNotice } from "../../auth/route-middleware.ts";
+import { FormSuccess } from "../../forms/form-alert.tsx";
 import type { FormProps } from "../../forms/use-form.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { PasswordSignInForm, type LoginValues } from "./password-sign-in-form.tsx";
 
-/** The site's login by email and password. */
+/**
+ * The site's login by email and password. Right after a logout it first says the visitor is
+ * logged out (the notice `logOut` leaves), until a login fails.
+ */
 export function LoginForm(props: FormProps<LoginValues> & { defaultValues?: Partial<LoginValues> }) {
   const titleId = React.useId();
+  const [notice, setNotice] = React.useState<LoginNotice | null>(null);
+  React.useEffect(() => {
+    // After mounting: a prerendered page has no notice, and reading one clears it.
+    const left = takeLoginNotice();
+    if (left) setNotice(left);
+  }, []);
   return (
     <AuthCard
       data-slot="login-form"
@@ -25,16 +36,22 @@ export function LoginForm(props: FormProps<LoginValues> & { defaultValues?: Part
         </p>
       }
     >
-      <PasswordSignInForm
-        {...props}
-        titleId={titleId}
-        submitLabel={<Trans>Log in</Trans>}
-        belowPassword={
-          <LocalizedLink to="/forgot-password" className={`self-end text-sm ${textLinkClassName}`}>
-            <Trans>Forgot your password?</Trans>
-          </LocalizedLink>
-        }
-      />
+      <div className="flex flex-col gap-5">
+        <FormSuccess show={notice === "logged-out" && props.status !== "error"}>
+          <Trans>You are logged out.</Trans>
+        </FormSuccess>
+        <PasswordSignInForm
+          {...props}
+          titleId={titleId}
+          emailFromLink
+          submitLabel={<Trans>Log in</Trans>}
+          belowPassword={
+            <LocalizedLink to="/forgot-password" className={`self-end text-sm ${textLinkClassName}`}>
+              <Trans>Forgot your password?</Trans>
+            </LocalizedLink>
+          }
+        />
+      </div>
     </AuthCard>
   );
 }

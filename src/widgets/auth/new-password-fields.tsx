@@ -1,5 +1,4 @@
 import { useLingui } from "@lingui/react/macro";
-import type * as React from "react";
 import { PasswordField } from "./auth-fields.tsx";
 import { passwordLength } from "../../../shared/password-rules.ts";
 import { checkConfirmation, checkNewPassword } from "../../forms/validation.ts";
@@ -19,25 +18,29 @@ export function newPasswordChecks(v: { password: string; passwordConfirm: string
 }
 
 /**
- * A new password and its confirmation, as password managers expect them (`new-password`).
- * `labels` name them otherwise (sign-up asks for a "Password", not a new one).
+ * A new password and its confirmation, as password managers expect them (`new-password`). The hint
+ * says the rule people need (the minimum); the upper limits, which only very long passwords or
+ * ones full of emoji reach, show as the field's error when they are exceeded. `purpose` words the
+ * labels: sign-up asks for a "Password", a change or a reset for a "New password".
  */
 export function NewPasswordFields({
   form,
-  labels,
+  purpose = "change",
 }: {
   form: NewPasswordForm;
-  labels?: { password: React.ReactNode; passwordConfirm: React.ReactNode };
+  purpose?: "change" | "signup";
 }) {
   const { t } = useLingui();
-  const { min: minLength, max: maxLength } = passwordLength;
+  const minLength = passwordLength.min;
+  const signup = purpose === "signup";
   return (
     <>
       <PasswordField
         name="password"
         autoComplete="new-password"
-        label={labels?.password ?? t`New password`}
-        description={t`From ${minLength} to ${maxLength} characters: letters, numbers, spaces and symbols all work. An accented letter or an emoji counts as two or more.`}
+        label={signup ? t`Password` : t`New password`}
+        toggleLabels={signup ? undefined : { show: t`Show new password`, hide: t`Hide new password` }}
+        description={t`At least ${minLength} characters.`}
         value={form.values.password}
         onValueChange={(value) => form.setValue("password", value)}
         error={form.errorFor("password")}
@@ -45,7 +48,12 @@ export function NewPasswordFields({
       <PasswordField
         name="passwordConfirm"
         autoComplete="new-password"
-        label={labels?.passwordConfirm ?? t`Confirm the new password`}
+        label={signup ? t`Confirm password` : t`Confirm the new password`}
+        toggleLabels={
+          signup
+            ? { show: t`Show password confirmation`, hide: t`Hide password confirmation` }
+            : { show: t`Show new password confirmation`, hide: t`Hide new password confirmation` }
+        }
         value={form.values.passwordConfirm}
         onValueChange={(value) => form.setValue("passwordConfirm", value)}
         error={form.errorFor("passwordConfirm")}

@@ -58,6 +58,7 @@ export function PasswordChangeForm({
         <PasswordField
           name="oldPassword"
           label={t`Current password`}
+          toggleLabels={{ show: t`Show current password`, hide: t`Hide current password` }}
           value={form.values.oldPassword}
           onValueChange={(value) => form.setValue("oldPassword", value)}
           error={form.errorFor("oldPassword")}

@@ -3,7 +3,7 @@ import { FormAlert } from "../../forms/form-alert.tsx";
 import { SubmitButton } from "../../forms/submit-button.tsx";
 import { useForm, type FormProps } from "../../forms/use-form.ts";
 import { checkEmail, collectErrors, requireValue } from "../../forms/validation.ts";
-import { EmailField, PasswordField } from "./auth-fields.tsx";
+import { EmailField, PasswordField, useEmailFromLink } from "./auth-fields.tsx";
 
 export type LoginValues = { email: string; password: string };
 
@@ -11,13 +11,14 @@ export type LoginValues = { email: string; password: string };
  * The email-and-password form of both sign-ins, the site's login and the dashboard's superuser
  * sign-in, named by its card's title (`titleId`). Server errors may be keyed `identity`
  * (auth-with-password's body key) or `email`; both show on the email field. `belowPassword` sits
- * right under the password (the "forgot" link).
+ * right under the password (the "forgot" link). `emailFromLink` fills the email from `?email=`.
  */
 export function PasswordSignInForm({
   titleId,
   submitLabel,
   belowPassword,
   defaultValues,
+  emailFromLink = false,
   status,
   errors,
   message,
@@ -27,6 +28,7 @@ export function PasswordSignInForm({
   submitLabel: React.ReactNode;
   belowPassword?: React.ReactNode;
   defaultValues?: Partial<LoginValues>;
+  emailFromLink?: boolean;
 }) {
   const form = useForm<LoginValues>({
     initialValues: { email: "", password: "", ...defaultValues },
@@ -37,6 +39,7 @@ export function PasswordSignInForm({
     otherErrorFields: ["identity"],
     onSubmit,
   });
+  useEmailFromLink((email) => form.setValue("email", email), emailFromLink);
   const password = (
     <PasswordField
       name="password"

@@ -35,7 +35,10 @@ export const Default: Story = {
 
 export const Submitting: Story = { args: { status: "submitting" } };
 
-/** An expired or forged link: the alert says so and offers a new link. */
+/**
+ * A used, expired or forged link: nothing typed could be saved, so the form gives way to the error
+ * and the way to a new link.
+ */
 export const InvalidToken: Story = {
   args: {
     status: "error",
@@ -45,12 +48,18 @@ export const InvalidToken: Story = {
   play: async ({ canvasElement, globals }) => {
     const fr = globals.locale === "fr";
     const canvas = within(canvasElement);
+    await expect(canvas.getByRole("heading", { level: 1 })).toHaveTextContent(
+      fr ? "Ce lien ne fonctionne pas" : "This link doesn't work",
+    );
     await expect(canvas.getByRole("alert")).toHaveTextContent(
       fr ? "Ce lien est invalide ou a expiré." : "This link is invalid or has expired.",
     );
     await expect(
       canvas.getByRole("link", { name: fr ? "Demander un nouveau lien" : "Ask for a new link" }),
     ).toHaveAttribute("href", fr ? "/fr/forgot-password" : "/forgot-password");
+    await expect(canvas.queryByRole("textbox")).toBeNull();
+    await expect(canvasElement.querySelector("input, form")).toBeNull();
+    await expect(canvas.queryByRole("button")).toBeNull();
   },
 };
 

@@ -1,6 +1,7 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import * as React from "react";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { Button } from "../../ui/button.tsx";
 import { AuthCard } from "./auth-card.tsx";
 import { NewPasswordFields, newPasswordChecks } from "./new-password-fields.tsx";
 import { FormAlert } from "../../forms/form-alert.tsx";
@@ -12,11 +13,11 @@ import { collectErrors } from "../../forms/validation.ts";
 export type ResetPasswordValues = { password: string; passwordConfirm: string };
 
 /**
- * Chooses a new password from a reset link (the route holds the token). A `token` error (expired
- * or forged link) is shown as the form's alert, with a way to ask for a new link.
+ * Chooses a new password from a reset link (the route holds the token). A `token` error (a link
+ * used already, expired or forged) replaces the form: no password typed there could be saved, so
+ * the card says the link is dead and leads to a new one.
  */
 export function ResetPasswordForm({ status, errors, message, onSubmit }: FormProps<ResetPasswordValues>) {
-  const { t } = useLingui();
   const titleId = React.useId();
   const form = useForm<ResetPasswordValues>({
     initialValues: { password: "", passwordConfirm: "" },
@@ -27,7 +28,27 @@ export function ResetPasswordForm({ status, errors, message, onSubmit }: FormPro
     onSubmit,
     resetOnSuccess: true,
   });
-  const tokenError = errors?.token;
+  if (errors?.token && status === "error") {
+    return (
+      <AuthCard
+        data-slot="reset-password-form"
+        data-state="link-invalid"
+        title={<Trans>This link doesn't work</Trans>}
+      >
+        <div className="flex flex-col gap-5">
+          <FormAlert status="error" message={form.alert.message} />
+          <p className="text-sm text-muted-foreground">
+            <Trans>A reset link works once, for a limited time. Ask for a new one and use it soon.</Trans>
+          </p>
+          <Button asChild className="sm:w-full">
+            <LocalizedLink to="/forgot-password">
+              <Trans>Ask for a new link</Trans>
+            </LocalizedLink>
+          </Button>
+        </div>
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard data-slot="reset-password-form" titleId={titleId} title={<Trans>Choose a new password</Trans>}>
       {status === "success" ? (
@@ -37,14 +58,6 @@ export function ResetPasswordForm({ status, errors, message, onSubmit }: FormPro
       ) : (
         <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
           <FormAlert {...form.alert} />
-          {tokenError && status === "error" ? (
-            <LocalizedLink
-              to="/forgot-password"
-              className="-mt-2 text-sm font-medium text-primary underline-offset-4 hover:underline"
-            >
-              <Trans>Ask for a new link</Trans>
-            </LocalizedLink>
-          ) : null}
           <NewPasswordFields form={form} />
           <SubmitButton status={status} width="full">
             <Trans>Save the new password</Trans>

@@ -124,8 +124,8 @@ export const Invalid: Story = {
     await waitFor(() => expect(email).toHaveFocus());
     await expect(canvas.getByLabelText(fr ? "Mot de passe" : "Password")).toHaveAccessibleDescription(
       fr
-        ? "De 8 à 71\u00a0caractères\u00a0: lettres, chiffres, espaces et symboles sont acceptés. Une lettre accentuée ou un emoji compte pour deux ou plus. Doit contenir au moins 8\u00a0caractères."
-        : "From 8 to 71 characters: letters, numbers, spaces and symbols all work. An accented letter or an emoji counts as two or more. Must be at least 8 characters.",
+        ? "Au moins 8\u00a0caractères. Doit contenir au moins 8\u00a0caractères."
+        : "At least 8 characters. Must be at least 8 characters.",
     );
     await expect(
       canvas.getByLabelText(fr ? "Confirmez le mot de passe" : "Confirm password"),
@@ -179,6 +179,31 @@ export const EmailTaken: Story = {
       fr ? "Certains champs demandent votre attention." : "Some fields need your attention.",
     );
     await expect(canvas.queryByText(fr ? /Erreur inconnue/ : /Unknown error/)).toBeNull();
+    // The way forward: log in, or reset the password, with the address filled in.
+    const query = "email=camille.martin%40example.com";
+    await expect(
+      canvas.getByRole("link", {
+        name: fr ? "Connectez-vous avec cette adresse" : "Log in with this address",
+      }),
+    ).toHaveAttribute("href", `${fr ? "/fr" : ""}/login?${query}`);
+    await expect(
+      canvas.getByRole("link", {
+        name: fr ? "réinitialisez votre mot de passe" : "reset your password",
+      }),
+    ).toHaveAttribute("href", `${fr ? "/fr" : ""}/forgot-password?${query}`);
+  },
+};
+
+/** Another address typed after "already exists": the links, which were about the first one, go. */
+export const EmailTakenThenEdited: Story = {
+  args: EmailTaken.args,
+  parameters: { screenshot: { disable: true } },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const login = /^(Log in with this address|Connectez-vous avec cette adresse)$/;
+    await expect(canvas.getByRole("link", { name: login })).toBeVisible();
+    await userEvent.type(canvas.getByLabelText(globals.locale === "fr" ? "E-mail" : "Email"), "x");
+    await expect(canvas.queryByRole("link", { name: login })).toBeNull();
   },
 };
 

@@ -118,17 +118,19 @@ export function SignupForm({
             onChange={(e) => form.setValue("name", e.target.value)}
           />
         </Field>
-        <EmailField
-          name="email"
-          value={values.email}
-          onValueChange={(value) => form.setValue("email", value)}
-          error={form.errorFor("email")}
-        />
-        <div className="grid gap-5 sm:grid-cols-2">
-          <NewPasswordFields
-            form={form}
-            labels={{ password: t`Password`, passwordConfirm: t`Confirm password` }}
+        <div className="flex flex-col gap-2">
+          <EmailField
+            name="email"
+            value={values.email}
+            onValueChange={(value) => form.setValue("email", value)}
+            error={form.errorFor("email")}
           />
+          {form.serverError("email")?.code === "validation_not_unique" ? (
+            <ExistingAccountLinks email={values.email.trim()} />
+          ) : null}
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <NewPasswordFields form={form} purpose="signup" />
         </div>
 
         <PlanOptionGroup
@@ -219,5 +221,25 @@ export function SignupForm({
         </SubmitButton>
       </form>
     </AuthCard>
+  );
+}
+
+/** The ways forward when the address already has an account: log in, or reset its password. */
+function ExistingAccountLinks({ email }: { email: string }) {
+  const query = new URLSearchParams({ email }).toString();
+  return (
+    <p data-slot="existing-account" className="text-sm text-muted-foreground">
+      <Trans>
+        Is it yours?{" "}
+        <LocalizedLink to={`/login?${query}`} className={textLinkClassName}>
+          Log in with this address
+        </LocalizedLink>{" "}
+        or{" "}
+        <LocalizedLink to={`/forgot-password?${query}`} className={textLinkClassName}>
+          reset your password
+        </LocalizedLink>
+        .
+      </Trans>
+    </p>
   );
 }

@@ -5,9 +5,11 @@ import type { Locale } from "../../../shared/i18n/locales.ts";
 import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { importWithReload } from "../../lib/app-updates.ts";
+import { cn } from "../../lib/cn.ts";
 import { resources } from "../../../shared/routing/table.ts";
 import { Input } from "../../ui/input.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
+import { docsSearchId } from "./anchor.ts";
 
 /** Results the search shows at most (`maxHits` of src/enhance/docs-search.ts). */
 const maxHits = 8;
@@ -72,8 +74,9 @@ export function DocsSearch({ className }: { className?: string }) {
   return (
     <search
       ref={ref}
+      id={docsSearchId}
       data-slot="docs-search"
-      className={className}
+      className={cn("scroll-mt-20", className)}
       data-index-url={resources.searchIndex.path(locale)}
       data-locale={locale}
       data-result-href={localizePath("/fr/docs/{slug}", locale)}
