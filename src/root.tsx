@@ -22,7 +22,7 @@ import { activateLocale, catalogsOfPath } from "./i18n/catalog.ts";
 import { defaultLocale } from "../shared/i18n/locales.ts";
 import { localeOfPath } from "../shared/i18n/paths.ts";
 import { isOutdated, loadBuildMeta } from "./lib/app-updates.ts";
-import { earlySubmitScriptSource } from "./enhance/early-submit.ts";
+import { appPageScriptSource } from "./enhance/app-page-script.ts";
 import { pageScriptSource } from "./enhance/page-script.ts";
 import { hasScripts } from "./routing/handle.ts";
 import { useHydrated } from "./lib/use-hydrated.ts";
@@ -129,7 +129,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* Only prerendering writes these (a hydrating page never renders them): the app bundle skips them. */}
         {import.meta.env.SSR ? (
           <script
-            dangerouslySetInnerHTML={{ __html: scripts ? earlySubmitScriptSource() : pageScriptSource() }}
+            dangerouslySetInnerHTML={{ __html: scripts ? appPageScriptSource() : pageScriptSource() }}
           />
         ) : null}
       </head>

@@ -128,7 +128,7 @@ export function useForm<Values extends Record<string, unknown>>({
   const [heldSubmit, setHeldSubmit] = React.useState(false);
 
   // Once hydrated: what was typed before is taken in, and a submit the page's inline script held
-  // (src/enhance/early-submit.ts) is sent, with those values, on the next render.
+  // (src/enhance/app-page-script.ts) is sent, with those values, on the next render.
   React.useEffect(() => {
     const form = formRef.current;
     if (!form) return;

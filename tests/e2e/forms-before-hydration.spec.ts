@@ -102,5 +102,26 @@ test.describe("before the app is ready", () => {
       await expect(page).toHaveURL(fr ? /\/fr\/account$/ : /\/account$/);
       expect(urls.filter((url) => url.includes(password) || url.includes("password="))).toEqual([]);
     });
+
+    test(`${fr ? "French" : "English"}: the emailed verification link says "Confirming" from the first paint`, async ({
+      page,
+    }) => {
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await page.route("**/assets/*.js", async (route) => {
+        await released;
+        await route.continue();
+      });
+      await page.goto(`${fr ? "/fr" : ""}/verify-email?token=not-a-real-token`, { waitUntil: "commit" });
+      // Before any app script ran: the link's page, never "Check your inbox" with a resend form.
+      const heading = page.getByRole("heading", { level: 1 });
+      await expect(heading).toHaveText(
+        fr ? "Confirmation de votre adresse e-mail" : "Confirming your email address",
+      );
+      await expect(page.getByRole("button", { name: fr ? /Renvoyer/ : /Resend/ })).toHaveCount(0);
+      release();
+      // Once the app checked it, this made-up token is refused.
+      await expect(heading).toHaveText(fr ? "Ce lien ne fonctionne pas" : "This link doesn't work");
+    });
   }
 });

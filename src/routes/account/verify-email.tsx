@@ -17,8 +17,8 @@ export type SignupNavigationState = { linkSent?: boolean; credentialsReady?: boo
 export default function VerifyEmailRoute() {
   const [params] = useSearchParams();
   const after = (useLocation().state ?? {}) as SignupNavigationState;
-  // The prerendered page has no query: read the token only once hydrated.
-  const token = useHydrated() ? params.get("token") : null;
+  // The prerendered page has no query: the token is known once hydrated.
+  const token = useHydrated() ? params.get("token") : undefined;
   const confirm = useCallback(
     (value: string) => loadPocketBase().then((pb) => confirmVerification(pb, value)),
     [],

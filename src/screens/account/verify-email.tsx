@@ -7,8 +7,11 @@ import { resendCooldownSeconds, useCountdown } from "../../widgets/auth/use-coun
 import { VerifyEmail, type VerifyEmailState } from "../../widgets/auth/verify-email.tsx";
 
 export type VerifyEmailScreenProps = {
-  /** The `?token=` of the link in the email, if the visitor came from it. */
-  token: string | null;
+  /**
+   * The `?token=` of the link in the email, if the visitor came from it; `undefined` while it is
+   * not known yet (the prerendered page, before hydration).
+   */
+  token: string | null | undefined;
   confirm: (token: string) => Promise<ActionResult>;
   resend: (email: string) => Promise<ActionResult>;
   /** Right after sign-up: whether the verification email was requested (see SignupOutcome). */
@@ -57,10 +60,22 @@ export function VerifyEmailScreen({
   }, [token, check]);
 
   const state: VerifyEmailState = confirmed?.state ?? (user?.verified ? "verified" : "pending");
-  return (
-    <div className="flex justify-center py-4 sm:py-10">
+  if (token === undefined) {
+    // Before the app reads the query, the page script has marked a visit from the emailed link
+    // (src/enhance/app-page-script.ts): it says "Confirming…" from the first paint.
+    return (
+      <div className="flex justify-center py-4 sm:py-10">
+        <div className="contents in-data-[link-token]:hidden">{panel(state)}</div>
+        <div className="hidden in-data-[link-token]:contents">{panel("confirming")}</div>
+      </div>
+    );
+  }
+  return <div className="flex justify-center py-4 sm:py-10">{panel(state)}</div>;
+
+  function panel(shown: VerifyEmailState) {
+    return (
       <VerifyEmail
-        state={state}
+        state={shown}
         email={user?.email}
         linkSent={linkSent || resent}
         credentialsReady={credentialsReady}
@@ -77,6 +92,6 @@ export function VerifyEmailScreen({
           }
         }}
       />
-    </div>
-  );
+    );
+  }
 }
