@@ -237,17 +237,40 @@ export async function requestEmailChange(pb: PocketBase, newEmail: string): Prom
   }, updateFailed);
 }
 
+/** A confirmed email change: the new address, and whether the visitor is signed in with it. */
+export type EmailChanged = { email: string; signedIn: boolean };
+
+/** The new address an email-change link carries (its token's `newEmail` claim); "" if unreadable. */
+export function newEmailOf(token: string): string {
+  try {
+    const part = (token.split(".")[1] ?? "").replace(/-/g, "+").replace(/_/g, "/");
+    const claims = JSON.parse(atob(part)) as { newEmail?: unknown };
+    return typeof claims.newEmail === "string" ? claims.newEmail : "";
+  } catch {
+    return "";
+  }
+}
+
+/**
+ * Email change, confirmed from the link with the current password (docs/product.md, Email
+ * change). Resolves the new address, and whether the visitor could be signed in again with it.
+ */
 export async function confirmEmailChange(
   pb: PocketBase,
   token: string,
   password: string,
-): Promise<ActionResult> {
-  return attempt(async () => {
+): Promise<ActionResult<EmailChanged>> {
+  try {
     await users(pb).confirmEmailChange(token, password);
-    // The change rotates the user's token key: every session of this user has ended.
-    pb.authStore.clear();
-    return undefined;
-  }, invalidVerificationToken);
+  } catch (error) {
+    return failure(error, invalidVerificationToken);
+  }
+  // The change rotates the user's token key: every session of this user has ended. The password
+  // just typed and the new address sign this visitor in again, so they stay signed in here.
+  pb.authStore.clear();
+  const email = newEmailOf(token);
+  const signedIn = email !== "" && (await login(pb, email, password)).success;
+  return ok({ email, signedIn });
 }
 
 /**

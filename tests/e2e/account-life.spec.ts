@@ -1,10 +1,11 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { readOutbox, type OutboxMail } from "../../server/testing/outbox.ts";
-import { dataDir, logIn, password, signUp, uniqueEmail } from "./account-helpers.ts";
+import { dataDir, linkPath, logIn, mailTo, password, signUp, uniqueEmail } from "./account-helpers.ts";
 
 // The rest of an account's life, as a user lives it in each language: the newsletter choice, the
-// data download, a password change and its email, then deleting the account and its goodbye.
+// data download, a password change and an email change with their emails, then deleting the
+// account and its goodbye.
 
 /** Waits for the mail to `to` whose subject matches. */
 async function mailWithSubject(to: string, subject: RegExp): Promise<OutboxMail> {
@@ -22,7 +23,9 @@ for (const fr of [false, true]) {
   const lang = fr ? "French" : "English";
   const at = (path: string) => (fr ? `/fr${path}` : path);
 
-  test(`newsletter, data download, password change email, then deletion (${lang})`, async ({ page }) => {
+  test(`newsletter, data download, password and email changes with their emails, then deletion (${lang})`, async ({
+    page,
+  }) => {
     test.slow();
     const email = uniqueEmail(fr ? "vie" : "life");
     await signUp(page, { name: "Life Cycle", email, fr });
@@ -77,6 +80,36 @@ for (const fr of [false, true]) {
     expect(changed.text).toContain(at("/forgot-password"));
     expect(changed.text).not.toMatch(/token=/);
 
+    // An email change: confirmed from the link with the password, the visitor stays signed in with
+    // the new address, and the old address is told.
+    const newEmail = uniqueEmail(fr ? "nouvelle" : "new");
+    await page
+      .getByLabel(fr ? "Nouvelle adresse e-mail" : "New email address", { exact: true })
+      .fill(newEmail);
+    await page
+      .getByRole("button", { name: fr ? "Envoyer le lien de confirmation" : "Send the confirmation link" })
+      .click();
+    const link = await mailTo(newEmail, "/confirm-email-change");
+    await page.goto(linkPath(link));
+    await page.getByLabel(fr ? "Mot de passe" : "Password", { exact: true }).fill("another horse 2");
+    await page.getByRole("button", { name: fr ? "Confirmer le changement" : "Confirm the change" }).click();
+    await expect(page.getByRole("status")).toContainText(
+      fr ? "Vous êtes toujours connecté." : "You are still logged in.",
+    );
+    await page.getByRole("link", { name: fr ? "Accéder à mon compte" : "Continue to my account" }).click();
+    await expect(
+      page.getByRole("heading", { level: 1, name: fr ? "Votre compte" : "Your account" }),
+    ).toBeVisible();
+    await expect(page.getByRole("main").getByText(newEmail, { exact: true }).first()).toBeVisible();
+    const told = await mailWithSubject(
+      email,
+      fr
+        ? /L’adresse e-mail de votre compte Lumen a changé/
+        : /The email address of your Lumen account changed/,
+    );
+    expect(told.text).toContain(newEmail);
+    expect(told.text).not.toMatch(/token=/);
+
     // Deleting: the password again and the tick; then the goodbye, here and by email.
     const deletion = page.getByRole("form", { name: fr ? "Supprimer mon compte" : "Delete my account" });
     await deletion
@@ -90,9 +123,9 @@ for (const fr of [false, true]) {
         name: fr ? "Votre compte est supprimé" : "Your account is deleted",
       }),
     ).toBeVisible();
-    await expect(page.getByText(email)).toBeVisible();
+    await expect(page.getByRole("main").getByText(newEmail, { exact: false })).toBeVisible();
     const goodbye = await mailWithSubject(
-      email,
+      newEmail,
       fr ? /Votre compte Lumen est supprimé/ : /Your Lumen account is deleted/,
     );
     expect(goodbye.text).not.toMatch(/token=/);
@@ -100,7 +133,7 @@ for (const fr of [false, true]) {
     // The header says signed out, and the password opens nothing any more.
     await expect(page.getByRole("link", { name: fr ? "Inscrivez-vous" : "Sign up" }).first()).toBeVisible();
     await page.goto(at("/login"));
-    await logIn(page, email, "another horse 2", fr);
+    await logIn(page, newEmail, "another horse 2", fr);
     await expect(page.getByRole("alert")).toContainText(
       fr ? "E-mail ou mot de passe incorrect." : "Wrong email or password.",
     );

@@ -7,14 +7,15 @@ import { refused, typeRefusedThenThrottledEmail } from "./story-actions.ts";
 const invalidData = "An error occurred while validating the submitted data.";
 
 /** An answer the play function gives when it chooses, to see the request running first. */
-function later() {
-  return Promise.withResolvers<ActionResult>();
+function later<T = undefined>() {
+  return Promise.withResolvers<ActionResult<T>>();
 }
 
 // Each story's play function queues the answers it needs (mockResolvedValueOnce, mockReturnValueOnce).
 const request = fn(async (_email: string) => ok(undefined));
 const reset = fn(async (_token: string, _password: string, _passwordConfirm: string) => ok(undefined));
-const confirm = fn(async (_token: string, _password: string) => ok(undefined));
+const newAddress = { email: "camille.new@example.com", signedIn: true };
+const confirm = fn(async (_token: string, _password: string) => ok(newAddress));
 
 /** The token of the emailed link, which the routes read from `?token=`. */
 const token = "7Fq2mXc9LzR4";
@@ -186,7 +187,7 @@ export const ConfirmEmailChange: Story = {
       fr ? "Confirmez votre nouvelle adresse e-mail" : "Confirm your new email address",
     );
     await expect(canvas.queryByRole("alert")).toBeNull();
-    const answer = later();
+    const answer = later<typeof newAddress>();
     confirm.mockReturnValueOnce(answer.promise);
     await userEvent.type(canvas.getByLabelText(fr ? "Mot de passe" : "Password"), "my secret pass{Enter}");
     await waitFor(() =>
@@ -195,13 +196,35 @@ export const ConfirmEmailChange: Story = {
       ).toHaveAttribute("aria-busy", "true"),
     );
     await expect(confirm).toHaveBeenCalledWith(token, "my secret pass");
-    answer.resolve(ok(undefined));
+    answer.resolve(ok(newAddress));
+    // Signed in again with the new address: the visitor goes on to their account.
     await expect(await canvas.findByRole("status")).toHaveTextContent(
       fr
-        ? "Votre adresse e-mail a été modifiée. Reconnectez-vous avec la nouvelle."
-        : "Your email address has been changed. Log in again with the new one.",
+        ? "Votre adresse e-mail est désormais camille.new@example.com. Vous êtes toujours connecté."
+        : "Your email address is now camille.new@example.com. You are still logged in.",
     );
-    await expect(canvas.getByRole("link", { name: fr ? "Se connecter" : "Log in" })).toBeVisible();
+    await expect(
+      canvas.getByRole("link", { name: fr ? "Accéder à mon compte" : "Continue to my account" }),
+    ).toHaveAttribute("href", fr ? "/fr/account" : "/account");
+  },
+};
+
+/** The change went through but signing in again did not: why, and the login with the address filled in. */
+export const ConfirmEmailChangeThenLogIn: Story = {
+  parameters: { path: "/confirm-email-change" },
+  render: () => <ConfirmEmailChangeScreen token={token} confirm={confirm} />,
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    confirm.mockResolvedValueOnce(ok({ ...newAddress, signedIn: false }));
+    await userEvent.type(canvas.getByLabelText(fr ? "Mot de passe" : "Password"), "my secret pass{Enter}");
+    await expect(await canvas.findByRole("status")).toHaveTextContent(
+      fr ? /met fin à toutes les sessions/ : /this ends every session/,
+    );
+    await expect(canvas.getByRole("link", { name: fr ? "Se connecter" : "Log in" })).toHaveAttribute(
+      "href",
+      `${fr ? "/fr" : ""}/login?email=camille.new%40example.com`,
+    );
   },
 };
 

@@ -1,4 +1,6 @@
 import type { ActionResult } from "../../auth/action-result.ts";
+import { useState } from "react";
+import type { EmailChanged } from "../../auth/account.ts";
 import { useAction } from "../../forms/use-action.ts";
 import { ConfirmEmailChangeForm } from "../../widgets/auth/confirm-email-change-form.tsx";
 import { ForgotPasswordForm } from "../../widgets/auth/forgot-password-form.tsx";
@@ -50,16 +52,21 @@ export function ConfirmEmailChangeScreen({
   confirm,
 }: {
   token: string;
-  confirm: (token: string, password: string) => Promise<ActionResult>;
+  confirm: (token: string, password: string) => Promise<ActionResult<EmailChanged>>;
 }) {
   const [state, run] = useAction(confirm);
+  const [changed, setChanged] = useState<EmailChanged | null>(null);
   return (
     <Centered>
       <ConfirmEmailChangeForm
         status={state.status}
         errors={state.errors}
         message={state.message}
-        onSubmit={({ password }) => void run(token, password)}
+        changed={changed}
+        onSubmit={async ({ password }) => {
+          const result = await run(token, password);
+          if (result?.success) setChanged(result.data);
+        }}
       />
     </Centered>
   );

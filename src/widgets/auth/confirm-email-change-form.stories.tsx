@@ -75,4 +75,12 @@ export const InvalidToken: Story = {
 
 export const Submitting: Story = { args: { status: "submitting" } };
 
-export const Confirmed: Story = { args: { status: "success" } };
+/** Confirmed, and signed in again with the new address. */
+export const Confirmed: Story = {
+  args: { status: "success", changed: { email: "camille.new@example.com", signedIn: true } },
+};
+
+/** Confirmed, but signing in again failed: why, and the login with the new address filled in. */
+export const ConfirmedLogInAgain: Story = {
+  args: { status: "success", changed: { email: "camille.new@example.com", signedIn: false } },
+};

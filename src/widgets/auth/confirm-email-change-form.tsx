@@ -2,9 +2,11 @@ import { Trans } from "@lingui/react/macro";
 import * as React from "react";
 import { AuthCard } from "./auth-card.tsx";
 import { PasswordField } from "./auth-fields.tsx";
-import { FormAlert } from "../../forms/form-alert.tsx";
+import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
 import { SubmitButton } from "../../forms/submit-button.tsx";
-import { SuccessThenLogIn } from "./log-in-button.tsx";
+import type { EmailChanged } from "../../auth/account.ts";
+import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { Button } from "../../ui/button.tsx";
 import { useForm, type FormProps } from "../../forms/use-form.ts";
 import { collectErrors, requireValue } from "../../forms/validation.ts";
 
@@ -12,14 +14,16 @@ export type ConfirmEmailChangeValues = { password: string };
 
 /**
  * Confirms an email change from the link sent to the new address: PocketBase asks for the current
- * password. Afterwards every session ends, so the visitor logs in again with the new address.
+ * password. The change ends every session; `changed` says whether the visitor was signed in again
+ * with the new address (they then go on to their account) or must log in with it (filled in).
  */
 export function ConfirmEmailChangeForm({
   status,
   errors,
   message,
+  changed,
   onSubmit,
-}: FormProps<ConfirmEmailChangeValues>) {
+}: FormProps<ConfirmEmailChangeValues> & { changed?: EmailChanged | null }) {
   const titleId = React.useId();
   // A rejected link leaves nothing to check the password against, so the server marks it wrong
   // too: only the link's error is true then.
@@ -41,10 +45,36 @@ export function ConfirmEmailChangeForm({
         status === "success" ? undefined : <Trans>Enter your password to confirm the change.</Trans>
       }
     >
-      {status === "success" ? (
-        <SuccessThenLogIn>
-          <Trans>Your email address has been changed. Log in again with the new one.</Trans>
-        </SuccessThenLogIn>
+      {status === "success" && changed?.signedIn ? (
+        <div className="flex flex-col gap-5">
+          <FormSuccess show>
+            <Trans>
+              Your email address is now <strong className="font-medium">{changed.email}</strong>. You are
+              still logged in.
+            </Trans>
+          </FormSuccess>
+          <Button asChild className="sm:w-full">
+            <LocalizedLink to="/account">
+              <Trans>Continue to my account</Trans>
+            </LocalizedLink>
+          </Button>
+        </div>
+      ) : status === "success" ? (
+        <div className="flex flex-col gap-5">
+          <FormSuccess show>
+            <Trans>
+              Your email address has been changed. For your security this ends every session: log in again
+              with the new address.
+            </Trans>
+          </FormSuccess>
+          <Button asChild className="sm:w-full">
+            <LocalizedLink
+              to={changed?.email ? `/login?email=${encodeURIComponent(changed.email)}` : "/login"}
+            >
+              <Trans>Log in</Trans>
+            </LocalizedLink>
+          </Button>
+        </div>
       ) : (
         <form aria-labelledby={titleId} className="flex flex-col gap-5" {...form.formProps}>
           <FormAlert {...form.alert} />
