@@ -87,3 +87,15 @@ describe("security emails", () => {
     }
   }
 });
+
+describe("the HTML part on a phone", () => {
+  it("shows the link as a button, then written out below it, free to wrap", () => {
+    const { html, link } = renderMail(input("passwordReset", "fr"));
+    const button = html.indexOf(`<a href="${link}"`);
+    const written = html.indexOf(`overflow-wrap: anywhere; word-break: break-all;">${link}</p>`);
+    expect(button).toBeGreaterThan(0);
+    expect(html.slice(button, html.indexOf("</a>", button))).toContain("Choisir un nouveau mot de passe");
+    expect(written).toBeGreaterThan(button);
+    expect(html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+  });
+});
