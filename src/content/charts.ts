@@ -18,12 +18,13 @@ export function weekStart(date: string): string {
 }
 
 /**
- * Known issues over time, one point per week (its Monday) from the first report to the last
- * event: how many were reported and resolved so far, and how many were open at the end of the week.
+ * Known issues over time, one point per week (its Monday) from the first report to the week of
+ * `today` (YYYY-MM-DD), so the chart ends now even after quiet weeks: how many were reported and
+ * resolved so far, and how many were open at the end of the week.
  */
-export function issueTimeline(issues: readonly KnownIssue[]) {
+export function issueTimeline(issues: readonly KnownIssue[], today: string) {
   if (issues.length === 0) return [];
-  const events = issues.flatMap((i) => [i.opened, ...(i.resolved ? [i.resolved] : [])]).sort();
+  const events = [...issues.flatMap((i) => [i.opened, ...(i.resolved ? [i.resolved] : [])]), today].sort();
   const first = toDay(weekStart(events[0]!));
   const last = toDay(weekStart(events[events.length - 1]!));
   const points = [];

@@ -103,7 +103,7 @@ describe("frontmatter validation", () => {
       'content/en/blog/x.md: "date" must be a date written YYYY-MM-DD (in quotes) (got "2026-02-30")',
       'content/en/blog/x.md: "author" is required',
       'content/en/blog/x.md: "tags" must be a list of non-empty strings (got "x")',
-      'content/en/blog/x.md: unknown field "titel" (expected title, description, date, author, tags)',
+      'content/en/blog/x.md: unknown field "titel" (expected title, description, date, author, tags, scheduled)',
     ]);
   });
 
@@ -170,14 +170,20 @@ describe("frontmatter validation", () => {
       resolved: "2026-06-12",
       workaround: null,
     };
-    expect(validateKnownIssues("k.json", { issues: [issue] }).issues).toHaveLength(1);
-    expect(() => validateKnownIssues("k.json", { issues: [{ ...issue, resolved: "2026-06-01" }] })).toThrow(
-      /before "opened"/,
-    );
-    expect(() => validateKnownIssues("k.json", { issues: [{ ...issue, status: "open" }] })).toThrow(
+    const today = "2026-11-27";
+    expect(validateKnownIssues("k.json", { issues: [issue] }, today).issues).toHaveLength(1);
+    expect(() =>
+      validateKnownIssues("k.json", { issues: [{ ...issue, resolved: "2026-06-01" }] }, today),
+    ).toThrow(/before "opened"/);
+    expect(() => validateKnownIssues("k.json", { issues: [{ ...issue, status: "open" }] }, today)).toThrow(
       /"resolved" is set exactly when/,
     );
-    expect(() => validateKnownIssues("k.json", { issues: [issue, issue] })).toThrow(/duplicate id "tv-lag"/);
+    expect(() => validateKnownIssues("k.json", { issues: [issue, issue] }, today)).toThrow(
+      /duplicate id "tv-lag"/,
+    );
+    expect(() =>
+      validateKnownIssues("k.json", { issues: [{ ...issue, resolved: "2026-11-28" }] }, today),
+    ).toThrow('k.json: issues[0]: "resolved" 2026-11-28 is after today (2026-11-27)');
   });
 });
 
@@ -239,6 +245,42 @@ describe("reading the content folder", () => {
       expect(problems).toMatch(/x\.md: "order" is required/);
       expect(problems).toMatch(/known-issues\.json: not valid JSON/);
     }
+  });
+
+  it("fails on a blog post dated after today, naming the file in one line", () => {
+    const root = fixture({ "en/blog/2026/soon.md": post("Soon", "2026-11-30") });
+    let error: unknown;
+    try {
+      readContent(root, "2026-11-27");
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ContentError);
+    expect((error as ContentError).problems).toEqual([
+      `${path.basename(root)}/en/blog/2026/soon.md: "date" 2026-11-30 is after today (2026-11-27): correct it, or add scheduled: true to publish the post on that day`,
+    ]);
+    // On its day, the post is out.
+    expect(readContent(root, "2026-11-30").blog.en.map((p) => p.slug)).toEqual(["2026/soon"]);
+  });
+
+  it("leaves a scheduled post out of the site until its date", () => {
+    const scheduled = (date: string) => post("Soon", date).replace("---\nText", "scheduled: true\n---\nText");
+    const root = fixture({
+      "en/blog/soon.md": scheduled("2026-11-30"),
+      "en/blog/out.md": scheduled("2026-11-01"),
+      "fr/blog/soon.md": scheduled("2026-11-30"),
+    });
+    const before = readContent(root, "2026-11-27");
+    expect(before.blog.en.map((p) => p.slug)).toEqual(["out"]);
+    expect(contentSlugs(before).blog).toEqual(["out"]);
+    expect(readContent(root, "2026-11-30").blog.en.map((p) => p.slug)).toEqual(["soon", "out"]);
+    expect(() =>
+      readContent(
+        fixture({
+          "en/blog/x.md": post("X", "2026-11-01").replace("---\nText", "scheduled: yes\n---\nText"),
+        }),
+      ),
+    ).toThrow(/"scheduled" must be true or false/);
   });
 
   it("prefers the asked locale and falls back to the other one", () => {

@@ -5,6 +5,7 @@ import { renderMarkdown, splitFrontmatter, type RenderOptions } from "./markdown
 import { isSlugSegment } from "./slug.ts";
 import {
   ContentError,
+  isPublished,
   validateFrontmatter,
   validateKnownIssues,
   validateRoadmap,
@@ -35,6 +36,8 @@ export type SiteContent = {
   pages: Record<Locale, Record<string, Doc<PageFrontmatter>>>;
   roadmap: Roadmap;
   knownIssues: KnownIssues;
+  /** The day (UTC, YYYY-MM-DD) the content was read: its dates are checked against it. */
+  today: string;
 };
 
 /** The content folder: `CONTENT_DIR` or `content/` in the working directory (the project root at build). */
@@ -55,9 +58,10 @@ function markdownFiles(dir: string, prefix = ""): string[] {
 
 /**
  * Reads and validates the whole content folder. Every problem in every file is collected and
- * thrown as one ContentError, so a build lists all of them at once.
+ * thrown as one ContentError, so a build lists all of them at once. `today` (YYYY-MM-DD, the
+ * build's day in UTC by default) is what content dates may not pass.
  */
-export function readContent(root: string): SiteContent {
+export function readContent(root: string, today = new Date().toISOString().slice(0, 10)): SiteContent {
   const problems: string[] = [];
   const attempt = <T>(run: () => T): T | undefined => {
     try {
@@ -95,6 +99,7 @@ export function readContent(root: string): SiteContent {
     pages: { en: {}, fr: {} },
     roadmap: { milestones: [] },
     knownIssues: { issues: [] },
+    today,
   };
 
   for (const locale of locales) {
@@ -119,7 +124,8 @@ export function readContent(root: string): SiteContent {
           continue;
         }
         const post = load(locale, id, "blog", name);
-        if (post) content.blog[locale].push(post);
+        if (post && attempt(() => isPublished(where, post.frontmatter, today)))
+          content.blog[locale].push(post);
       } else if (section === "docs" && rest.length === 1) {
         if (name === "index") {
           content.docsIndex[locale] = load(locale, id, "doc", "");
@@ -166,7 +172,7 @@ export function readContent(root: string): SiteContent {
   const issues = json("known-issues.json");
   if (issues !== undefined) {
     content.knownIssues =
-      attempt(() => validateKnownIssues("content/known-issues.json", issues)) ?? content.knownIssues;
+      attempt(() => validateKnownIssues("content/known-issues.json", issues, today)) ?? content.knownIssues;
   }
 
   if (problems.length > 0) throw new ContentError(problems);

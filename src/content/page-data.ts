@@ -83,7 +83,11 @@ export type DocsItemData = ContentPageData & { slug: string; nav: DocsNavItem[] 
 
 export type RoadmapData = { milestones: Milestone[] };
 
-export type KnownIssuesData = { issues: KnownIssue[] };
+export type KnownIssuesData = {
+  issues: KnownIssue[];
+  /** The build's day (YYYY-MM-DD): the chart runs to its week. */
+  today: string;
+};
 
 /** One document of the offline docs search index. */
 /** One section of a documentation page, as the docs search indexes it. */

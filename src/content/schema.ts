@@ -13,7 +13,7 @@ export class ContentError extends Error {
   }
 }
 
-type FieldKind = "string" | "date" | "integer" | "strings" | "choice" | "items";
+type FieldKind = "string" | "date" | "integer" | "boolean" | "strings" | "choice" | "items";
 type FieldSpec = {
   kind: FieldKind;
   optional?: boolean;
@@ -66,6 +66,8 @@ const frontmatterSpecs = {
     date: required("date"),
     author: required("string"),
     tags: optional("strings"),
+    /** A post dated after the build's day stays out of the site until then (see `isPublished`). */
+    scheduled: optional("boolean"),
   },
   doc: { title: required("string"), description: required("string"), order: required("integer") },
 } as const satisfies Record<string, Spec>;
@@ -76,9 +78,11 @@ type ValueOf<F extends FieldSpec> = F extends { kind: "items"; fields: infer S e
     ? V
     : F["kind"] extends "integer"
       ? number
-      : F["kind"] extends "strings"
-        ? string[]
-        : string;
+      : F["kind"] extends "boolean"
+        ? boolean
+        : F["kind"] extends "strings"
+          ? string[]
+          : string;
 type Infer<S extends Spec> = {
   [K in keyof S as S[K] extends { optional: true } ? never : K]: ValueOf<S[K]>;
 } & {
@@ -108,6 +112,8 @@ function checkField(field: FieldSpec, value: unknown): string | undefined {
       return isIsoDate(value) ? undefined : "must be a date written YYYY-MM-DD (in quotes)";
     case "integer":
       return Number.isInteger(value) ? undefined : "must be a whole number";
+    case "boolean":
+      return typeof value === "boolean" ? undefined : "must be true or false";
     case "strings":
       if (!Array.isArray(value) || !value.every((v) => typeof v === "string" && v.trim()))
         return "must be a list of non-empty strings";
@@ -166,6 +172,19 @@ export function validateFrontmatter<K extends FrontmatterKind>(
   const problems = checkRecord(file, spec, record);
   if (problems.length > 0) throw new ContentError(problems);
   return record as Frontmatter<K>;
+}
+
+/**
+ * Whether a blog post is out on `today` (the build's day, YYYY-MM-DD). A post dated later is left
+ * out of the site when its frontmatter says `scheduled: true` (a build on or after its date
+ * publishes it); otherwise the date is a mistake, and a ContentError names the file.
+ */
+export function isPublished(file: string, post: BlogFrontmatter, today: string): boolean {
+  if (post.date <= today) return true;
+  if (post.scheduled === true) return false;
+  throw new ContentError([
+    `${file}: "date" ${post.date} is after today (${today}): correct it, or add scheduled: true to publish the post on that day`,
+  ]);
 }
 
 /** A heading of a rendered document, for the table of contents. */
@@ -272,8 +291,11 @@ export function validateRoadmap(file: string, data: unknown): Roadmap {
   return data as Roadmap;
 }
 
-/** Validates content/known-issues.json. */
-export function validateKnownIssues(file: string, data: unknown): KnownIssues {
+/**
+ * Validates content/known-issues.json; an issue's dates cannot be after `today` (the build's day,
+ * YYYY-MM-DD): the page tells what has happened.
+ */
+export function validateKnownIssues(file: string, data: unknown, today: string): KnownIssues {
   const problems: string[] = [];
   const issues = (data as { issues?: unknown } | null)?.issues;
   if (!Array.isArray(issues)) throw new ContentError([`${file}: expected { "issues": [...] }`]);
@@ -301,6 +323,11 @@ export function validateKnownIssues(file: string, data: unknown): KnownIssues {
     }
     if (isIsoDate(issue?.opened) && isIsoDate(resolved) && resolved < issue.opened) {
       problems.push(`${where}: "resolved" (${resolved}) is before "opened" (${issue.opened})`);
+    }
+    for (const key of ["opened", "resolved"]) {
+      const date = issue?.[key];
+      if (isIsoDate(date) && date > today)
+        problems.push(`${where}: "${key}" ${date} is after today (${today})`);
     }
     if (issue?.workaround !== null && !isLocalized(issue?.workaround)) {
       problems.push(`${where}: "workaround" must be { "en": "…", "fr": "…" } or null`);

@@ -11,7 +11,8 @@ export const handle: RouteHandle = { scripts: false };
 
 /** `/known-issues`, and `/en/known-issues` (canonical to `/known-issues`). */
 export function loader() {
-  return { issues: loadContent().knownIssues.issues };
+  const content = loadContent();
+  return { issues: content.knownIssues.issues, today: content.today };
 }
 
 export const meta: Route.MetaFunction = ({ location }) =>

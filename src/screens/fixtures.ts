@@ -303,6 +303,7 @@ export const knownIssuesFixture: KnownIssuesData = {
       workaround: null,
     },
   ],
+  today: "2026-09-16",
 };
 
 const summaries = {

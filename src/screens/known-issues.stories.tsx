@@ -46,5 +46,12 @@ export const AllResolved: Story = {
         globals.locale === "fr" ? "Aucun problème connu pour le moment." : "No known issue at the moment.",
       ),
     ).toBeVisible();
+    // The chart runs to this week (the fixture's today, 16 September), quiet weeks included.
+    const weeks = canvas.getAllByRole("img");
+    await expect(weeks.at(-1)).toHaveAccessibleName(
+      globals.locale === "fr"
+        ? "14 sept. 2026\u00a0: Encore ouverts 0, Signalés 1, Résolus 1"
+        : "Sep 14, 2026: Still open 0, Reported 1, Resolved 1",
+    );
   },
 };

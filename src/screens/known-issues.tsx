@@ -85,7 +85,7 @@ function IssueCard({ issue }: { issue: KnownIssue }) {
 }
 
 /** Known issues: reported vs resolved over time (a time chart), then the current and resolved issues. */
-export function KnownIssuesScreen({ issues }: KnownIssuesData) {
+export function KnownIssuesScreen({ issues, today }: KnownIssuesData) {
   const { t } = useLingui();
   const current = issues
     .filter((i) => i.status !== "resolved")
@@ -104,7 +104,7 @@ export function KnownIssuesScreen({ issues }: KnownIssuesData) {
         headingLevel={2}
         title={t`Issues over time`}
         description={t`Issues reported and resolved since launch, week by week, and how many were still open.`}
-        data={issueTimeline(issues)}
+        data={issueTimeline(issues, today)}
         series={[
           { key: "open", label: t`Still open`, kind: "area" },
           { key: "reported", label: t`Reported` },
