@@ -41,6 +41,53 @@ describe("the content pages' inline script", () => {
     expect(path.children.map((box) => box.textContent)).toEqual(["/fr/", "blog/", "a-long-post"]);
   });
 
+  it("moves between a chart's points with the arrow keys, Home and End", () => {
+    const listeners = new Map<string, (event: unknown) => void>();
+    const document = {
+      documentElement: { dataset: {} },
+      cookie: "",
+      addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
+    };
+    new Function("document", pageScriptSource())(document);
+    let focused = -1;
+    type Point = { closest: (selector: string) => unknown; focus: () => void };
+    const plot = { querySelectorAll: (selector: string) => (selector === "[tabindex]" ? points : []) };
+    const points: Point[] = [0, 1, 2, 3].map((index) => ({
+      closest: (selector: string) =>
+        selector === "[data-arrow-keys]"
+          ? plot
+          : selector === "[data-arrow-keys] [tabindex]"
+            ? points[index]
+            : null,
+      focus: () => (focused = index),
+    }));
+    /** Presses `key` on `target`; says whether the script took the key from the page. */
+    const press = (target: unknown, key: string) => {
+      let taken = false;
+      listeners.get("keydown")?.({ target, key, preventDefault: () => (taken = true) });
+      return taken;
+    };
+
+    // From the point, the key, to the point it focuses.
+    const moves: [number, string, number][] = [
+      [0, "ArrowRight", 1],
+      [1, "ArrowUp", 2],
+      [2, "ArrowLeft", 1],
+      [1, "ArrowDown", 0],
+      [0, "End", 3],
+      [3, "ArrowRight", 3],
+      [3, "Home", 0],
+    ];
+    for (const [from, key, to] of moves) {
+      expect(press(points[from], key), key).toBe(true);
+      expect(focused, `${key} from ${from}`).toBe(to);
+    }
+    // Other keys, and arrows outside a chart, stay the page's.
+    expect(press(points[0], "Tab")).toBe(false);
+    expect(press({ closest: () => null }, "ArrowRight")).toBe(false);
+    expect(focused).toBe(0);
+  });
+
   it("stays a few KB", () => {
     expect(pageScriptSource().length).toBeLessThan(4096);
   });

@@ -1,4 +1,5 @@
 import { initialsOf } from "../auth/initials.ts";
+import { itemAfterKey } from "../lib/arrow-keys.ts";
 import { pathSegments } from "../lib/path-segments.ts";
 import { serializeLocaleCookie } from "../../shared/i18n/cookie.ts";
 import { sessionFromCookie } from "./session-cookie.ts";
@@ -19,7 +20,9 @@ type PageScriptOptions = {
  * - a link chosen inside an open popover (the phone menus) closes it;
  * - the docs search box loads its module on first focus;
  * - a 404 page's path, which the server wrote in whole, is cut into the boxes it may wrap between,
- *   as React renders them (src/screens/not-found.tsx).
+ *   as React renders them (src/screens/not-found.tsx);
+ * - the arrow keys, Home and End move between a chart's points, as in the app's charts (each point
+ *   is also a tab stop, for visitors without JavaScript).
  * Everything it needs arrives as arguments: the function is sent as source text.
  */
 function pageScript(
@@ -27,6 +30,7 @@ function pageScript(
   readSession: typeof sessionFromCookie,
   initials: typeof initialsOf,
   segments: typeof pathSegments,
+  moveKey: typeof itemAfterKey,
 ) {
   const user = readSession(document.cookie, Date.now());
   if (user) {
@@ -63,6 +67,15 @@ function pageScript(
       panel.hidePopover();
     }
   });
+  document.addEventListener("keydown", (event) => {
+    const item = (event.target as Element | null)?.closest?.<SVGElement>("[data-arrow-keys] [tabindex]");
+    const items = [...(item?.closest("[data-arrow-keys]")?.querySelectorAll<SVGElement>("[tabindex]") ?? [])];
+    const target = item ? moveKey(event.key, items.indexOf(item), items.length) : undefined;
+    if (target !== undefined) {
+      event.preventDefault();
+      items[target]?.focus();
+    }
+  });
   document.addEventListener("focusin", (event) => {
     const search = (event.target as Element | null)?.closest?.<HTMLElement>('[data-slot="docs-search"]');
     if (search && !search.dataset.enhanced) {
@@ -82,5 +95,5 @@ export function pageScriptSource(): string {
     searchModule: docsSearchModule,
     localeCookie: serializeLocaleCookie("LOCALE" as never),
   };
-  return `(${pageScript})(${JSON.stringify(options)},${sessionFromCookie},${initialsOf},${pathSegments});`;
+  return `(${pageScript})(${JSON.stringify(options)},${sessionFromCookie},${initialsOf},${pathSegments},${itemAfterKey});`;
 }

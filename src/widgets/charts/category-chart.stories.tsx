@@ -6,11 +6,13 @@ import { useLocale } from "../../i18n/use-locale.ts";
 import { CategoryChart, type CategoryDatum, type CategorySeries } from "./category-chart.tsx";
 import { milestoneProgress, usersByPlan } from "./chart-fixtures.ts";
 import {
+  barValues,
   ChartStoryFrame,
   expectEmpty,
   expectLoading,
   expectRetry,
   expectStaticNarrow,
+  expectValuesReadable,
   tooltip,
   valueLabel,
 } from "./chart-stories.tsx";
@@ -111,6 +113,27 @@ export const Default: Story = {
     await userEvent.keyboard("{Escape}");
     await expect(tooltip(canvasElement)).toBeNull();
     await userEvent.keyboard("{ArrowLeft}");
+    await expect(bars[1]).toHaveFocus();
+    await expect(tooltip(canvasElement)?.textContent).toContain(fr ? "86\u00a0%" : "86%");
+    // Up and Down move too; Home and End jump to the ends.
+    await userEvent.keyboard("{ArrowUp}");
+    await expect(bars[2]).toHaveFocus();
+    await userEvent.keyboard("{ArrowDown}");
+    await expect(bars[1]).toHaveFocus();
+    await userEvent.keyboard("{End}");
+    await expect(bars[bars.length - 1]).toHaveFocus();
+    await userEvent.keyboard("{Home}");
+    await expect(bars[0]).toHaveFocus();
+
+    // Whichever bar it explains, the tooltip leaves every value written above the bars readable.
+    await expect(barValues(canvasElement)).toHaveLength(milestoneProgress.length);
+    for (const [index, bar] of bars.entries()) {
+      if (index > 0) await userEvent.keyboard("{ArrowRight}");
+      await expect(bar).toHaveFocus();
+      await expectValuesReadable(canvasElement, tooltip(canvasElement));
+    }
+    // The screenshot's state: "Stremio sync", whose tooltip once hid the next bar's value.
+    await userEvent.keyboard("{Home}{ArrowRight}");
     await expect(bars[1]).toHaveFocus();
     await expect(tooltip(canvasElement)?.textContent).toContain(fr ? "86\u00a0%" : "86%");
 
@@ -227,6 +250,9 @@ export const Static: Story = {
     await userEvent.click(summary as HTMLElement);
     await expect(canvas.getByRole("table")).toBeVisible();
     await expect(summary).toHaveAccessibleName(fr ? "Masquer le tableau des données" : "Hide data table");
+
+    // Each bar's value label leaves the values written above the other bars readable.
+    for (const bar of bars) await expectValuesReadable(canvasElement, valueLabel(bar));
 
     // Back to the last bar: its value shows with the table open (the screenshot's state).
     await userEvent.tab({ shift: true });

@@ -14,14 +14,14 @@ import {
 } from "./chart-parts.tsx";
 import { BandRect } from "./band-rect.tsx";
 import { InteractivePlot } from "./interactive-plot.tsx";
-import { plotItems } from "./plot-items.ts";
+import { labelBounds, plotItems } from "./plot-items.ts";
 import { SeriesChart, type SeriesChartProps } from "./series-chart.tsx";
 import { finiteValues, seriesRows, type SeriesPlotProps } from "./series.ts";
-import { labelBounds, StaticPlot } from "./static-plot.tsx";
+import { StaticPlot } from "./static-plot.tsx";
 import { ValueGrid } from "./value-grid.tsx";
 import { valueScale } from "./value-scale.ts";
 import { chartFormatters } from "../../lib/format.ts";
-import { px, wrapLabel } from "./static-layout.ts";
+import { px, textWidth, wrapLabel, type Box } from "./static-layout.ts";
 import { thinTicks, tickCount } from "./ticks.ts";
 
 /** One category (a bar, or a group of bars) with a value per series key. */
@@ -31,6 +31,8 @@ export type CategorySeries = { key: string; label: string };
 export type CategoryPlotProps = SeriesPlotProps<CategoryDatum, CategorySeries>;
 
 const margin = { top: 20, right: 12, bottom: 62 };
+/** How far above its bar a value's baseline sits. */
+const valueLift = 6;
 /** The second row of staggered category labels: two 15 px lines lower. */
 const staggerOffset = 32;
 
@@ -74,6 +76,18 @@ function categoryLayout({ data, series, width, height, locale, valueFormat, yMax
   const labelOffset = (category: string) =>
     stagger && categories.indexOf(category) % 2 === 1 ? staggerOffset : 0;
   const showValues = series.length === 1 && x1.bandwidth() >= 34;
+  /** Where each value written above a bar is (12 px text, estimated): tooltips leave it readable. */
+  const valueBoxes: Box[] = showValues
+    ? data.flatMap((d) =>
+        series.flatMap((s) => {
+          const value = d.values[s.key];
+          if (!Number.isFinite(value)) return [];
+          const width = textWidth(format.value(value as number)) + 4;
+          const centre = (x0(d.category) ?? 0) + (x1(s.key) ?? 0) + x1.bandwidth() / 2;
+          return [{ x: centre - width / 2, y: yScale(value as number) - valueLift - 13, width, height: 16 }];
+        }),
+      )
+    : [];
 
   const rowsAt = (index: number) => seriesRows(series, data[index]?.values, format.value);
   /** Top of a category's highest bar. */
@@ -97,6 +111,8 @@ function categoryLayout({ data, series, width, height, locale, valueFormat, yMax
     labelOffset,
     bottom,
     showValues,
+    valueBoxes,
+    bounds: labelBounds({ left, innerWidth }, margin, innerHeight + bottom - 4),
     rowsAt,
     topAt,
     bandAt,
@@ -151,8 +167,9 @@ function CategoryBars({
             )}
             {showValues ? (
               <text
+                data-slot="chart-bar-value"
                 x={(x1(s.key) ?? 0) + barWidth / 2}
-                y={y - 6}
+                y={y - valueLift}
                 textAnchor="middle"
                 style={{ fill: "var(--foreground)", fontSize: 12, fontWeight: 500 }}
                 className="tabular-nums"
@@ -219,13 +236,15 @@ function CategoryPlot(props: CategoryPlotProps) {
   return (
     <InteractivePlot
       items={barItems(props, layout)}
+      bounds={layout.bounds}
+      avoid={layout.valueBoxes}
       anchor={(index) => {
         const datum = data[index] as CategoryDatum;
         return {
           x: (x0(datum.category) ?? 0) + x0.bandwidth() / 2,
           y: layout.topAt(datum),
           gap: layout.showValues ? 26 : 12,
-          half: x0.bandwidth() / 2,
+          half: layout.bandAt(datum).width / 2,
         };
       }}
     >
@@ -272,7 +291,8 @@ function StaticCategoryPlot(props: CategoryPlotProps) {
   return (
     <StaticPlot
       items={barItems(props, layout)}
-      bounds={labelBounds(layout, margin, innerHeight + layout.bottom - 4)}
+      bounds={layout.bounds}
+      avoid={layout.valueBoxes}
       reveal={(index) => {
         const d = data[index] as CategoryDatum;
         const band = { x: px(layout.bandAt(d).x), width: px(layout.bandAt(d).width) };
@@ -297,7 +317,7 @@ function StaticCategoryPlot(props: CategoryPlotProps) {
             x: (x0(d.category) ?? 0) + x0.bandwidth() / 2,
             y: layout.topAt(d),
             gap: layout.showValues ? 24 : 10,
-            half: x0.bandwidth() / 2,
+            half: band.width / 2,
           },
         };
       }}

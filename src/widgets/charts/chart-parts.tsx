@@ -1,9 +1,24 @@
 import { useLingui } from "@lingui/react/macro";
 import { AxisLeft } from "@visx/axis";
 import type { ScaleLinear } from "d3-scale";
-import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from "react";
+import {
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FocusEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
+import { itemAfterKey } from "../../lib/arrow-keys.ts";
 import { cn } from "../../lib/cn.ts";
-import { placeTooltip, tooltipMetrics, tooltipSize, type Bounds } from "./static-layout.ts";
+import {
+  placeTooltip,
+  tooltipMetrics,
+  tooltipSize,
+  type Bounds,
+  type Box,
+  type TooltipAnchor,
+} from "./static-layout.ts";
 
 /** Series colours, in order, from the chart tokens (`--chart-1` … `--chart-4`). */
 export function seriesColor(index: number): string {
@@ -74,8 +89,6 @@ export function useChartCursor(count: number) {
   const [focusVisible, setFocusVisible] = useState(false);
   const items = useRef<(SVGElement | null)[]>([]);
 
-  const focusItem = (index: number) => items.current[Math.max(0, Math.min(count - 1, index))]?.focus();
-
   return {
     active: active && active.index < count ? active : null,
     focusVisible,
@@ -96,18 +109,10 @@ export function useChartCursor(count: number) {
         },
         onPointerEnter: () => setActive({ index, via: "pointer" }),
         onKeyDown: (event: KeyboardEvent<SVGElement>) => {
-          const moves: Record<string, number> = {
-            ArrowRight: index + 1,
-            ArrowUp: index + 1,
-            ArrowLeft: index - 1,
-            ArrowDown: index - 1,
-            Home: 0,
-            End: count - 1,
-          };
-          const target = moves[event.key];
+          const target = itemAfterKey(event.key, index, count);
           if (target !== undefined) {
             event.preventDefault();
-            focusItem(target);
+            items.current[target]?.focus();
           } else if (event.key === "Escape") {
             setActive(null);
           }
@@ -122,48 +127,48 @@ export function useChartCursor(count: number) {
 export type TooltipRow = { key: string; label: string; value: string; color: string };
 
 /**
- * The visible tooltip (hidden from assistive tech) and a polite live region announcing the same
- * text, so pointer, keyboard and screen-reader users all get it.
+ * The visible tooltip (hidden from assistive tech), placed by `placeTooltip` once its size is
+ * measured: clear of the item it explains and of the values written above the bars (`avoid`).
+ * `offset` is where the plot area starts in the tooltip's container.
  */
 export function ChartTooltip({
-  x,
-  y,
-  width,
+  anchor,
+  bounds,
+  avoid,
+  offset,
   heading,
   rows,
-  gap = 12,
-  half = 4,
 }: {
-  x: number;
-  y: number;
-  width: number;
+  anchor: TooltipAnchor;
+  bounds: Bounds;
+  avoid?: readonly Box[];
+  offset: { left: number; top: number };
   heading: string;
   rows: TooltipRow[];
-  /** Space above the point (more where a value is written above it, so the tooltip leaves it readable). */
-  gap?: number;
-  /** Half the width of what the tooltip explains (a bar, a point's marker): it goes beside that. */
-  half?: number;
 }) {
-  // Above the point when there is room; otherwise beside it, on the side with more room, so it
-  // never hides the bar or the point it is about (below a bar would cover the bar's top).
-  const beside = y < 64 + gap;
-  const style = beside
-    ? {
-        left: x,
-        top: Math.max(4, y),
-        transform: x < width / 2 ? `translateX(${half + 8}px)` : `translateX(calc(-100% - ${half + 8}px))`,
-      }
-    : {
-        left: x,
-        top: y,
-        transform: `translate(${x < width * 0.25 ? "0%" : x > width * 0.75 ? "-100%" : "-50%"}, calc(-100% - ${gap}px))`,
-      };
+  const ref = useRef<HTMLDivElement>(null);
+  const [size, setSize] = useState<{ width: number; height: number } | null>(null);
+  // Measured before the browser paints: the tooltip shows once, where it belongs.
+  useLayoutEffect(() => {
+    const node = ref.current;
+    if (!node) return;
+    const { offsetWidth: width, offsetHeight: height } = node;
+    setSize((current) =>
+      current?.width === width && current.height === height ? current : { width, height },
+    );
+  });
+  const box = size ? placeTooltip(anchor, size, bounds, avoid) : null;
   return (
     <div
+      ref={ref}
       data-slot="chart-tooltip"
       aria-hidden="true"
-      className="pointer-events-none absolute z-10 min-w-36 rounded-md border bg-surface-raised px-3 py-2 text-xs shadow-lg shadow-black/50"
-      style={style}
+      className="pointer-events-none absolute z-10 w-max min-w-36 rounded-md border bg-surface-raised px-3 py-2 text-xs shadow-lg shadow-black/50"
+      style={
+        box
+          ? { left: Math.round(offset.left + box.x), top: Math.round(offset.top + box.y) }
+          : { left: 0, top: 0, visibility: "hidden" }
+      }
     >
       <p className="mb-1 font-medium text-foreground">{heading}</p>
       <ul className="flex flex-col gap-0.5">
@@ -243,30 +248,24 @@ export function StaticItem({
 
 /**
  * The value label of a static item, drawn inside the SVG (no measuring, no script): heading, then
- * one line per series, placed above the point and kept inside `bounds`. Hidden from assistive
- * tech: the item's name says the same.
+ * one line per series, placed like the interactive tooltip (`placeTooltip`) on an estimate of its
+ * size. Hidden from assistive tech: the item's name says the same.
  */
 export function StaticValueLabel({
-  x,
-  y,
+  anchor,
   bounds,
+  avoid,
   heading,
   rows,
-  gap,
-  half,
 }: {
-  x: number;
-  y: number;
+  anchor: TooltipAnchor;
   bounds: Bounds;
+  avoid?: readonly Box[];
   heading: string;
   rows: TooltipRow[];
-  /** Space between the point and the label (more where a value is written above the point). */
-  gap?: number;
-  /** Half the width of the bar the label explains: without room above, it goes beside the bar. */
-  half?: number;
 }) {
   const { padding, lineHeight, fontSize } = tooltipMetrics;
-  const box = placeTooltip({ x, y }, tooltipSize(heading, rows), bounds, gap, half);
+  const box = placeTooltip(anchor, tooltipSize(heading, rows), bounds, avoid);
   const baseline = (line: number) => padding + lineHeight * line + 12.5;
   return (
     <g

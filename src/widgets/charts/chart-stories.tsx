@@ -15,6 +15,25 @@ export function ChartStoryFrame({ children }: { children: React.ReactNode }) {
 /** The interactive plot's tooltip, if shown. */
 export const tooltip = (root: HTMLElement) => root.querySelector<HTMLElement>('[data-slot="chart-tooltip"]');
 
+/** The values written above the bars. */
+export const barValues = (root: HTMLElement) => [
+  ...root.querySelectorAll<SVGTextElement>('[data-slot="chart-bar-value"]'),
+];
+
+/** Whether two boxes on screen share any pixel. */
+export function overlap(a: DOMRect | undefined, b: DOMRect | undefined): boolean {
+  if (!a || !b) return false;
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/** The shown tooltip (or a static item's value label) hides none of the values written above the bars. */
+export async function expectValuesReadable(root: HTMLElement, label: Element | null | undefined) {
+  const box = label?.getBoundingClientRect();
+  await expect(box?.width).toBeGreaterThan(0);
+  const hidden = barValues(root).filter((value) => overlap(box, value.getBoundingClientRect()));
+  await expect(hidden.map((value) => value.textContent)).toEqual([]);
+}
+
 /** A static plot item's value label. */
 export const valueLabel = (item: Element | undefined) => item?.querySelector('[data-slot="chart-value"]');
 

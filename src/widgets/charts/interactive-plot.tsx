@@ -8,6 +8,7 @@ import {
   useDescribeItem,
 } from "./chart-parts.tsx";
 import type { PlotItems } from "./plot-items.ts";
+import type { Bounds, Box, TooltipAnchor } from "./static-layout.ts";
 
 type ActiveItem = { index: number; focusVisible: boolean };
 
@@ -19,11 +20,16 @@ type ActiveItem = { index: number; focusVisible: boolean };
 export function InteractivePlot({
   items,
   anchor,
+  bounds,
+  avoid,
   children,
 }: {
   items: PlotItems;
   /** Where the tooltip of an item points (plot coordinates), how far above and how wide the item is. */
-  anchor: (index: number) => { x: number; y: number; gap?: number; half?: number };
+  anchor: (index: number) => TooltipAnchor;
+  /** Where tooltips stay, and what they leave readable (plot coordinates). */
+  bounds: Bounds;
+  avoid?: readonly Box[];
   children: (active: ActiveItem | null) => ReactNode;
 }) {
   const { width, height, left, top, heading, rows } = items;
@@ -31,7 +37,6 @@ export function InteractivePlot({
   const cursor = useChartCursor(items.count);
   const describeItem = useDescribeItem();
   const active = cursor.active;
-  const at = active ? anchor(active.index) : undefined;
   return (
     <div
       data-slot={items.slot}
@@ -64,15 +69,14 @@ export function InteractivePlot({
         </Group>
       </svg>
       <PlotInstructions id={instructionsId} />
-      {active && at ? (
+      {active ? (
         <ChartTooltip
-          x={left + at.x}
-          y={top + at.y}
-          width={width}
+          anchor={anchor(active.index)}
+          bounds={bounds}
+          avoid={avoid}
+          offset={{ left, top }}
           heading={heading(active.index)}
           rows={rows(active.index)}
-          gap={at.gap}
-          half={at.half}
         />
       ) : null}
       <LiveAnnouncement text={active ? describeItem(heading(active.index), rows(active.index)) : ""} />

@@ -1,5 +1,18 @@
 import type { TooltipRow } from "./chart-parts.tsx";
 import type { SeriesDatum, SeriesKey, SeriesPlotProps } from "./series.ts";
+import type { Bounds } from "./static-layout.ts";
+
+/**
+ * Where a plot's tooltips and value labels stay (plot coordinates): inside the SVG, a few pixels
+ * from its edges; `bottom` is how far down they may go.
+ */
+export function labelBounds(
+  { left, innerWidth }: { left: number; innerWidth: number },
+  margin: { top: number; right: number },
+  bottom: number,
+): Bounds {
+  return { left: 4 - left, top: 2 - margin.top, right: innerWidth + margin.right - 4, bottom };
+}
 
 /** What both plots, interactive and static, know about their items. */
 export type PlotItems = {

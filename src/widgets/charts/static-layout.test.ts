@@ -51,19 +51,20 @@ describe("placeTooltip", () => {
   const size = { width: 100, height: 50 };
 
   it("centres the label above the point", () => {
-    expect(placeTooltip({ x: 150, y: 120 }, size, bounds)).toEqual({ x: 100, y: 60, width: 100, height: 50 });
-  });
-
-  it("goes below the point when there is no room above", () => {
-    expect(placeTooltip({ x: 150, y: 30 }, size, bounds).y).toBe(40);
+    expect(placeTooltip({ x: 150, y: 120, half: 4 }, size, bounds)).toEqual({
+      x: 100,
+      y: 60,
+      width: 100,
+      height: 50,
+    });
   });
 
   it("stays inside the bounds near the edges", () => {
-    expect(placeTooltip({ x: 10, y: 120 }, size, bounds).x).toBe(0);
-    expect(placeTooltip({ x: 295, y: 120 }, size, bounds).x).toBe(200);
+    expect(placeTooltip({ x: 10, y: 120, half: 4 }, size, bounds).x).toBe(0);
+    expect(placeTooltip({ x: 295, y: 120, half: 4 }, size, bounds).x).toBe(200);
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 200 }), (x, y) => {
-        const box = placeTooltip({ x, y }, size, bounds);
+        const box = placeTooltip({ x, y, half: 4 }, size, bounds);
         expect(box.x).toBeGreaterThanOrEqual(bounds.left);
         expect(box.x + box.width).toBeLessThanOrEqual(bounds.right);
         expect(box.y).toBeGreaterThanOrEqual(bounds.top);
@@ -74,19 +75,45 @@ describe("placeTooltip", () => {
 
   it("puts the label beside a bar that reaches the top, never over the bar", () => {
     // A 100 % bar 20 px wide at x = 60: no room above, so the label goes to its right.
-    const box = placeTooltip({ x: 60, y: 5 }, size, bounds, 10, 10);
+    const box = placeTooltip({ x: 60, y: 5, gap: 10, half: 10 }, size, bounds);
     expect(box.x).toBeGreaterThanOrEqual(70);
     expect(box.y).toBeGreaterThanOrEqual(bounds.top);
     // Near the right edge it goes to the left of the bar instead.
-    const left = placeTooltip({ x: 280, y: 5 }, size, bounds, 10, 10);
+    const left = placeTooltip({ x: 280, y: 5, gap: 10, half: 10 }, size, bounds);
     expect(left.x + left.width).toBeLessThanOrEqual(270);
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 300 }), fc.integer({ min: 0, max: 45 }), (x, y) => {
-        const box = placeTooltip({ x, y }, size, bounds, 10, 10);
+        const box = placeTooltip({ x, y, gap: 10, half: 10 }, size, bounds);
         const overBar = box.x < x + 10 && box.x + box.width > x - 10 && box.y + box.height > y;
         const besideFits = x + 16 + size.width <= bounds.right || x - 16 - size.width >= bounds.left;
         if (besideFits) expect(overBar).toBe(false);
       }),
     );
+  });
+
+  it("never covers the value written above a neighbouring bar", () => {
+    // Bars 40 px wide every 60 px, their values written above them: a tall bar at x = 50 whose
+    // tooltip has no room above, a shorter neighbour on each side.
+    const values = [
+      { x: -5, y: 40, width: 30, height: 16 },
+      { x: 95, y: 20, width: 30, height: 16 },
+    ];
+    const box = placeTooltip({ x: 50, y: 10, gap: 24, half: 20 }, size, bounds, values);
+    for (const value of values) {
+      const covers =
+        box.x < value.x + value.width &&
+        value.x < box.x + box.width &&
+        box.y < value.y + value.height &&
+        value.y < box.y + box.height;
+      expect(covers).toBe(false);
+    }
+    // Beside the bar, never over it.
+    expect(box.x >= 70 || box.x + box.width <= 30).toBe(true);
+  });
+
+  it("rises over a taller neighbour's value rather than cover it", () => {
+    const value = { x: 160, y: 60, width: 30, height: 16 };
+    const box = placeTooltip({ x: 150, y: 120, gap: 24, half: 20 }, size, bounds, [value]);
+    expect(box).toEqual({ x: 100, y: 6, width: 100, height: 50 });
   });
 });

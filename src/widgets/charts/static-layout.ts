@@ -55,34 +55,66 @@ export function tooltipSize(heading: string, rows: readonly { label: string; val
   };
 }
 
+/** Where an item's tooltip points (plot coordinates), and how it keeps clear of the item. */
+export type TooltipAnchor = {
+  x: number;
+  y: number;
+  /** Space between the point and a tooltip above it (more where a value is written above the point). */
+  gap?: number;
+  /** Half the width of what the tooltip explains (a bar, a point's ring): without room above, it goes beside it. */
+  half: number;
+};
+
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 /**
- * Where a value label of `size` goes for a point at (`x`, `y`), always inside `bounds` (the plot's
- * edges) and never over what it explains: centred above the point; when there is no room above,
- * beside a bar (`half` is half its width; the label would hide the bar's top below it), below a
- * point; beside it again when below does not fit either.
+ * Where a tooltip of `size` goes for the item at `anchor`: inside `bounds` (the plot's edges), never
+ * over what it explains and never over a box of `avoid` (the values written above the bars). First
+ * centred above the point, raised over a value it would hide; without room there, beside the item
+ * (below, it would hide the bar's top or the point's other values): on the side with more room
+ * first, level with the point, else just above or just below a value it would hide. When nothing
+ * fits, centred below the point.
  */
 export function placeTooltip(
-  point: { x: number; y: number },
+  anchor: TooltipAnchor,
   size: { width: number; height: number },
   bounds: Bounds,
-  gap = 10,
-  half?: number,
+  avoid: readonly Box[] = [],
 ): Box {
-  const maxX = Math.max(bounds.left, bounds.right - size.width);
-  const maxY = Math.max(bounds.top, bounds.bottom - size.height);
-  const centredX = Math.min(maxX, Math.max(bounds.left, point.x - size.width / 2));
-  const at = (x: number, y: number): Box => ({ x: px(x), y: px(y), ...size });
+  const { x, y, gap = 10, half } = anchor;
+  const clamp = (value: number, min: number, max: number) =>
+    Math.min(Math.max(min, max), Math.max(min, value));
+  const maxX = bounds.right - size.width;
+  const maxY = bounds.bottom - size.height;
+  const centredX = clamp(x - size.width / 2, bounds.left, maxX);
+  const box = (left: number, top: number): Box => ({ x: left, y: top, ...size });
+  const fits = (b: Box) =>
+    b.x >= bounds.left &&
+    b.y >= bounds.top &&
+    b.x + b.width <= bounds.right &&
+    b.y + b.height <= bounds.bottom &&
+    !avoid.some((other) => overlaps(b, other));
 
-  const above = point.y - gap - size.height;
-  if (above >= bounds.top) return at(centredX, above);
-  const below = point.y + gap;
-  if (half === undefined && below + size.height <= bounds.bottom) return at(centredX, below);
-
-  const side = (half ?? 4) + 6;
-  const besideY = Math.min(maxY, Math.max(bounds.top, point.y));
-  const right = point.x + side;
-  if (right + size.width <= bounds.right) return at(right, besideY);
-  const left = point.x - side - size.width;
-  if (left >= bounds.left) return at(left, besideY);
-  return at(centredX, Math.min(maxY, below));
+  const above = y - gap - size.height;
+  /** Tops that put the tooltip just above a value to avoid, nearest to `top` first. */
+  const raisedFrom = (top: number) =>
+    avoid
+      .map((other) => other.y - 4 - size.height)
+      .filter((raised) => raised < top)
+      .sort((a, b) => b - a);
+  const candidates = [above, ...raisedFrom(above)].map((top) => box(centredX, top));
+  const side = half + 6;
+  const sides = [x + side, x - side - size.width];
+  if (x > (bounds.left + bounds.right) / 2) sides.reverse();
+  const besideY = clamp(y, bounds.top, maxY);
+  const lowered = avoid
+    .map((other) => other.y + other.height + 4)
+    .filter((top) => top > besideY)
+    .sort((a, b) => a - b);
+  for (const left of sides) {
+    for (const top of [besideY, ...raisedFrom(besideY), ...lowered]) candidates.push(box(left, top));
+  }
+  const chosen = candidates.find(fits) ?? box(centredX, clamp(y + gap, bounds.top, maxY));
+  return { ...chosen, x: px(chosen.x), y: px(chosen.y) };
 }

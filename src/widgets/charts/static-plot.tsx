@@ -2,39 +2,28 @@ import { Group } from "@visx/group";
 import type { ReactNode } from "react";
 import { StaticItem, StaticValueLabel, useDescribeItem } from "./chart-parts.tsx";
 import type { PlotItems } from "./plot-items.ts";
-import { px, type Bounds } from "./static-layout.ts";
-
-/**
- * Where a static plot's value labels stay (plot coordinates): inside the SVG, a few pixels from its
- * edges; `bottom` is how far down they may go.
- */
-export function labelBounds(
-  { left, innerWidth }: { left: number; innerWidth: number },
-  margin: { top: number; right: number },
-  bottom: number,
-): Bounds {
-  return { left: 4 - left, top: 2 - margin.top, right: innerWidth + margin.right - 4, bottom };
-}
+import { px, type Bounds, type Box, type TooltipAnchor } from "./static-layout.ts";
 
 /**
  * The static plot's frame (no script, no measuring): the SVG drawn at `width` into a `viewBox`
  * that scales to its container, and each item a tab stop named like the interactive plot's, with
- * a `<title>`, whose `reveal` marks and value label CSS shows on hover and focus.
+ * a `<title>`, whose `reveal` marks and value label CSS shows on hover and focus. The content
+ * pages' script (src/enhance/page-script.ts) lets the arrow keys move between the items of a
+ * `data-arrow-keys` plot, as in the interactive plot; without it, Tab reaches each one.
  */
 export function StaticPlot({
   items,
   bounds,
+  avoid,
   reveal,
   children,
 }: {
   items: PlotItems;
-  /** Where value labels stay, in plot coordinates. */
+  /** Where value labels stay, and what they leave readable (plot coordinates). */
   bounds: Bounds;
+  avoid?: readonly Box[];
   /** What an item shows on hover and focus, and where its value label points. */
-  reveal: (index: number) => {
-    marks: ReactNode;
-    label: { x: number; y: number; gap?: number; half?: number };
-  };
+  reveal: (index: number) => { marks: ReactNode; label: TooltipAnchor };
   /** The plot under the items. */
   children: ReactNode;
 }) {
@@ -47,6 +36,7 @@ export function StaticPlot({
       className="block h-auto"
       role="group"
       aria-label={items.label}
+      data-arrow-keys=""
     >
       <Group left={items.left} top={items.top}>
         {children}
@@ -54,7 +44,7 @@ export function StaticPlot({
           const hit = items.hitArea(index);
           const itemHeading = items.heading(index);
           const itemRows = items.rows(index);
-          const { marks, label: at } = reveal(index);
+          const { marks, label } = reveal(index);
           return (
             <StaticItem
               key={items.itemKey(index)}
@@ -64,13 +54,11 @@ export function StaticPlot({
               <rect x={px(hit.x)} y={0} width={px(hit.width)} height={items.innerHeight} fill="transparent" />
               {marks}
               <StaticValueLabel
-                x={at.x}
-                y={at.y}
+                anchor={label}
                 bounds={bounds}
+                avoid={avoid}
                 heading={itemHeading}
                 rows={itemRows}
-                gap={at.gap}
-                half={at.half}
               />
             </StaticItem>
           );

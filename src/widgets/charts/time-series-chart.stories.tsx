@@ -69,6 +69,12 @@ export const Default: Story = {
     );
     await userEvent.keyboard("{End}");
     await expect(points[weeklyIssues.length - 1]).toHaveFocus();
+    // Down moves back like Left, Up forward like Right.
+    await userEvent.keyboard("{ArrowDown}");
+    await expect(points[weeklyIssues.length - 2]).toHaveFocus();
+    await expect(tooltip(canvasElement)).toHaveTextContent(fr ? "16 nov. 2026" : "Nov 16, 2026");
+    await userEvent.keyboard("{ArrowUp}");
+    await expect(points[weeklyIssues.length - 1]).toHaveFocus();
 
     // At most 11 ticks per axis; dates formatted for the locale.
     const xTicks = canvasElement.querySelectorAll(".visx-axis-bottom .visx-axis-tick");

@@ -12,10 +12,10 @@ import {
   ValueAxis,
 } from "./chart-parts.tsx";
 import { InteractivePlot } from "./interactive-plot.tsx";
-import { plotItems } from "./plot-items.ts";
+import { labelBounds, plotItems } from "./plot-items.ts";
 import { SeriesChart, type SeriesChartProps } from "./series-chart.tsx";
 import { finiteValues, seriesRows, type SeriesPlotProps } from "./series.ts";
-import { labelBounds, StaticPlot } from "./static-plot.tsx";
+import { StaticPlot } from "./static-plot.tsx";
 import { ValueGrid } from "./value-grid.tsx";
 import { valueScale } from "./value-scale.ts";
 import { parseDateTime } from "../../../shared/datetime.ts";
@@ -72,7 +72,21 @@ function timeSeriesLayout({ data, series, width, height, locale, valueFormat, yM
     const to = index === data.length - 1 ? innerWidth : (x + (xs[index + 1] ?? x)) / 2;
     return { x: from, width: Math.max(1, to - from) };
   };
-  return { format, innerHeight, innerWidth, left, yScale, yTicks, xScale, xs, xTicks, rowsAt, topAt, bandAt };
+  return {
+    format,
+    innerHeight,
+    innerWidth,
+    left,
+    yScale,
+    yTicks,
+    xScale,
+    xs,
+    xTicks,
+    rowsAt,
+    topAt,
+    bandAt,
+    bounds: labelBounds({ left, innerWidth }, margin, innerHeight),
+  };
 }
 
 type TimeSeriesLayout = ReturnType<typeof timeSeriesLayout>;
@@ -186,15 +200,18 @@ function PointMarker({
   );
 }
 
+/** Half the width of a point's focus ring: a tooltip without room above goes beside it. */
+const ringHalf = 12;
+
 /** The focus ring around the point at `x`. */
 function PointRing({ x, layout, className }: { x: number; layout: TimeSeriesLayout; className?: string }) {
   return (
     <rect
       aria-hidden="true"
       className={className}
-      x={x - 12}
+      x={x - ringHalf}
       y={-6}
-      width={24}
+      width={ringHalf * 2}
       height={layout.innerHeight + 12}
       rx={6}
       style={{ fill: "none", stroke: "var(--ring)", strokeWidth: 2 }}
@@ -210,7 +227,12 @@ function TimeSeriesPlot(props: TimeSeriesPlotProps) {
   return (
     <InteractivePlot
       items={pointItems(props, layout)}
-      anchor={(index) => ({ x: xs[index] ?? 0, y: layout.topAt(data[index] as TimeSeriesDatum) })}
+      bounds={layout.bounds}
+      anchor={(index) => ({
+        x: xs[index] ?? 0,
+        y: layout.topAt(data[index] as TimeSeriesDatum),
+        half: ringHalf,
+      })}
     >
       {(active) => {
         const activeDatum = active ? data[active.index] : undefined;
@@ -255,7 +277,7 @@ function StaticTimeSeriesPlot(props: TimeSeriesPlotProps) {
   return (
     <StaticPlot
       items={pointItems(props, layout)}
-      bounds={labelBounds(layout, margin, innerHeight)}
+      bounds={layout.bounds}
       reveal={(index) => {
         const d = data[index] as TimeSeriesDatum;
         const x = px(xs[index] ?? 0);
@@ -266,7 +288,7 @@ function StaticTimeSeriesPlot(props: TimeSeriesPlotProps) {
               <PointRing x={x} layout={layout} className={focusRingClassName} />
             </>
           ),
-          label: { x, y: layout.topAt(d) },
+          label: { x, y: layout.topAt(d), half: ringHalf },
         };
       }}
     >
