@@ -12,7 +12,7 @@ import { pageCatalogs } from "./scripts/page-catalogs.ts";
  * (plain DOM code) on demand. The client build emits each at a fixed URL under `/enhance/` that
  * the prerendered page script names (src/enhance/page-script.ts); the server revalidates them.
  */
-const enhanceModules = ["docs-search"];
+const enhanceModules = ["docs-search", "menu"];
 
 function emitEnhanceModules(): Plugin {
   return {
@@ -73,6 +73,13 @@ const appFolders =
   /[\\/](src[\\/](auth|forms|i18n|lib|routing|widgets[\\/](app-shell|auth|error-page))|shared)[\\/]/;
 
 const chunkGroups: CodeSplittingGroup[] = [
+  {
+    // The header menu's behaviour, in a file of its own: pages without the app import it
+    // (src/enhance/menu.ts) without the app's code.
+    name: "menu",
+    test: /[\\/]src[\\/]ui[\\/]menu-behaviour\.ts$/,
+    priority: 3,
+  },
   {
     name: "framework",
     test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/,

@@ -30,7 +30,8 @@ function storyLocale(globals: Record<string, unknown>): Locale {
  * The active locale's catalog, the dark page, a router at `parameters.path` (an English path), the
  * account state named by `parameters.auth` (a key of `authStates`, default `SignedOut`) and, with
  * `parameters.scripts: false`, a content page as prerendered without the app's JavaScript (with
- * `parameters.session: "authed"`, as its page script shows it to a visitor with a stored session),
+ * `parameters.session: "authed"`, as its page script shows it to a visitor with a stored session
+ * on the trial),
  * and the fixtures' clock (`fixtureNow`, or `parameters.now`): a story shows the same days every day.
  */
 const withShell: Decorator = (Story, { globals, parameters }) => {
@@ -39,8 +40,14 @@ const withShell: Decorator = (Story, { globals, parameters }) => {
   const path = localizePath((parameters.path as string | undefined) ?? "/", locale);
   const router = createMemoryRouter([{ path: "*", element: <Story /> }], { initialEntries: [path] });
   const scripts = parameters.scripts !== false;
-  if (scripts || parameters.session !== "authed") delete document.documentElement.dataset.session;
-  else document.documentElement.dataset.session = "authed";
+  const marks = document.documentElement.dataset;
+  if (scripts || parameters.session !== "authed") {
+    delete marks.session;
+    delete marks.planStatus;
+  } else {
+    marks.session = "authed";
+    marks.planStatus = "trial";
+  }
   const now = new Date((parameters.now as string | undefined) ?? fixtureNow);
   return (
     <I18nProvider i18n={i18n}>

@@ -30,11 +30,31 @@ describe("the session cookie", () => {
       record: Record<string, unknown>;
     };
     expect(Object.keys(stored.record).sort()).toEqual(
-      sessionCookieFields.filter((field) => field in paidUser).sort(),
+      [...sessionCookieFields.filter((field) => field in paidUser), "plan_status"].sort(),
     );
+    // The plan as the header words it, worked out from what stays out of the cookie.
+    expect(stored.record.plan_status).toBe("paid");
     for (const field of ["expand", "stremio_password", "stripe", "trial_ends"]) {
       expect(stored.record).not.toHaveProperty(field);
     }
     expect(cookie).toMatch(/; Secure/);
+  });
+
+  it("reads its own cookie back without losing the plan's status", () => {
+    let jar = "";
+    vi.stubGlobal("location", { protocol: "https:", origin: "https://lumen.example" });
+    vi.stubGlobal("document", {
+      get cookie() {
+        return jar;
+      },
+      set cookie(value: string) {
+        jar = value.split(";")[0]!;
+      },
+    });
+    createPocketBase("https://lumen.example").authStore.save(token(), paidUser);
+    // A new page: the store starts from the cookie, whose record has no trial end to work from.
+    const again = createPocketBase("https://lumen.example");
+    expect(again.authStore.record?.plan_status).toBe("paid");
+    expect(decodeURIComponent(jar)).toContain('"plan_status":"paid"');
   });
 });

@@ -1,4 +1,6 @@
 import PocketBase, { BaseAuthStore, type AuthRecord } from "pocketbase";
+import type { AuthUser } from "./auth-state.tsx";
+import { planStatus } from "./plan-status.ts";
 
 /** The session cookie: the SDK's own cookie export, trimmed by it over 4096 bytes. */
 export const authCookieName = "pb_auth";
@@ -17,10 +19,12 @@ export const sessionCookieFields = [
   "name",
   "verified",
   "plan",
+  "admin",
 ];
 
 /**
- * Keeps the SDK's auth state in the `pb_auth` cookie (token and `sessionCookieFields`). Not
+ * Keeps the SDK's auth state in the `pb_auth` cookie (token, `sessionCookieFields` and the plan's
+ * status: what the header of a page without the app shows, see src/enhance/session-cookie.ts). Not
  * HttpOnly: the site is static files and its JavaScript is the only reader; SameSite Lax; Secure
  * on https.
  */
@@ -47,9 +51,14 @@ class CookieAuthStore extends BaseAuthStore {
     stored.save(
       this.token,
       record
-        ? (Object.fromEntries(
-            sessionCookieFields.filter((f) => f in record).map((f) => [f, record[f]]),
-          ) as AuthRecord)
+        ? ({
+            ...Object.fromEntries(sessionCookieFields.filter((f) => f in record).map((f) => [f, record[f]])),
+            // The plan as the header words it, worked out from the whole record (the trial's end
+            // and the subscription stay out of the cookie); a record read back from the cookie
+            // already carries it.
+            plan_status:
+              "trial_ends" in record ? planStatus(record as unknown as AuthUser) : record.plan_status,
+          } as unknown as AuthRecord)
         : null,
     );
     document.cookie = stored.exportToCookie(

@@ -87,6 +87,9 @@ export function takeLoginNotice(): LoginNotice | null {
   return takeNotice(loginNoticeKey, ["logged-out"] as const);
 }
 
+/** The "logged out" note as it is stored: what a page without the app leaves when it logs out. */
+export const loggedOutNotice = { noticeKey: loginNoticeKey, notice: "logged-out" satisfies LoginNotice };
+
 /**
  * `admin`: only users whose record says `admin`; other signed-in users go to their account, which
  * tells them why. When the account service is unreachable the stored record cannot be trusted

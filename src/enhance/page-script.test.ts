@@ -89,6 +89,7 @@ describe("the content pages' inline script", () => {
   });
 
   it("stays a few KB", () => {
-    expect(pageScriptSource().length).toBeLessThan(4096);
+    // Inline in every content page: it grows only with what those pages need before the first paint.
+    expect(pageScriptSource().length).toBeLessThan(5 * 1024);
   });
 });

@@ -3,8 +3,13 @@ import { itemAfterKey } from "../lib/arrow-keys.ts";
 import { pathSegments } from "../lib/path-segments.ts";
 import { serializeLocaleCookie } from "../../shared/i18n/cookie.ts";
 import { sessionFromCookie } from "./session-cookie.ts";
+import { loggedOutNotice } from "../auth/route-middleware.ts";
 
 type PageScriptOptions = {
+  /** The header menu's behaviour (src/enhance/menu.ts), imported when a stored session shows it. */
+  menuModule: string;
+  /** Logging out from the header's menu: the cookie that forgets the session, the login page's note. */
+  logout: { cookie: string; noticeKey: string; notice: string };
   /** The docs search module, imported on the first focus of a search box. */
   searchModule: string;
   /** The locale cookie with `LOCALE` where the chosen language goes. */
@@ -14,8 +19,12 @@ type PageScriptOptions = {
 /**
  * The only script of a content page (pages prerendered without the app's JavaScript), run inline
  * in `<head>` so the header is right before the first paint:
- * - a stored, unexpired session marks `<html data-session="authed">`: the header's account corner
- *   shows the account link instead of "Log in / Sign up", with the visitor's name and initials;
+ * - a stored, unexpired session marks `<html data-session="authed">` (with the plan's status,
+ *   whether the address is unverified, whether to offer the admin page): the header's account
+ *   corner shows the account menu instead of "Log in / Sign up", with the visitor's name, initials
+ *   and address; the menu's keys and placement come from a module imported then (signed-out
+ *   visitors load nothing), and its "Log out" forgets the session and goes to the login page, with
+ *   the note that says so (none when storage is refused);
  * - choosing a language in the switcher remembers it in the locale cookie;
  * - a link chosen inside an open popover (the phone menus) closes it;
  * - the docs search box loads its module on first focus;
@@ -34,14 +43,26 @@ function pageScript(
 ) {
   const user = readSession(document.cookie, Date.now());
   if (user) {
-    document.documentElement.dataset.session = "authed";
+    const marks = document.documentElement.dataset;
+    marks.session = "authed";
+    marks.planStatus = user.planStatus;
+    if (user.admin) marks.sessionAdmin = "";
+    if (!user.verified) marks.sessionUnverified = "";
     document.addEventListener("DOMContentLoaded", () => {
       for (const node of document.querySelectorAll("[data-session-name]")) {
         node.textContent = user.name.trim() || user.email;
       }
+      for (const node of document.querySelectorAll("[data-session-email]")) node.textContent = user.email;
       for (const node of document.querySelectorAll("[data-session-initials]")) {
         node.textContent = initials(user);
       }
+      void import(/* @vite-ignore */ options.menuModule).then(
+        (module: { enhanceMenu: (menu: HTMLElement) => void }) => {
+          for (const menu of document.querySelectorAll<HTMLElement>('[data-slot="dropdown-menu-content"]')) {
+            module.enhanceMenu(menu);
+          }
+        },
+      );
     });
   }
   document.addEventListener("DOMContentLoaded", () => {
@@ -56,6 +77,14 @@ function pageScript(
   });
   document.addEventListener("click", (event) => {
     const target = event.target as Element | null;
+    if (target?.closest?.("[data-session-logout]")) {
+      document.cookie = options.logout.cookie;
+      try {
+        sessionStorage.setItem(options.logout.noticeKey, options.logout.notice);
+      } catch {}
+      location.assign(document.documentElement.lang === "fr" ? "/fr/login" : "/login");
+      return;
+    }
     const language = target?.closest?.('[data-slot="language-switcher"] a[hreflang]');
     if (language) {
       document.cookie = options.localeCookie.replace("LOCALE", language.getAttribute("hreflang") ?? "");
@@ -86,14 +115,19 @@ function pageScript(
   });
 }
 
-/** Where the docs search module is served: the build emits it at a fixed path (see vite.config.ts). */
-const docsSearchModule = import.meta.env.DEV ? "/src/enhance/docs-search.ts" : "/enhance/docs-search.js";
+/** Where a module of src/enhance/ is served: the build emits it at a fixed path (see vite.config.ts). */
+const enhanceModule = (name: string) =>
+  import.meta.env.DEV ? `/src/enhance/${name}.ts` : `/enhance/${name}.js`;
 
 /** The page script as the inline `<script>` text; the server allows it by its hash. */
 export function pageScriptSource(): string {
   const options: PageScriptOptions = {
-    searchModule: docsSearchModule,
+    searchModule: enhanceModule("docs-search"),
+    menuModule: enhanceModule("menu"),
     localeCookie: serializeLocaleCookie("LOCALE" as never),
+    // The SDK's session cookie (src/auth/pocketbase.ts, which this module must not import: it
+    // brings the SDK).
+    logout: { cookie: "pb_auth=; Max-Age=0; Path=/; SameSite=Lax", ...loggedOutNotice },
   };
   return `(${pageScript})(${JSON.stringify(options)},${sessionFromCookie},${initialsOf},${pathSegments},${itemAfterKey});`;
 }

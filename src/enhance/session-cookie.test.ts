@@ -6,7 +6,13 @@ const now = Date.UTC(2026, 10, 24, 12);
 /** A cookie as the SDK's `exportToCookie` writes it: URI-encoded JSON of the token and record. */
 function cookie(
   exp: number | undefined,
-  record: object | null = { name: "Camille Martin", email: "c@example.com" },
+  record: object | null = {
+    name: "Camille Martin",
+    email: "c@example.com",
+    verified: true,
+    admin: false,
+    plan_status: "trial",
+  },
 ) {
   const payload = Buffer.from(JSON.stringify({ id: "u1", type: "auth", exp })).toString("base64url");
   const token = `eyJhbGciOiJIUzI1NiJ9.${payload}.signature`;
@@ -18,6 +24,9 @@ describe("sessionFromCookie", () => {
     expect(sessionFromCookie(cookie(now / 1000 + 3600), now)).toEqual({
       name: "Camille Martin",
       email: "c@example.com",
+      verified: true,
+      admin: false,
+      planStatus: "trial",
     });
   });
 
@@ -42,8 +51,14 @@ describe("sessionFromCookie", () => {
   });
 
   it("reads only text from the record", () => {
-    const odd = cookie(now / 1000 + 60, { name: { toString: "x" }, email: 42 });
-    expect(sessionFromCookie(odd, now)).toEqual({ name: "", email: "" });
+    const odd = cookie(now / 1000 + 60, { name: { toString: "x" }, email: 42, admin: "true", verified: 1 });
+    expect(sessionFromCookie(odd, now)).toEqual({
+      name: "",
+      email: "",
+      verified: false,
+      admin: false,
+      planStatus: "",
+    });
   });
 
   it("is self-contained, so the page script can carry it as source text", () => {

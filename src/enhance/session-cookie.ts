@@ -1,5 +1,15 @@
-/** Who a stored session says is signed in: enough for the header, never trusted for anything else. */
-export type StoredSession = { name: string; email: string };
+/**
+ * Who a stored session says is signed in: enough for the header (name, address, whether it is
+ * verified, whether to offer the admin page, the plan's status), never trusted for anything else.
+ */
+export type StoredSession = {
+  name: string;
+  email: string;
+  verified: boolean;
+  admin: boolean;
+  /** One of src/auth/plan-status.ts's statuses, "" when the cookie has none. */
+  planStatus: string;
+};
 
 /**
  * The visitor the `pb_auth` cookie (the SDK's cookie export: `{ token, record }` as URI-encoded
@@ -12,13 +22,20 @@ export function sessionFromCookie(cookie: string, now: number): StoredSession | 
   try {
     const stored = JSON.parse(decodeURIComponent(match[1])) as {
       token?: string;
-      record?: { name?: unknown; email?: unknown } | null;
+      record?: Record<string, unknown> | null;
     };
     const part = String(stored.token ?? "").split(".")[1] ?? "";
     const payload = JSON.parse(atob(part.replace(/-/g, "+").replace(/_/g, "/"))) as { exp?: unknown };
     if (typeof payload.exp !== "number" || payload.exp * 1000 <= now || !stored.record) return null;
     const text = (value: unknown) => (typeof value === "string" ? value : "");
-    return { name: text(stored.record.name), email: text(stored.record.email) };
+    const record = stored.record;
+    return {
+      name: text(record.name),
+      email: text(record.email),
+      verified: record.verified === true,
+      admin: record.admin === true,
+      planStatus: text(record.plan_status),
+    };
   } catch {
     return null;
   }

@@ -4,15 +4,16 @@
  * button, move focus into it and between its items with the arrow keys, Home and End, follow the
  * pointer, choose an item with Enter or Space, and close on Tab. Returns the clean-up.
  *
- * Self-contained (no imports, no outer names): the page script carries it as source text, so the
- * header's account menu works the same on pages that ship no application bundle.
+ * Plain DOM code: on pages that ship no application bundle the page script imports it
+ * (src/enhance/menu.ts), so the header's account menu works the same there.
  */
 export function enhanceMenu(menu: HTMLElement): () => void {
   const doc = menu.ownerDocument;
   const view = doc.defaultView ?? window;
-  const items = () => [
-    ...menu.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([aria-disabled="true"])'),
-  ];
+  const items = () =>
+    [...menu.querySelectorAll<HTMLElement>('[role^="menuitem"]:not([aria-disabled="true"])')].filter((item) =>
+      item.checkVisibility(),
+    );
   const trigger = () => doc.querySelector<HTMLElement>(`[popovertarget="${menu.id}"]`);
   // Opened with the pointer, focus goes to the menu itself (no item highlighted); with the
   // keyboard, to the first item.

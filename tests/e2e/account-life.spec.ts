@@ -139,3 +139,44 @@ for (const fr of [false, true]) {
     );
   });
 }
+
+for (const fr of [false, true]) {
+  test(`a content page's header has the same account menu, which logs out without the app (${fr ? "French" : "English"})`, async ({
+    page,
+  }) => {
+    const email = uniqueEmail(fr ? "contenu" : "content");
+    await signUp(page, { name: "Menu Everywhere", email, fr });
+    await expect(page).toHaveURL(/\/verify-email$/);
+    const scripts: string[] = [];
+    page.on("request", (request) => {
+      if (/\/assets\/.*\.js$/.test(request.url())) scripts.push(request.url());
+    });
+    await page.goto(fr ? "/fr/roadmap" : "/roadmap");
+    const trigger = page.getByRole("button", { name: /Menu Everywhere/ });
+    await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
+    await expect(trigger).toContainText(fr ? "Essai" : "Trial");
+    await trigger.click();
+    const menu = page.getByRole("menu");
+    await expect(menu).toContainText(email);
+    await expect(menu.getByRole("menuitem", { name: fr ? "Compte" : "Account" })).toHaveAttribute(
+      "href",
+      fr ? "/fr/account" : "/account",
+    );
+    await expect(menu.getByRole("menuitem", { name: fr ? "Administration" : "Admin" })).toBeHidden();
+    // The keys work as on app pages: End reaches "Log out", Escape closes and gives focus back.
+    await page.keyboard.press("End");
+    await expect(menu.getByRole("menuitem", { name: fr ? "Se déconnecter" : "Log out" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(trigger).toBeFocused();
+    // No app bundle: the menu's behaviour is the one module the page loaded.
+    expect(scripts.filter((url) => !/\/assets\/menu-[\w-]+\.js$/.test(url))).toEqual([]);
+
+    await trigger.click();
+    await menu.getByRole("menuitem", { name: fr ? "Se déconnecter" : "Log out" }).click();
+    await expect(page).toHaveURL(fr ? /\/fr\/login$/ : /\/login$/);
+    await expect(page.getByText(fr ? "Vous êtes déconnecté." : "You are logged out.")).toBeVisible();
+    await page.goto(fr ? "/fr/roadmap" : "/roadmap");
+    await expect(page.getByRole("link", { name: fr ? "Inscrivez-vous" : "Sign up" }).first()).toBeVisible();
+  });
+}

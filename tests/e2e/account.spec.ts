@@ -63,7 +63,17 @@ test("the whole journey in English: sign-up, verification, profile, password, St
   const cookie = (await context.cookies()).find((c) => c.name === "pb_auth");
   const stored = JSON.parse(decodeURIComponent(cookie!.value)) as { token: string; record: object };
   expect(Object.keys(stored.record).sort()).toEqual(
-    ["collectionId", "collectionName", "email", "id", "name", "plan", "verified"].sort(),
+    [
+      "admin",
+      "collectionId",
+      "collectionName",
+      "email",
+      "id",
+      "name",
+      "plan",
+      "plan_status",
+      "verified",
+    ].sort(),
   );
   expect(cookie!.value).not.toContain("stremio");
   await page.reload();

@@ -248,7 +248,11 @@ export const ContentPageSignedIn: Story = {
   play: async ({ canvasElement, globals }) => {
     const fr = globals.locale === "fr";
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole("link", { name: fr ? "Compte" : "Account" })).toBeVisible();
+    // The account menu, as on app pages (closed; its button carries the plan).
+    await expect(canvas.getByRole("button", { name: fr ? /Essai/ : /Trial/ })).toHaveAttribute(
+      "aria-haspopup",
+      "menu",
+    );
     await expect(canvas.queryByRole("link", { name: fr ? "Se connecter" : "Log in" })).toBeNull();
     await expect(canvas.queryByRole("link", { name: fr ? "Inscrivez-vous" : "Sign up" })).toBeNull();
   },

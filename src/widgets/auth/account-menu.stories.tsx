@@ -172,15 +172,22 @@ export const ContentPageSignedOut: Story = {
   },
 };
 
-/** On a content page, as the page script shows it to a visitor with a stored session. */
+/**
+ * On a content page, as the page script shows it to a visitor with a stored session: the same menu
+ * as on app pages (the page script fills in the name and address, e2e: account-life.spec.ts).
+ */
 export const ContentPageSignedIn: Story = {
   parameters: { scripts: false, session: "authed" },
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
-    const account = canvas.getByRole("link", { name: fr ? "Compte" : "Account" });
-    await expect(account).toBeVisible();
-    await expect(account).toHaveAttribute("href", fr ? "/fr/account" : "/account");
+    const trigger = canvas.getByRole("button", { name: fr ? /Essai/ : /Trial/ });
+    await expect(trigger).toHaveAttribute("aria-haspopup", "menu");
     await expect(canvas.queryByRole("link", { name: fr ? "Se connecter" : "Log in" })).toBeNull();
+    const menu = await openMenu(canvasElement, fr ? /Essai/ : /Trial/);
+    const items = within(menu).getAllByRole("menuitem");
+    await expect(items.map((item) => item.textContent)).toEqual(
+      fr ? ["Compte", "Se déconnecter"] : ["Account", "Log out"],
+    );
   },
 };

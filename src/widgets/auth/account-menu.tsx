@@ -9,8 +9,8 @@ import { useLocale } from "../../i18n/use-locale.ts";
 import { cn } from "../../lib/cn.ts";
 import { useScripts } from "../../lib/use-scripts.ts";
 import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
+import { AccountDropdown } from "./account-dropdown.tsx";
 import { AuthLinkButton } from "./auth-link-button.tsx";
 
 export type AccountMenuProps = {
@@ -24,11 +24,8 @@ export type AccountMenuProps = {
   onRetry?: () => void;
 };
 
-// The menu and the error state's tooltip load only for the visitors who see them, so a signed-out
-// visitor's first page carries neither. A stored session starts the menu's download while the
-// session is being checked.
-const loadDropdown = () => import("./account-dropdown.tsx");
-const AccountDropdown = lazy(() => loadDropdown().then((m) => ({ default: m.AccountDropdown })));
+// The error state's tooltip (Radix tooltip, popper, floating-ui) loads only for the visitors who
+// see it. The menu is a native popover, in every page's HTML: pages without the app show it too.
 const AccountUnavailable = lazy(() =>
   import("./account-unavailable.tsx").then((m) => ({ default: m.AccountUnavailable })),
 );
@@ -48,10 +45,7 @@ export function AccountMenu({ className, onLogout, onRetry }: AccountMenuProps) 
 
   if (!scripts) return <StaticAccountCorner className={className} />;
 
-  if (state.status === "loading") {
-    if (typeof document !== "undefined" && document.cookie.includes("pb_auth=")) void loadDropdown();
-    return <AccountLoading className={className} />;
-  }
+  if (state.status === "loading") return <AccountLoading className={className} />;
 
   if (state.status === "anonymous") {
     return <SignInLinks {...slot} className={className} />;
@@ -70,23 +64,15 @@ export function AccountMenu({ className, onLogout, onRetry }: AccountMenuProps) 
   const { user } = state;
   return (
     <div {...slot} className={cn("flex items-center gap-2", className)}>
-      {user.verified ? null : (
-        <Badge asChild variant="warning" className="max-md:hidden">
-          <LocalizedLink to="/account">
-            <Trans>Verify your email</Trans>
-          </LocalizedLink>
-        </Badge>
-      )}
-      <Suspense fallback={<AccountLoading />}>
-        <AccountDropdown
-          user={user}
-          onLogout={() => {
-            logout();
-            if (onLogout) onLogout();
-            else void navigate(localizePath("/login", locale));
-          }}
-        />
-      </Suspense>
+      {user.verified ? null : <VerifyBadge />}
+      <AccountDropdown
+        user={user}
+        onLogout={() => {
+          logout();
+          if (onLogout) onLogout();
+          else void navigate(localizePath("/login", locale));
+        }}
+      />
     </div>
   );
 }
@@ -118,46 +104,60 @@ function SignInLinks({ className, ...props }: React.ComponentProps<"div">) {
 }
 
 /** The avatar with initials and, from `sm` up, the name: the face of the account menu's button. */
-export function AccountAvatar({ user }: { user: Pick<AuthUser, "name" | "email" | "verified"> }) {
+export function AccountAvatar({ user }: { user: Pick<AuthUser, "name" | "email" | "verified"> | null }) {
+  const dot = "absolute -top-0.5 -right-0.5 size-2.5 rounded-full border-2 border-background bg-warning";
   return (
     <>
       <span
         aria-hidden="true"
         className="relative flex size-7 items-center justify-center rounded-full bg-accent text-xs font-semibold text-accent-foreground"
       >
-        <span data-session-initials="">{initialsOf(user)}</span>
-        {user.verified ? null : (
-          <span className="absolute -top-0.5 -right-0.5 size-2.5 rounded-full border-2 border-background bg-warning" />
+        <span data-session-initials="">{user ? initialsOf(user) : null}</span>
+        {/* An unverified address: a dot; on a page without the app, the page script shows it. */}
+        {user ? (
+          user.verified ? null : (
+            <span className={dot} />
+          )
+        ) : (
+          <span className="hidden in-data-[session-unverified]:contents">
+            <span className={dot} />
+          </span>
         )}
       </span>
       <span data-session-name="" className="sr-only max-w-40 truncate sm:not-sr-only">
-        {user.name.trim() || user.email}
+        {user ? user.name.trim() || user.email : null}
       </span>
     </>
   );
 }
 
+/** The header's reminder of an unverified address, leading to the account page. */
+function VerifyBadge() {
+  return (
+    <Badge asChild variant="warning" className="max-md:hidden">
+      <LocalizedLink to="/account">
+        <Trans>Verify your email</Trans>
+      </LocalizedLink>
+    </Badge>
+  );
+}
+
 /**
- * The account corner of a page prerendered without scripts: both faces are in the HTML, and the
- * page script marks `<html data-session="authed">` when a stored session is valid, which shows the
- * account link (with the visitor's name and initials filled in) instead of "Log in / Sign up".
+ * The account corner of a page prerendered without scripts: both faces are in the HTML. The page
+ * script marks `<html data-session="authed">` when a stored session is valid, which shows the
+ * account menu instead of "Log in / Sign up", and fills it in from the session (name, address,
+ * plan, admin, verified: src/enhance/page-script.ts); the menu opens and logs out without the app.
  */
 function StaticAccountCorner({ className }: { className?: string }) {
-  const { t } = useLingui();
   return (
     <div data-slot="account-menu" data-state="static" className={cn("flex items-center", className)}>
       <SignInLinks data-session-only="anonymous" className="in-data-[session=authed]:hidden" />
-      <Button
-        asChild
-        variant="ghost"
-        size="avatar"
-        data-session-only="authed"
-        className="not-in-data-[session=authed]:hidden"
-      >
-        <LocalizedLink to="/account" aria-label={t`Account`}>
-          <AccountAvatar user={{ name: "", email: "", verified: true }} />
-        </LocalizedLink>
-      </Button>
+      <div data-session-only="authed" className="flex items-center gap-2 not-in-data-[session=authed]:hidden">
+        <span className="hidden in-data-[session-unverified]:contents">
+          <VerifyBadge />
+        </span>
+        <AccountDropdown user={null} />
+      </div>
     </div>
   );
 }
