@@ -58,9 +58,33 @@ function shiftHeadings(offset: number) {
   };
 }
 
+const childElements = (node: Element, tagName: string) =>
+  node.children.filter((child): child is Element => child.type === "element" && child.tagName === tagName);
+
+/**
+ * Each body cell gets its column's header as `data-label`: on a phone a wide table shows each row
+ * as a card with one line per cell, named by its column (src/ui/prose.tsx).
+ */
+function labelCells(table: Element) {
+  const [head] = childElements(table, "thead");
+  const [headRow] = head ? childElements(head, "tr") : [];
+  if (!headRow) return;
+  const labels = headRow.children.flatMap((cell) => (cell.type === "element" ? [textOf(cell).trim()] : []));
+  for (const body of childElements(table, "tbody")) {
+    for (const row of childElements(body, "tr")) {
+      row.children
+        .filter((cell): cell is Element => cell.type === "element")
+        .forEach((cell, index) => {
+          if (labels[index]) cell.properties.dataLabel = labels[index];
+        });
+    }
+  }
+}
+
 /**
  * Collects headings (after slugging) into `file.data.headings` and the plain text into
- * `file.data.text`; external links get `rel="noopener noreferrer"`; empty header cells become cells.
+ * `file.data.text`; external links get `rel="noopener noreferrer"`; empty header cells become cells;
+ * body cells are labelled by their column.
  */
 function collectHeadings() {
   return (tree: HastRoot, file: { data: Record<string, unknown> }) => {
@@ -71,7 +95,10 @@ function collectHeadings() {
         headings.push({ depth: Number(level), id: element.properties.id, text: textOf(element).trim() });
       }
       // A table may scroll sideways on a phone: reachable by keyboard (axe: scrollable-region-focusable).
-      if (element.tagName === "table") element.properties.tabIndex = 0;
+      if (element.tagName === "table") {
+        element.properties.tabIndex = 0;
+        labelCells(element);
+      }
       // A table's empty corner cell is not a header (axe: empty-table-header).
       if (element.tagName === "th" && !textOf(element).trim()) element.tagName = "td";
       if (element.tagName === "a" && typeof element.properties.href === "string") {

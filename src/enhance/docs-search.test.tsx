@@ -44,7 +44,7 @@ describe("DocsSearch markup", () => {
     });
     expect(Object.keys(attributes).filter((name) => name.startsWith("data-msg-count-"))).toHaveLength(2);
     expect(attributes["data-enhanced"]).toBeUndefined();
-    expect(html).toContain('placeholder="For example: password, Android, invoice"');
+    expect(html).toContain('placeholder="E.g. password, Android"');
     expect(html).toContain('aria-label="Search results"');
     expect(html).toMatch(/<ul hidden=""/);
     expect(html).toMatch(/<span data-slot="spinner" role="status"[^>]* hidden=""/);
@@ -65,7 +65,7 @@ describe("DocsSearch markup", () => {
       "data-msg-count-one": `{count} page correspond à «${nbsp}{query}${nbsp}».`,
       "data-msg-count-other": `{count} pages correspondent à «${nbsp}{query}${nbsp}».`,
     });
-    expect(html).toContain(`placeholder="Par exemple${nbsp}: mot de passe, Android, facture"`);
+    expect(html).toContain(`placeholder="Ex.${nbsp}: mot de passe, Android"`);
     expect(html).toContain('aria-label="Résultats de recherche"');
     expect(html).toContain("Rechercher dans la documentation</label>");
   });

@@ -33,7 +33,10 @@ export const Default: Story = {
       fr ? "Votre compte Stremio, prêt en une minute" : "Your Stremio account, ready in a minute",
     );
     // The product picture is one described image; its buttons are out of reach.
-    const shot = canvas.getByRole("img", { name: fr ? /Aperçu de la carte/ : /Preview of the Stremio/ });
+    await expect(
+      canvas.getByRole("img", { name: fr ? /Aperçu de la carte/ : /Preview of the Stremio/ }),
+    ).toBeVisible();
+    const shot = canvasElement.querySelector<HTMLElement>("[data-slot=product-shot]")!;
     await expect(within(shot).queryAllByRole("button")).toHaveLength(0);
     // Both plans, with the prices of the site config written for the locale.
     await expect(

@@ -31,7 +31,7 @@ export function HomeScreen(props: HomeData) {
       <ContentLocaleNotice contentLocale={contentLocale} />
       <section
         aria-labelledby="home-title"
-        className="grid items-center gap-12 pt-2 sm:pt-10 lg:grid-cols-[1.1fr_1fr] lg:gap-16"
+        className="grid grid-cols-1 items-center gap-12 pt-2 sm:pt-10 lg:grid-cols-[1.1fr_1fr] lg:gap-16"
       >
         <div className="flex min-w-0 flex-col items-start gap-6">
           <Badge variant="quiet" size="lg">

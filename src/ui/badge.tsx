@@ -19,7 +19,8 @@ const badgeVariants = cva(
       },
       size: {
         default: "px-2.5 py-0.5 text-xs",
-        lg: "px-3 py-1 text-sm",
+        /** The home page's tagline; on the narrowest phones the small text keeps it on one line. */
+        lg: "px-3 py-1 text-sm max-[24rem]:px-2.5 max-[24rem]:text-xs",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

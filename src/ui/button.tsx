@@ -5,7 +5,7 @@ import { cn } from "../lib/cn.ts";
 import { Spinner } from "./spinner.tsx";
 
 const buttonVariants = cva(
-  "relative inline-flex shrink-0 cursor-pointer items-center gap-2 rounded-md font-medium whitespace-nowrap transition-colors select-none disabled:pointer-events-none disabled:opacity-60 data-pending:cursor-progress [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
+  "relative inline-flex shrink-0 cursor-pointer items-center gap-2 rounded-md font-medium transition-colors select-none disabled:pointer-events-none disabled:opacity-60 data-pending:cursor-progress [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
   {
     variants: {
       variant: {
@@ -19,13 +19,18 @@ const buttonVariants = cva(
         link: "text-primary underline-offset-4 hover:underline",
       },
       size: {
-        sm: "h-8 px-3 text-xs",
-        default: "h-10 px-4 text-sm",
-        lg: "h-11 px-6 text-base",
-        icon: "size-10 text-sm",
-        "icon-sm": "size-9 text-sm",
+        sm: "h-8 px-3 text-xs whitespace-nowrap",
+        default: "h-10 px-4 text-sm whitespace-nowrap",
+        lg: "h-11 px-6 text-base whitespace-nowrap",
+        icon: "size-10 text-sm whitespace-nowrap",
+        "icon-sm": "size-9 text-sm whitespace-nowrap",
         /** The account corner's button: an avatar, then the name from `sm` up. */
-        avatar: "h-9 px-1.5 text-sm sm:pr-2.5",
+        avatar: "h-9 px-1.5 text-sm whitespace-nowrap sm:pr-2.5",
+        /**
+         * The default button, but its label wraps onto more lines rather than run off a narrow
+         * screen (the docs' page picker on a phone).
+         */
+        multiline: "min-h-10 px-4 py-2 text-left text-sm",
       },
       /** Where the label sits in a button wider than it (`w-full`). */
       align: {

@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { messages as fr } from "../../locales/fr/messages.po";
 import { Field } from "./field.tsx";
 import { Input } from "./input.tsx";
+import { RadioGroup, RadioGroupItem } from "./radio-group.tsx";
 
 const i18n = setupI18n({ locale: "fr", messages: { fr } });
 
@@ -41,6 +42,19 @@ describe("Field", () => {
     expect(attr("input", "aria-describedby")).toBe(`hint ${id}-description ${id}-error`);
     expect(html).toContain(`id="${id}-error"`);
     expect(html).toContain("Saisissez une adresse e-mail valide.");
+  });
+
+  it("names a radio group by its label without a `for`, which only a form control may take", () => {
+    const { html, attr } = render(
+      <Field label="Formule">
+        <RadioGroup name="plan">
+          <RadioGroupItem value="free" aria-label="Essai" />
+        </RadioGroup>
+      </Field>,
+    );
+    expect(attr("label", "for")).toBeUndefined();
+    expect(attr("div", "aria-labelledby")).toBe(attr("label", "id"));
+    expect(html).toContain('role="radiogroup"');
   });
 
   it("shows no error for an empty text", () => {

@@ -3,6 +3,7 @@ import * as React from "react";
 import { cn } from "../lib/cn.ts";
 import { AlertCircleIcon } from "./icons.tsx";
 import { Label } from "./label.tsx";
+import { RadioGroup } from "./radio-group.tsx";
 
 const fieldVariants = cva("group/field flex", {
   variants: {
@@ -50,6 +51,10 @@ function Field({ label, description, error, orientation, className, children, ..
   const describedBy =
     [control.props["aria-describedby"], descriptionId, errorId].filter(Boolean).join(" ") || undefined;
 
+  // A group is no form control: its label names it through `aria-labelledby` alone, as a `for`
+  // would point at nothing the browser can label.
+  const labelFor = control.type === RadioGroup ? undefined : id;
+
   const wired = React.cloneElement(control, {
     id,
     "aria-labelledby": control.props["aria-labelledby"] ?? labelId,
@@ -84,7 +89,7 @@ function Field({ label, description, error, orientation, className, children, ..
         <>
           <div className="pt-0.5">{wired}</div>
           <div className="flex flex-col gap-1">
-            <Label id={labelId} htmlFor={id} beside>
+            <Label id={labelId} htmlFor={labelFor} beside>
               {label}
             </Label>
             {texts}
@@ -92,7 +97,7 @@ function Field({ label, description, error, orientation, className, children, ..
         </>
       ) : (
         <>
-          <Label id={labelId} htmlFor={id}>
+          <Label id={labelId} htmlFor={labelFor}>
             {label}
           </Label>
           {wired}

@@ -193,13 +193,16 @@ function DocsMobileNav({
   return (
     <div data-slot="docs-mobile-nav" className={className}>
       <Sheet>
+        {/* The page's title goes under the label when both do not fit on one line: never cut. */}
         <SheetTrigger asChild>
-          <Button variant="outline" align="start" className="w-full">
-            <span className="flex min-w-0 items-center gap-2">
-              <TextAlignStart aria-hidden="true" />
-              <Trans>Browse the documentation</Trans>
+          <Button variant="outline" size="multiline" align="start" className="w-full">
+            <span className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5">
+              <span className="flex items-center gap-2">
+                <TextAlignStart aria-hidden="true" />
+                <Trans>Browse the documentation</Trans>
+              </span>
+              {currentTitle ? <span className="text-muted-foreground">{currentTitle}</span> : null}
             </span>
-            {currentTitle ? <span className="truncate text-muted-foreground">{currentTitle}</span> : null}
           </Button>
         </SheetTrigger>
         <SheetContent side="left" aria-describedby={undefined}>

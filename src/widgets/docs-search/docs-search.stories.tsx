@@ -194,7 +194,7 @@ export const Search: Story = {
     const { root, input, status, list, spinner, results } = parts(canvasElement, fr);
     await expect(input).toHaveAttribute(
       "placeholder",
-      fr ? `Par exemple${nbsp}: mot de passe, Android, facture` : "For example: password, Android, invoice",
+      fr ? `Ex.${nbsp}: mot de passe, Android` : "E.g. password, Android",
     );
     await expect(status).toBeEmptyDOMElement();
     await expect(list).not.toBeVisible();

@@ -92,7 +92,10 @@ export function DocsSearch({ className }: { className?: string }) {
           id={`${id}-input`}
           type="search"
           autoComplete="off"
-          placeholder={t`For example: password, Android, invoice`}
+          placeholder={t({
+            comment: "Keep it short: the whole of it shows in the field on a 320px-wide phone.",
+            message: "E.g. password, Android",
+          })}
           aria-describedby={`${id}-status`}
         />
         <Spinner hidden className="absolute top-1/2 right-3 -translate-y-1/2" aria-hidden="true" />

@@ -18,18 +18,25 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** The real credentials card as a picture: one described image, nothing in it to focus or press. */
+/**
+ * The real credentials card as a picture: one described image over it, nothing in it to focus or
+ * press, no heading in the page's outline.
+ */
 export const Default: Story = {
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
-    const shot = canvas.getByRole("img", {
-      name:
-        globals.locale === "fr"
-          ? /^Aperçu de la carte Identifiants Stremio/
-          : /^Preview of the Stremio credentials card/,
-    });
+    await expect(
+      canvas.getByRole("img", {
+        name:
+          globals.locale === "fr"
+            ? /^Aperçu de la carte Identifiants Stremio/
+            : /^Preview of the Stremio credentials card/,
+      }),
+    ).toBeVisible();
+    const shot = canvasElement.querySelector("[data-slot=product-shot]")!;
     await expect(shot).toHaveTextContent(sampleCredentials.username);
-    await expect(within(shot).queryAllByRole("button")).toHaveLength(0);
+    await expect(within(canvasElement).queryAllByRole("button")).toHaveLength(0);
+    await expect(shot.querySelectorAll("h1, h2, h3, h4, h5, h6")).toHaveLength(0);
     for (const button of shot.querySelectorAll("button")) {
       button.focus();
       await expect(button).not.toHaveFocus();

@@ -157,10 +157,11 @@ export const Regenerated: Story = {
         onGenerate={() => {
           args.onGenerate();
           setStatus("submitting");
+          // Long enough for the play function to see the pending button on a loaded machine.
           setTimeout(() => {
             setValue({ username: "camillemartin_q9z3@lumen.stream", password: "N3w-Pa55word-Val" });
             setStatus("success");
-          }, 300);
+          }, 1000);
         }}
       />
     );

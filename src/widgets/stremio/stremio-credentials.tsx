@@ -21,7 +21,8 @@ export type StremioCredentialsProps = {
   message?: string | MessageDescriptor;
   /** Generates new credentials (first time, or after the visitor confirmed "Regenerate"). */
   onGenerate: () => void;
-  headingLevel?: 2 | 3;
+  /** `null`: titles without heading elements, for a picture of the card that the outline skips. */
+  headingLevel?: 2 | 3 | null;
 };
 
 /**
@@ -43,7 +44,7 @@ export function StremioCredentials({
     setReplaced(ready);
     onGenerate();
   };
-  const Heading = `h${headingLevel}` as const;
+  const Heading = headingLevel ? (`h${headingLevel}` as const) : "div";
   const ready = credentials !== null && credentials.username !== "" && credentials.password !== "";
   // "Generate" disappears once the credentials exist: keep keyboard focus on the card rather
   // than letting it fall to the top of the page.
@@ -95,7 +96,7 @@ export function StremioCredentials({
         {ready ? (
           <>
             <Separator />
-            <StremioSignInGuide headingLevel={headingLevel === 2 ? 3 : 4} />
+            <StremioSignInGuide headingLevel={headingLevel && (headingLevel === 2 ? 3 : 4)} />
           </>
         ) : null}
       </CardContent>

@@ -18,9 +18,13 @@ function PlatformSteps({ value, steps }: { value: string; steps: React.ReactNode
   );
 }
 
-/** How to sign in to Stremio with the generated credentials, one tab per platform. */
-export function StremioSignInGuide({ headingLevel = 3 }: { headingLevel?: 3 | 4 }) {
-  const Heading = `h${headingLevel}` as const;
+/**
+ * How to sign in to Stremio with the generated credentials, one tab per platform. `headingLevel`
+ * `null`: a titled block without heading elements (in a picture of the card).
+ */
+export function StremioSignInGuide({ headingLevel = 3 }: { headingLevel?: 3 | 4 | null }) {
+  const Heading = headingLevel ? (`h${headingLevel}` as const) : "div";
+  const Section = headingLevel ? "section" : "div";
   // Steps the apps share.
   const openAndLogIn = <Trans>Open it and choose “Log in” with email.</Trans>;
   const enterUsername = <Trans>Enter the username above as the email, then the password.</Trans>;
@@ -31,7 +35,7 @@ export function StremioSignInGuide({ headingLevel = 3 }: { headingLevel?: 3 | 4 
     { value: "tv", label: <Trans>TV</Trans> },
   ];
   return (
-    <section data-slot="stremio-sign-in-guide" className="flex flex-col gap-3">
+    <Section data-slot="stremio-sign-in-guide" className="flex flex-col gap-3">
       <Heading className="text-base font-semibold">
         <Trans>How to sign in to Stremio</Trans>
       </Heading>
@@ -89,6 +93,6 @@ export function StremioSignInGuide({ headingLevel = 3 }: { headingLevel?: 3 | 4 
           ]}
         />
       </Tabs>
-    </section>
+    </Section>
   );
 }

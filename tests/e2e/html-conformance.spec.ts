@@ -1,0 +1,76 @@
+import { globSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { HtmlValidate, Rule, type ConfigData, type DOMReadyEvent } from "html-validate";
+import { siteRoutes } from "./site-routes.ts";
+
+/**
+ * Every prerendered page of the build is conforming HTML: html-validate with the rules that match
+ * the W3C Nu HTML Checker's errors, run offline on the files the server sends. It reads files only
+ * (no browser), so it costs the e2e tier a few seconds and no second build.
+ */
+
+/**
+ * The children of `role="img"` are presentational: a heading, link or control inside a picture is
+ * lost to assistive technology (the Nu checker reports headings as errors, links and controls as
+ * warnings). Draw the picture beside a described element instead.
+ */
+class NoPartsInImage extends Rule {
+  documentation() {
+    return { description: 'A `role="img"` element holds no heading, link or focusable control.' };
+  }
+
+  setup() {
+    this.on("dom:ready", ({ document }: DOMReadyEvent) => {
+      for (const image of document.querySelectorAll('[role="img"]')) {
+        for (const part of image.querySelectorAll(
+          "h1, h2, h3, h4, h5, h6, a[href], button, input, select, textarea, [tabindex]",
+        )) {
+          this.report(part, `<${part.tagName}> must not appear inside an element with role="img"`);
+        }
+      }
+    });
+  }
+}
+
+const config: ConfigData = {
+  // "standard": what the HTML standard requires (element content, attributes, ids, references);
+  // "document": rules about the whole document (doctype, heading levels, references, labels).
+  // Not "recommended": what it adds is house style (self-closed void tags, attribute case, inline
+  // styles, boolean attribute values) and accessibility advice, which the Nu checker does not fail.
+  extends: ["html-validate:standard", "html-validate:document"],
+  plugins: [{ name: "lumen", rules: { "lumen/no-parts-in-image": NoPartsInImage } }],
+  rules: {
+    "lumen/no-parts-in-image": "error",
+    // Levels still go up one at a time, hidden headings included, as the Nu checker counts them;
+    // like it, allow several <h1> (verify-email prerenders two states, one hidden), a first heading
+    // below <h1> (an account page's shell before it hydrates) and a dialog titled by an <h2>.
+    "heading-level": [
+      "error",
+      { allowMultipleH1: true, minInitialRank: "any", minSectioningRootInitialRank: "h2" },
+    ],
+    // Off: Subresource Integrity is a security choice for third-party files; ours are same-origin.
+    "require-sri": "off",
+  },
+};
+
+const siteDir = process.env.SITE_DIR ?? "build/client";
+
+test("every prerendered page is valid HTML", async () => {
+  // About ninety pages: a few seconds, more on a busy 2-core machine.
+  test.setTimeout(60_000);
+  const pages = globSync("**/*.html", { cwd: siteDir }).sort();
+  // Every route of the site and both 404 pages are among them.
+  const routes = siteRoutes.map(({ path: route }) => path.join(route, "index.html").slice(1));
+  expect(pages).toEqual(
+    expect.arrayContaining([...routes, "__not-found/index.html", "fr/__not-found/index.html"]),
+  );
+  const validator = new HtmlValidate(config);
+  for (const page of pages) {
+    const report = await validator.validateString(readFileSync(path.join(siteDir, page), "utf8"), page);
+    const errors = report.results.flatMap((result) =>
+      result.messages.map((m) => `${m.line}:${m.column} ${m.ruleId}: ${m.message} (${m.selector ?? ""})`),
+    );
+    expect.soft(errors, page).toEqual([]);
+  }
+});
