@@ -48,6 +48,10 @@ function DropdownMenu({
   );
 }
 
+/**
+ * The menu's button. The browser tells assistive technology whether the menu is open (a
+ * `popovertarget` button is expanded with its popover); HTML forbids `aria-expanded` on it.
+ */
 function DropdownMenuTrigger({ asChild, ...props }: ComponentProps<"button"> & { asChild?: boolean }) {
   const { id, open } = useMenu();
   const Comp = asChild ? Slot.Root : "button";
@@ -57,7 +61,6 @@ function DropdownMenuTrigger({ asChild, ...props }: ComponentProps<"button"> & {
       data-state={open ? "open" : "closed"}
       type="button"
       aria-haspopup="menu"
-      aria-expanded={open}
       aria-controls={id}
       popoverTarget={id}
       {...props}

@@ -40,7 +40,6 @@ export function enhanceMenu(menu: HTMLElement): () => void {
   };
   const onToggle = (event: Event) => {
     const open = (event as ToggleEvent).newState === "open";
-    trigger()?.setAttribute("aria-expanded", String(open));
     menu.dataset.state = open ? "open" : "closed";
     if (open && menu.dataset.align === "center") {
       // Centred by a translate until it could be measured; a whole pixel keeps its text crisp.

@@ -64,8 +64,12 @@ export function AccountDropdown({ user, onLogout }: { user: AuthUser | null; onL
   const { t } = useLingui();
   const now = useNow();
   const status = user ? planStatus(user, now) : null;
-  const unverified = (part: React.ReactNode, display: "block" | "inline" = "block") =>
-    user ? user.verified ? null : part : <span className={shownIfUnverified[display]}>{part}</span>;
+  const unverified = (part: React.ReactNode, display: "block" | "inline" = "block") => {
+    if (user) return user.verified ? null : part;
+    // A block part needs a block wrapper: a <span> may not hold a <div>.
+    const Wrapper = display === "block" ? "div" : "span";
+    return <Wrapper className={shownIfUnverified[display]}>{part}</Wrapper>;
+  };
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
