@@ -52,7 +52,7 @@ function fakeSite() {
     '<a hreflang="en" href="/__REQUEST_PATH_EN__">EN</a><a hreflang="fr" href="/__REQUEST_PATH_FR__">FR</a>';
   write(
     "__not-found/index.html",
-    `<html lang=en>${switcher}<h1>Page not found: __REQUEST_PATH__</h1></html>`,
+    `<html lang=en>${switcher}<h1 aria-label="Page not found: __REQUEST_PATH__">Page not found: <span data-request-path="" class="wrap"><span>__REQUEST_PATH__</span></span></h1></html>`,
   );
   write("fr/__not-found/index.html", "<html lang=fr><h1>Page introuvable : __REQUEST_PATH__</h1></html>");
   write("fr/__error-404/index.html", "<html lang=fr><p>Page introuvable : __REQUEST_PATH__</p></html>");
@@ -225,7 +225,11 @@ describe("one process serves the site and the API", () => {
       const en = await get("/no/such/<page>");
       expect(en.status).toBe(404);
       const enHtml = await en.text();
-      expect(enHtml).toContain("Page not found: /no/such/&#60;page&#62;");
+      expect(enHtml).toContain('aria-label="Page not found: /no/such/&#60;page&#62;"');
+      // Written as the boxes it may wrap between, so that it breaks only after a slash without scripts.
+      expect(enHtml).toContain(
+        '<span data-request-path="" class="wrap"><span>/no/</span><span>such/</span><span>&#60;page&#62;</span></span>',
+      );
       // The language switcher leads to the visitor's path in each language, never to the 404 page.
       expect(enHtml).toContain('<a hreflang="fr" href="/fr/no/such/&#60;page&#62;">');
       expect(enHtml).toContain('<a hreflang="en" href="/no/such/&#60;page&#62;">');

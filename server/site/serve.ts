@@ -3,6 +3,7 @@ import type { Context } from "hono";
 import { isbot } from "isbot";
 import { sameOriginPath } from "../../shared/same-origin.ts";
 import { localeRedirect } from "../../shared/i18n/detect.ts";
+import { pathSegments } from "../../shared/path-segments.ts";
 import { locales } from "../../shared/i18n/locales.ts";
 import { localeOfPath, localizePath, switchLocalePath } from "../../shared/i18n/paths.ts";
 import type { BuildMeta, LatestBuild } from "../../shared/routing/types.ts";
@@ -19,6 +20,24 @@ import { loadSiteFiles, respondWithFile, type SiteFile, siteFileOf } from "./fil
 
 function escapeHtml(value: string) {
   return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+}
+
+/**
+ * The 404 page's HTML with the requested path written in: in the heading, one box per segment, as
+ * React renders it (src/screens/not-found.tsx), so that a long path wraps only after a slash even
+ * without scripts; elsewhere (title, label, the language switcher's links), whole.
+ */
+function withRequestPath(html: string, pathname: string): string {
+  const box = new RegExp(`(<span data-request-path=""[^>]*>)<span>${requestPathPlaceholder}</span>`, "g");
+  const boxes = pathSegments(pathname)
+    .map((segment) => `<span>${escapeHtml(segment)}</span>`)
+    .join("");
+  const written = html.replace(box, (_, open: string) => open + boxes);
+  return locales.reduce(
+    (text, other) =>
+      text.replaceAll(localizedRequestPathPlaceholder(other), escapeHtml(switchLocalePath(pathname, other))),
+    written.replaceAll(requestPathPlaceholder, escapeHtml(pathname)),
+  );
 }
 
 function parseJson<T>(file: SiteFile | undefined): T | undefined {
@@ -69,14 +88,7 @@ export function serveSite(siteDir: string, log: Logger = consoleLogger) {
     // Both 404 pages are prerendered once per locale with a placeholder where the path goes.
     const page = pageFile(localizePath(validationFailed ? errorPath : notFoundPath, locale));
     if (page) {
-      const html = locales.reduce(
-        (text, other) =>
-          text.replaceAll(
-            localizedRequestPathPlaceholder(other),
-            escapeHtml(switchLocalePath(pathname, other)),
-          ),
-        page.forms.identity!.body.toString("utf8").replaceAll(requestPathPlaceholder, escapeHtml(pathname)),
-      );
+      const html = withRequestPath(page.forms.identity!.body.toString("utf8"), pathname);
       return respondWithFile(c, siteFileOf(Buffer.from(html), page.type, "no-cache"), 404);
     }
     return c.text("Not found", 404);

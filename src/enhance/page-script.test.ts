@@ -24,23 +24,6 @@ describe("the content pages' inline script", () => {
     expect(cookie).toBe("i18n_redirected=fr; Max-Age=31536000; Path=/; SameSite=Lax");
   });
 
-  it("cuts a 404 page's path, written in whole by the server, into the boxes it may wrap between", () => {
-    const listeners = new Map<string, () => void>();
-    type Box = { textContent: string };
-    const path = { textContent: "/fr/blog/a-long-post", children: [] as Box[] };
-    const document = {
-      documentElement: { dataset: {} },
-      cookie: "",
-      addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
-      querySelectorAll: (selector: string) => (selector === "[data-request-path]" ? [path] : []),
-      createElement: () => ({ textContent: "" }),
-    };
-    Object.assign(path, { replaceChildren: (...boxes: Box[]) => (path.children = boxes) });
-    new Function("document", pageScriptSource())(document);
-    listeners.get("DOMContentLoaded")?.();
-    expect(path.children.map((box) => box.textContent)).toEqual(["/fr/", "blog/", "a-long-post"]);
-  });
-
   it("moves between a chart's points with the arrow keys, Home and End", () => {
     const listeners = new Map<string, (event: unknown) => void>();
     const document = {

@@ -1,6 +1,5 @@
 import { initialsOf } from "../auth/initials.ts";
 import { itemAfterKey } from "../lib/arrow-keys.ts";
-import { pathSegments } from "../lib/path-segments.ts";
 import { serializeLocaleCookie } from "../../shared/i18n/cookie.ts";
 import { sessionFromCookie } from "./session-cookie.ts";
 import { loggedOutNotice } from "../auth/route-middleware.ts";
@@ -28,8 +27,6 @@ type PageScriptOptions = {
  * - choosing a language in the switcher remembers it in the locale cookie;
  * - a link chosen inside an open popover (the phone menus) closes it;
  * - the docs search box loads its module on first focus;
- * - a 404 page's path, which the server wrote in whole, is cut into the boxes it may wrap between,
- *   as React renders them (src/screens/not-found.tsx);
  * - the arrow keys, Home and End move between a chart's points, as in the app's charts (each point
  *   is also a tab stop, for visitors without JavaScript).
  * Everything it needs arrives as arguments: the function is sent as source text.
@@ -38,7 +35,6 @@ function pageScript(
   options: PageScriptOptions,
   readSession: typeof sessionFromCookie,
   initials: typeof initialsOf,
-  segments: typeof pathSegments,
   moveKey: typeof itemAfterKey,
 ) {
   const user = readSession(document.cookie, Date.now());
@@ -65,16 +61,6 @@ function pageScript(
       );
     });
   }
-  document.addEventListener("DOMContentLoaded", () => {
-    for (const node of document.querySelectorAll("[data-request-path]")) {
-      const boxes = segments(node.textContent ?? "").map((segment) => {
-        const box = document.createElement("span");
-        box.textContent = segment;
-        return box;
-      });
-      node.replaceChildren(...boxes);
-    }
-  });
   document.addEventListener("click", (event) => {
     const target = event.target as Element | null;
     if (target?.closest?.("[data-session-logout]")) {
@@ -129,5 +115,5 @@ export function pageScriptSource(): string {
     // brings the SDK).
     logout: { cookie: "pb_auth=; Max-Age=0; Path=/; SameSite=Lax", ...loggedOutNotice },
   };
-  return `(${pageScript})(${JSON.stringify(options)},${sessionFromCookie},${initialsOf},${pathSegments},${itemAfterKey});`;
+  return `(${pageScript})(${JSON.stringify(options)},${sessionFromCookie},${initialsOf},${itemAfterKey});`;
 }

@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans as Translated, useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
-import { pathSegments } from "../lib/path-segments.ts";
+import { pathSegments } from "../../shared/path-segments.ts";
 import { docsSearchId } from "../widgets/docs-search/anchor.ts";
 
 export type NotFoundScreenProps = {
@@ -40,7 +40,7 @@ const sections = [
 /**
  * The requested path, which wraps only after a slash: each segment is a box of its own, broken
  * inside only when it is wider than the line by itself. On a prerendered page the server writes
- * the whole path into one box and the page script cuts it the same way (src/enhance/page-script.ts).
+ * the same boxes where the placeholder's box is (server/site/serve.ts).
  */
 function RequestPath({ path }: { path: string }) {
   return (
