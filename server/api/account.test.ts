@@ -1,13 +1,12 @@
 import PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixturePassword as password } from "../testing/fixtures.ts";
 import { mailArrives, mailsTo } from "../testing/outbox.ts";
-import { rejection } from "../testing/sdk.ts";
+import { rejection, signedUpUser } from "../testing/sdk.ts";
 import { startServerAsRoot, type TestServer } from "../testing/start-server.ts";
 
 // A user's own account, against the real server over a real port with the official SDK: the data
 // download, the deletion, and the security emails that tell the owner what changed.
-
-const password = "correct horse 1";
 
 describe("a user's own account", () => {
   let server: TestServer;
@@ -19,29 +18,13 @@ describe("a user's own account", () => {
   afterAll(() => server.close());
 
   async function signUp(email: string, locale: "en" | "fr" = "en") {
-    const pb = new PocketBase(server.url);
-    pb.autoCancellation(false);
-    await pb.collection("users").create({
-      email,
-      password,
-      passwordConfirm: password,
-      name: "Camille",
-      plan: "free",
-      price: 0,
-      newsletter: true,
-      affiliate_code: "AFF-7Q2K9D4M",
-      locale,
-    });
-    await pb.collection("users").authWithPassword(email, password);
-    const id = pb.authStore.record!.id;
-    await pb.collection("users").update(id, {
-      stremio_username: "camille@lumen.stream",
-      stremio_password: "stremio-secret-1",
-    });
-    await pb
-      .collection("stremio")
-      .create({ user: id, email: "camille@lumen.stream", password: "stremio-secret-1", field: "active" });
-    return { pb, id, email };
+    const stremio = { email: "camille@lumen.stream", password: "stremio-secret-1" };
+    const fields = { name: "Camille", newsletter: true, affiliate_code: "AFF-7Q2K9D4M", locale };
+    const user = await signedUpUser(server.url, email, fields, stremio);
+    await user.pb
+      .collection("users")
+      .update(user.id, { stremio_username: stremio.email, stremio_password: stremio.password });
+    return user;
   }
 
   it("downloads everything stored about the user as a JSON file, and no secret", async () => {

@@ -2,9 +2,10 @@ import PocketBase from "pocketbase";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDateTime } from "../core/values.ts";
+import { fixturePassword as password } from "../testing/fixtures.ts";
 import { mailArrives as outboxMailArrives, mailsTo as outboxMailsTo } from "../testing/outbox.ts";
 import { pollUntil } from "../testing/poll.ts";
-import { rejection } from "../testing/sdk.ts";
+import { rejection, signedUpUser, type SignedUpUser } from "../testing/sdk.ts";
 import { startServerAsRoot, type TestServer } from "../testing/start-server.ts";
 import { startStripeDouble, type StripeDouble } from "../testing/stripe-double.ts";
 
@@ -12,7 +13,6 @@ import { startStripeDouble, type StripeDouble } from "../testing/stripe-double.t
 // which the official SDK drives in both directions (API calls, signed webhooks).
 
 const webhookSecret = "whsec_billing_test";
-const password = "correct horse 1";
 const stripeConfig = (apiBase: string) => ({
   secretKey: "sk_test_lumen",
   webhookSecret,
@@ -20,40 +20,17 @@ const stripeConfig = (apiBase: string) => ({
   apiBase,
 });
 
-type Paying = { pb: PocketBase; id: string; email: string };
-
-async function signUp(
-  server: TestServer,
-  email: string,
-  body: Record<string, unknown> = {},
-): Promise<Paying> {
-  const pb = new PocketBase(server.url);
-  pb.autoCancellation(false);
-  await pb.collection("users").create({
-    email,
-    password,
-    passwordConfirm: password,
-    plan: "free",
-    price: 0,
-    locale: "en",
-    name: "Payer",
-    ...body,
-  });
-  await pb.collection("users").authWithPassword(email, password);
-  await pb
-    .collection("stremio")
-    .create({ user: pb.authStore.record!.id, email: "x", password: "y", field: "active" });
-  return { pb, id: pb.authStore.record!.id, email };
-}
+const signUp = (server: TestServer, email: string, fields: Record<string, unknown> = {}) =>
+  signedUpUser(server.url, email, fields);
 
 const send = (pb: PocketBase, path: string, body: unknown = {}) =>
   pb.send<{ url: string }>(path, { method: "POST", body });
 
-async function subscriptionOf(p: Paying) {
+async function subscriptionOf(p: SignedUpUser) {
   return p.pb.collection("subscriptions").getFirstListItem(`user = "${p.id}"`);
 }
 
-async function stremioField(p: Paying) {
+async function stremioField(p: SignedUpUser) {
   return (await p.pb.collection("stremio").getFirstListItem(`user = "${p.id}"`)).field as string;
 }
 
