@@ -88,6 +88,18 @@ export const Trial: Story = {
   },
 };
 
+/** An account an operator made, without the sign-up form's affiliate code: the card says nothing of it. */
+export const WithoutAffiliateCode: Story = {
+  args: { user: { ...trialUser, affiliate_code: "" } },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    await expect(canvas.getByText(fr ? "Essai" : "Trial")).toBeVisible();
+    const affiliate = fr ? /Code d’affiliation|programme de parrainage/ : /Affiliate code|referral programme/;
+    await expect(canvas.queryAllByText(affiliate)).toHaveLength(0);
+  },
+};
+
 /** Upgrading: Checkout's URL is asked for, then the browser goes there, the button busy meanwhile. */
 export const LeavingForCheckout: Story = {
   play: async ({ args, canvasElement, globals }) => {

@@ -474,15 +474,20 @@ export function BillingCard({
           />
         )}
         <FormAlert status={request.status} message={request.message} />
-        <Separator />
-        <p>
-          <Trans>
-            Affiliate code: <code className="font-mono">{user.affiliate_code}</code>
-          </Trans>
-        </p>
-        <p className="text-muted-foreground">
-          <Trans>Your personal code, kept for the referral programme we are preparing.</Trans>
-        </p>
+        {/* An account made without the sign-up form (by an operator) may have no code. */}
+        {user.affiliate_code ? (
+          <>
+            <Separator />
+            <p>
+              <Trans>
+                Affiliate code: <code className="font-mono">{user.affiliate_code}</code>
+              </Trans>
+            </p>
+            <p className="text-muted-foreground">
+              <Trans>Your personal code, kept for the referral programme we are preparing.</Trans>
+            </p>
+          </>
+        ) : null}
       </CardContent>
     </Card>
   );
