@@ -104,7 +104,14 @@ export default defineConfig({
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } } } },
   },
   resolve: {
-    alias: { "use-sync-external-store/shim": path.resolve("src/lib/use-sync-external-store-shim.ts") },
+    // The shim's entry alone (`…/shim` or `…/shim/index.js`, as Storybook's UI imports it), never a
+    // path under it.
+    alias: [
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: path.resolve("src/lib/use-sync-external-store-shim.ts"),
+      },
+    ],
   },
   plugins: [
     tailwindcss(),

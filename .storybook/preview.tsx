@@ -1,6 +1,7 @@
 import { i18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import type { Decorator, Preview } from "@storybook/react-vite";
+import { configure } from "storybook/test";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import "../src/app.css";
 import { StaticAuthProvider } from "../src/auth/auth-state.tsx";
@@ -10,6 +11,12 @@ import { isLocale, type Locale } from "../shared/i18n/locales.ts";
 import { localizePath } from "../shared/i18n/paths.ts";
 import { NowContext } from "../src/lib/use-now.ts";
 import { ScriptsContext } from "../src/lib/use-scripts.ts";
+
+// A play function's `findBy…` waits for what a visitor waits for: code that loads on first use comes
+// from the dev server, which transforms it on demand and may take seconds on a cold start or a
+// loaded 2-core machine. One bound for every story (10 s) instead of the library's 1 s, the same
+// in Storybook's Interactions panel and in the story test tier, so that both give one verdict.
+configure({ asyncUtilTimeout: 10_000 });
 
 /**
  * Stories render in the brand typefaces only, never in a font of the reviewer's machine: both are

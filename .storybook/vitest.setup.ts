@@ -1,6 +1,5 @@
 import { afterEach, expect } from "vitest";
 import { page } from "vitest/browser";
-import { configure } from "storybook/test";
 import { classConflicts } from "./class-conflicts.ts";
 
 // Visual regression offline: every story, in each locale, is compared with its committed baseline
@@ -12,11 +11,6 @@ declare module "vitest" {
     storyId?: string;
   }
 }
-
-// A play function's `findBy…` waits for what a visitor waits for: a dialog whose code loads on first
-// use comes from the dev server, which transforms it on demand and may take seconds on a loaded
-// 2-core machine. One bound for every story (10 s) instead of the library's 1 s.
-configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(async (context) => {
   const storyId = context.task.meta.storyId;

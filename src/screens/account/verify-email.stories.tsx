@@ -34,10 +34,10 @@ export const Confirming: Story = {
   play: async ({ canvasElement, globals }) => {
     const fr = globals.locale === "fr";
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole("heading", { level: 1 })).toHaveTextContent(
+    await expect(await canvas.findByRole("heading", { level: 1 })).toHaveTextContent(
       fr ? "Confirmation de votre adresse e-mail" : "Confirming your email address",
     );
-    await expect(canvas.getByRole("status")).toHaveTextContent(
+    await expect(await canvas.findByRole("status")).toHaveTextContent(
       fr ? "Vérification du lien…" : "Checking the link…",
     );
     await expect(confirm).toHaveBeenCalledTimes(1);
