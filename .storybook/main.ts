@@ -1,9 +1,18 @@
 import type { StorybookConfig } from "@storybook/react-vite";
 import react from "@vitejs/plugin-react";
+import remarkGfm from "remark-gfm";
 
 const config: StorybookConfig = {
   stories: ["./docs/*.mdx", "./docs/*.stories.tsx", "../src/**/*.stories.@(ts|tsx)"],
-  addons: ["@storybook/addon-docs", "@storybook/addon-a11y", "@storybook/addon-vitest"],
+  addons: [
+    // GitHub-flavoured Markdown in the docs pages: tables, task lists, strikethrough.
+    {
+      name: "@storybook/addon-docs",
+      options: { mdxPluginOptions: { mdxCompileOptions: { remarkPlugins: [remarkGfm] } } },
+    },
+    "@storybook/addon-a11y",
+    "@storybook/addon-vitest",
+  ],
   framework: { name: "@storybook/react-vite", options: {} },
   staticDirs: ["../public"],
   core: { disableTelemetry: true },
