@@ -3,7 +3,7 @@ import { expect, within } from "storybook/test";
 import { WpAdminScreen, WpLoginScreen } from "./decoys.tsx";
 
 const meta = {
-  title: "Screens/Decoys",
+  title: "Test pages/Decoys",
   component: WpAdminScreen,
 } satisfies Meta<typeof WpAdminScreen>;
 

@@ -3,7 +3,7 @@ import { expect, userEvent, waitFor, within } from "storybook/test";
 import { TestLottieScreen } from "./test-lottie.tsx";
 
 const meta = {
-  title: "Screens/TestLottie",
+  title: "Test pages/TestLottie",
   component: TestLottieScreen,
   args: { autoplay: false },
   parameters: { path: "/test-lottie" },

@@ -4,7 +4,7 @@ import { inLocale, testPageFixture } from "./fixtures.ts";
 import { TestScreen } from "./test.tsx";
 
 const meta = {
-  title: "Screens/Test",
+  title: "Test pages/Test",
   component: TestScreen,
   args: testPageFixture.en,
   parameters: { path: "/test" },
