@@ -6,8 +6,9 @@ import type { BillingMode } from "../auth/billing.ts";
 import type { Interval, Subscription } from "../../shared/billing.ts";
 import { accountExpand } from "../auth/session.ts";
 import { pocketBaseUrl } from "../auth/pocketbase.ts";
-import { planStatusFilters, type PlanStatus } from "../auth/plan-status.ts";
+import { planStatuses, planStatusFilters, type PlanStatus } from "../auth/plan-status.ts";
 import { isClientResponseError } from "../auth/sdk-error.ts";
+import type { QuerySchema } from "./widgets/url-query.ts";
 
 /**
  * The superuser dashboard's API calls (`/_/`). The dashboard holds no privilege of its own: every
@@ -89,6 +90,20 @@ export const defaultUsersQuery: UsersQuery = {
   descending: true,
   page: 1,
   perPage: 20,
+};
+
+const yesNo = ["all", "yes", "no"] as const;
+
+/** What the users list's address may say (`/_?status=paid&page=2`). */
+export const usersQuerySchema: QuerySchema<UsersQuery> = {
+  search: "text",
+  status: ["all", ...planStatuses],
+  verified: yesNo,
+  admin: yesNo,
+  sort: ["created", "email", "name"],
+  descending: "flag",
+  page: "page",
+  perPage: [20, 50, 100],
 };
 
 export type Page<T> = { items: T[]; page: number; perPage: number; totalItems: number; totalPages: number };
@@ -378,6 +393,16 @@ export const defaultLogsQuery: LogsQuery = {
   url: "",
   authId: "",
   page: 1,
+};
+
+/** What the logs' address may say (`/_/logs?status=4xx&url=%2Fapi%2Fbackups`). */
+export const logsQuerySchema: QuerySchema<LogsQuery> = {
+  type: ["all", "request", "mail"],
+  status: ["all", "2xx", "3xx", "4xx", "5xx"],
+  method: ["all", "GET", "POST", "PATCH", "PUT", "DELETE"],
+  url: "text",
+  authId: "text",
+  page: "page",
 };
 const logsPerPage = 50;
 

@@ -244,6 +244,16 @@ for (const locale of ["en", "fr"] as const) {
     await chooseOption(page, w.plan, w.awaiting);
     await page.getByLabel(w.searchLabel, { exact: true }).fill(customer);
     await page.getByRole("button", { name: w.search, exact: true }).click();
+    // The filters live in the address: a reload, or back from the user's page, keeps them.
+    await expect(page).toHaveURL(/[?&]status=awaiting-payment(&|$)/);
+    await page.reload();
+    await expect(page.getByLabel(w.searchLabel, { exact: true })).toHaveValue(customer);
+    await expect(page.getByRole("combobox", { name: w.plan, exact: true })).toContainText(w.awaiting);
+    await page.getByRole("link", { name: customer }).click();
+    await expect(page.getByRole("heading", { level: 1, name: customer })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByLabel(w.searchLabel, { exact: true })).toHaveValue(customer);
+    await expect(page.getByRole("link", { name: customer })).toHaveCount(1);
     await page.getByRole("link", { name: customer }).click();
     await expect(page.getByRole("heading", { level: 1, name: customer })).toBeVisible();
     // No Stripe on this server: the money came by transfer, and the operator records it.
@@ -274,6 +284,7 @@ for (const locale of ["en", "fr"] as const) {
     await nav.getByRole("link", { name: w.logs }).click();
     await page.getByLabel(w.urlContains, { exact: true }).fill("/api/backups");
     await page.getByRole("button", { name: w.filter, exact: true }).click();
+    await expect(page).toHaveURL(/[?&]url=%2Fapi%2Fbackups(&|$)/);
     const restoreRequest = page.getByRole("button", { name: `POST /api/backups/${name}.zip/restore` });
     await expect(async () => {
       await page.getByRole("button", { name: w.refresh }).click();

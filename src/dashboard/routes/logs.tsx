@@ -1,9 +1,10 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
-import { listLogs, type LogsQuery } from "../superuser.ts";
+import { defaultLogsQuery, listLogs, logsQuerySchema, type LogsQuery } from "../superuser.ts";
 import { LogsScreen } from "../screens/logs.tsx";
 import { accountMeta } from "../../routes/account/account-meta.ts";
 import type { Route } from "./+types/logs";
+import { useUrlQuery } from "../widgets/url-query.ts";
 import { useSuperuserClient } from "./use-superuser-client.ts";
 
 export const meta: Route.MetaFunction = ({ location }) =>
@@ -11,5 +12,7 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 export default function DashboardLogs() {
   const pb = useSuperuserClient();
-  return <LogsScreen loadLogs={useCallback((query: LogsQuery) => listLogs(pb, query), [pb])} />;
+  const load = useCallback((query: LogsQuery) => listLogs(pb, query), [pb]);
+  const queryState = useUrlQuery(defaultLogsQuery, logsQuerySchema);
+  return <LogsScreen loadLogs={load} queryState={queryState} />;
 }

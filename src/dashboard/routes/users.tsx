@@ -1,9 +1,10 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
-import { listUsers, type UsersQuery } from "../superuser.ts";
+import { defaultUsersQuery, listUsers, usersQuerySchema, type UsersQuery } from "../superuser.ts";
 import { UsersScreen } from "../screens/users.tsx";
 import { accountMeta } from "../../routes/account/account-meta.ts";
 import type { Route } from "./+types/users";
+import { useUrlQuery } from "../widgets/url-query.ts";
 import { useSuperuserClient } from "./use-superuser-client.ts";
 
 export const meta: Route.MetaFunction = ({ location }) =>
@@ -12,5 +13,6 @@ export const meta: Route.MetaFunction = ({ location }) =>
 export default function DashboardUsers() {
   const pb = useSuperuserClient();
   const load = useCallback((query: UsersQuery) => listUsers(pb, query), [pb]);
-  return <UsersScreen loadUsers={load} />;
+  const queryState = useUrlQuery(defaultUsersQuery, usersQuerySchema);
+  return <UsersScreen loadUsers={load} queryState={queryState} />;
 }

@@ -13,11 +13,14 @@ import { Loaded } from "../widgets/load-states.tsx";
 import { PageHeading } from "../widgets/page-heading.tsx";
 import { Pager } from "../widgets/pager.tsx";
 import { useListQuery } from "../widgets/use-load.ts";
+import type { QueryState } from "../widgets/url-query.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { parseDateTime } from "../../../shared/datetime.ts";
 
 export type LogsScreenProps = {
   loadLogs: (query: LogsQuery) => Promise<ActionResult<LogsResult>>;
+  /** Where the query lives, the address on the site (`useUrlQuery`); the screen's own state if not. */
+  queryState?: QueryState<LogsQuery>;
 };
 
 const text = (value: unknown) =>
@@ -152,7 +155,14 @@ type QueryChange = (patch: Partial<LogsQuery>) => void;
 /** The filters: the choices apply at once, the text filters with the "Filter" button. */
 function LogsFilters({ query, change }: { query: LogsQuery; change: QueryChange }) {
   const { t } = useLingui();
-  const [draft, setDraft] = useState({ url: "", authId: "" });
+  const [draft, setDraft] = useState({ url: query.url, authId: query.authId });
+  // Text filters from elsewhere (back in history, a link) replace what was typed; focus stays put.
+  const [shown, setShown] = useState(draft);
+  if (query.url !== shown.url || query.authId !== shown.authId) {
+    const applied = { url: query.url, authId: query.authId };
+    setShown(applied);
+    setDraft(applied);
+  }
   const types = [
     { value: "all", label: t`All` },
     { value: "request", label: t`Requests` },
@@ -285,10 +295,11 @@ function LogsPage({
  * `/_/logs`: the API's requests and the server's mail delivery entries, newest first, filtered; a
  * row opens its details.
  */
-export function LogsScreen({ loadLogs }: LogsScreenProps) {
+export function LogsScreen({ loadLogs, queryState }: LogsScreenProps) {
   const { query, state, reload, change, goTo } = useListQuery<LogsQuery, LogsResult>(
     defaultLogsQuery,
     loadLogs,
+    queryState,
   );
   const [open, setOpen] = useState<string | null>(null);
   return (

@@ -24,11 +24,14 @@ import { Loaded } from "../widgets/load-states.tsx";
 import { PageHeading } from "../widgets/page-heading.tsx";
 import { Pager } from "../widgets/pager.tsx";
 import { useListQuery } from "../widgets/use-load.ts";
+import type { QueryState } from "../widgets/url-query.ts";
 
 export type UsersScreenProps = {
   /** One page of users for a query (search, filters, sort, page). */
   loadUsers: (query: UsersQuery) => Promise<ActionResult<Page<AuthUser>>>;
   initialQuery?: Partial<UsersQuery>;
+  /** Where the query lives, the address on the site (`useUrlQuery`); the screen's own state if not. */
+  queryState?: QueryState<UsersQuery>;
 };
 
 type QueryChange = (patch: Partial<UsersQuery>) => void;
@@ -37,6 +40,12 @@ type QueryChange = (patch: Partial<UsersQuery>) => void;
 function UsersSearch({ initial, change }: { initial: string; change: QueryChange }) {
   const { t } = useLingui();
   const [search, setSearch] = useState(initial);
+  // A search from elsewhere (back in history, a link) replaces what was typed; focus stays put.
+  const [shown, setShown] = useState(initial);
+  if (initial !== shown) {
+    setShown(initial);
+    setSearch(initial);
+  }
   return (
     <form
       role="search"
@@ -195,10 +204,11 @@ function UsersPage({
 }
 
 /** `/_`: every user, searched, filtered, sorted and paged; a row opens the user's page. */
-export function UsersScreen({ loadUsers, initialQuery }: UsersScreenProps) {
+export function UsersScreen({ loadUsers, initialQuery, queryState }: UsersScreenProps) {
   const { query, state, reload, change, goTo } = useListQuery<UsersQuery, Page<AuthUser>>(
     { ...defaultUsersQuery, ...initialQuery },
     loadUsers,
+    queryState,
   );
   return (
     <div>

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { useCallback, useEffect, useState } from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
+import type { QueryState } from "./url-query.ts";
 
 export type LoadState<T> =
   { status: "loading" } | { status: "error"; message: MessageDescriptor } | { status: "ready"; data: T };
@@ -27,14 +28,20 @@ export function useLoad<T>(load: () => Promise<ActionResult<T>>) {
 
 /**
  * A paged list's query and its load: `change` sets filters (back to page 1), `goTo` turns pages.
+ * The query lives in the component, or where `held` keeps it (the address: `useUrlQuery`).
  */
 export function useListQuery<Q extends { page: number }, T>(
   initial: Q,
   load: (query: Q) => Promise<ActionResult<T>>,
+  held?: QueryState<Q>,
 ) {
-  const [query, setQuery] = useState(initial);
+  const own = useState(initial);
+  const [query, setQuery] = held ?? own;
   const [state, reload] = useLoad(useCallback(() => load(query), [load, query]));
-  const change = useCallback((patch: Partial<Q>) => setQuery((q) => ({ ...q, page: 1, ...patch })), []);
-  const goTo = useCallback((page: number) => setQuery((q) => ({ ...q, page })), []);
+  const change = useCallback(
+    (patch: Partial<Q>) => setQuery((q) => ({ ...q, page: 1, ...patch })),
+    [setQuery],
+  );
+  const goTo = useCallback((page: number) => setQuery((q) => ({ ...q, page })), [setQuery]);
   return { query, state, reload, change, goTo };
 }
