@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import PocketBase, { LocalAuthStore, type RecordModel } from "pocketbase";
-import { attempt, failure, ok, type ActionResult } from "../auth/action-result.ts";
+import { attempt, failure, ok, toActionError, type ActionResult } from "../auth/action-result.ts";
 import type { AuthUser } from "../auth/auth-state.tsx";
 import type { BillingMode } from "../auth/billing.ts";
 import type { Interval, Subscription } from "../../shared/billing.ts";
@@ -300,6 +300,38 @@ export async function addSuperuser(
       }),
     saveFailed,
   );
+}
+
+/**
+ * The signed-in superuser's new password. The API lets a superuser set any password without the
+ * current one, as PocketBase does; the dashboard asks for it anyway and checks it by signing in
+ * with it (throttled like every sign-in). Changing the password ends every session of the account,
+ * so it then signs in again with the new one.
+ */
+export async function changeOwnPassword(
+  pb: PocketBase,
+  superuser: Superuser,
+  values: { oldPassword: string; password: string; passwordConfirm: string },
+): Promise<ActionResult<Superuser>> {
+  try {
+    await superusers(pb).authWithPassword(superuser.email, values.oldPassword);
+  } catch (error) {
+    const refused = toActionError(error, saveFailed);
+    if (refused.status !== 400) return { success: false, error: refused };
+    const wrong = { code: "validation_invalid_old_password", message: "Missing or invalid old password." };
+    return {
+      success: false,
+      error: { ...refused, message: saveFailed, fieldErrors: { oldPassword: wrong } },
+    };
+  }
+  return attempt(async () => {
+    await superusers(pb).update(superuser.id, {
+      password: values.password,
+      passwordConfirm: values.passwordConfirm,
+    });
+    const { record } = await superusers(pb).authWithPassword<Superuser>(superuser.email, values.password);
+    return record;
+  }, saveFailed);
 }
 
 /** The server refuses to remove the last superuser; the page says why in its own words. */

@@ -46,6 +46,12 @@ const words = {
     signIn: "Sign in",
     email: "Email",
     password: "Password",
+    currentPassword: "Current password",
+    newPassword: "New password",
+    confirmPassword: "Confirm the new password",
+    changePassword: "Change password",
+    passwordChanged: "Your password has been changed.",
+    passwordWrong: "Your current password is incorrect.",
     nav: "Dashboard",
     plan: "Plan",
     awaiting: "Paid (awaiting payment)",
@@ -105,6 +111,12 @@ const words = {
     signIn: "Se connecter",
     email: "E-mail",
     password: "Mot de passe",
+    currentPassword: "Mot de passe actuel",
+    newPassword: "Nouveau mot de passe",
+    confirmPassword: "Confirmez le nouveau mot de passe",
+    changePassword: "Changer le mot de passe",
+    passwordChanged: "Votre mot de passe a été modifié.",
+    passwordWrong: "Votre mot de passe actuel est incorrect.",
     nav: "Tableau de bord",
     plan: "Offre",
     awaiting: "Payant (en attente de paiement)",
@@ -360,7 +372,7 @@ for (const locale of ["en", "fr"] as const) {
     expect(await left()).toEqual({ users: 0, stremio: 0 });
   });
 
-  test(`a superuser adds a superuser, who signs in, then removes them, who can no longer (${locale})`, async ({
+  test(`a superuser adds a superuser, who signs in and changes their own password, then removes them, who can no longer (${locale})`, async ({
     page,
     browser,
   }) => {
@@ -395,6 +407,29 @@ for (const locale of ["en", "fr"] as const) {
       other.getByRole("region", { name: w.superusers }).getByRole("row").filter({ hasText: newcomer }),
     ).toContainText(w.you);
 
+    // They choose their own password: the current one is asked for, and they stay signed in.
+    const newSecret = "a newcomer's own secret";
+    const changePassword = async (current: string) => {
+      await other.getByLabel(w.currentPassword, { exact: true }).fill(current);
+      await other.getByLabel(w.newPassword, { exact: true }).fill(newSecret);
+      await other.getByLabel(w.confirmPassword, { exact: true }).fill(newSecret);
+      await other.getByRole("button", { name: w.changePassword, exact: true }).click();
+    };
+    await changePassword("not the current one");
+    await expect(other.getByLabel(w.currentPassword, { exact: true })).toHaveAccessibleDescription(
+      w.passwordWrong,
+    );
+    await changePassword(superuserPassword);
+    await expect(other.getByText(w.passwordChanged)).toBeVisible();
+    await other.reload();
+    await expect(otherNav).toBeVisible();
+    // The old password no longer signs them in; the new one does.
+    await other.getByRole("button", { name: w.signOut }).click();
+    await signInToDashboard(other, w, newcomer);
+    await expect(other.getByRole("alert")).toContainText(w.wrongLogin);
+    await signInToDashboard(other, w, newcomer, newSecret);
+    await expect(otherNav).toBeVisible();
+
     // Removed, through the confirmation.
     await page.getByRole("button", { name: `${w.remove} ${newcomer}`, exact: true }).click();
     const dialog = page.getByRole("alertdialog", { name: w.removeTitle(newcomer) });
@@ -407,7 +442,7 @@ for (const locale of ["en", "fr"] as const) {
     await other.reload();
     await expect(other.getByRole("heading", { level: 1, name: w.title })).toBeVisible();
     await expect(otherNav).toHaveCount(0);
-    await signInToDashboard(other, w, newcomer);
+    await signInToDashboard(other, w, newcomer, newSecret);
     await expect(other.getByRole("alert")).toContainText(w.wrongLogin);
     await expect(other.getByRole("heading", { level: 1, name: w.title })).toBeVisible();
     await expect(otherNav).toHaveCount(0);

@@ -1,7 +1,8 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useSuperuserSession } from "../session.tsx";
-import { addSuperuser, listSuperusers, removeSuperuser } from "../superuser.ts";
+import { addSuperuser, changeOwnPassword, listSuperusers, removeSuperuser } from "../superuser.ts";
+import type { PasswordChangeValues } from "../../widgets/auth/password-change-form.tsx";
 import { SuperusersScreen } from "../screens/superusers.tsx";
 import { accountMeta } from "../../routes/account/account-meta.ts";
 import type { Route } from "./+types/superusers";
@@ -13,10 +14,11 @@ export const meta: Route.MetaFunction = ({ location }) =>
 export default function DashboardSuperusers() {
   const pb = useSuperuserClient();
   const { state, recheck } = useSuperuserSession();
-  const currentId = state.status === "signed-in" ? state.superuser.id : "";
+  const current = state.status === "signed-in" ? state.superuser : null;
+  const currentId = current?.id ?? "";
   return (
     <SuperusersScreen
-      currentId={currentId}
+      current={current}
       loadSuperusers={useCallback(() => listSuperusers(pb), [pb])}
       addSuperuser={useCallback(
         (values: { email: string; password: string }) => addSuperuser(pb, values),
@@ -30,6 +32,11 @@ export default function DashboardSuperusers() {
           return result;
         },
         [pb, currentId, recheck],
+      )}
+      changeOwnPassword={useCallback(
+        (values: PasswordChangeValues) =>
+          current ? changeOwnPassword(pb, current, values) : Promise.reject(new Error("signed out")),
+        [pb, current],
       )}
     />
   );

@@ -8,14 +8,28 @@ const meta = {
   component: SuperusersScreen,
   decorators: [inDashboard],
   args: {
-    currentId: "su1",
+    current: superusers[0]!,
     loadSuperusers: fn(async () => ok(superusers)),
     addSuperuser: fn<SuperusersScreenProps["addSuperuser"]>(async (values) =>
       ok({ id: "su3", email: values.email, created: "2026-11-25 00:00:00.000Z" }),
     ),
     removeSuperuser: fn(done),
+    changeOwnPassword: fn<SuperusersScreenProps["changeOwnPassword"]>(async () => ok(superusers[0]!)),
   },
-  parameters: { path: "/_/superusers" },
+  parameters: {
+    path: "/_/superusers",
+    // The whole page, the password form below the add form included, in one screenshot.
+    viewport: {
+      options: {
+        wholeSuperusersPage: {
+          name: "Desktop, whole page",
+          styles: { width: "1200px", height: "1100px" },
+          type: "desktop",
+        },
+      },
+    },
+  },
+  globals: { viewport: { value: "wholeSuperusersPage", isRotated: false } },
 } satisfies Meta<typeof SuperusersScreen>;
 
 export default meta;
@@ -79,9 +93,14 @@ export const AddFieldErrors: Story = {
     ),
   },
   play: async ({ canvasElement, globals }) => {
-    const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
-    await userEvent.type(await canvas.findByLabelText(fr ? "E-mail" : "Email"), "ops@example.com");
+    // The add form, not the password form beside it (titled "Password").
+    const canvas = within(
+      await within(canvasElement).findByRole("form", {
+        name: fr ? "Ajouter un superutilisateur" : "Add a superuser",
+      }),
+    );
+    await userEvent.type(canvas.getByLabelText(fr ? "E-mail" : "Email"), "ops@example.com");
     await userEvent.type(canvas.getByLabelText(fr ? "Mot de passe" : "Password"), "short");
     await userEvent.click(canvas.getByRole("button", { name: fr ? "Ajouter" : "Add" }));
     await expect(
@@ -100,5 +119,69 @@ export const LoadFailed: Story = {
   args: { loadSuperusers: fn(offline) },
   play: async ({ canvasElement }) => {
     await expect(await within(canvasElement).findByRole("alert")).toBeVisible();
+  },
+};
+
+/** Fills the signed-in superuser's password form and sends it. */
+async function changePassword(canvasElement: HTMLElement, fr: boolean, current: string) {
+  const canvas = within(canvasElement);
+  await userEvent.type(
+    await canvas.findByLabelText(fr ? "Mot de passe actuel" : "Current password"),
+    current,
+  );
+  await userEvent.type(
+    canvas.getByLabelText(fr ? "Nouveau mot de passe" : "New password"),
+    "a new long secret",
+  );
+  await userEvent.type(
+    canvas.getByLabelText(fr ? "Confirmez le nouveau mot de passe" : "Confirm the new password"),
+    "a new long secret",
+  );
+  await userEvent.click(
+    canvas.getByRole("button", { name: fr ? "Changer le mot de passe" : "Change password" }),
+  );
+}
+
+/** The signed-in superuser changes their own password, giving the current one; they stay signed in. */
+export const OwnPasswordChanged: Story = {
+  play: async ({ canvasElement, globals, args }) => {
+    const fr = globals.locale === "fr";
+    await changePassword(canvasElement, fr, "the current one");
+    await expect(args.changeOwnPassword).toHaveBeenCalledWith({
+      oldPassword: "the current one",
+      password: "a new long secret",
+      passwordConfirm: "a new long secret",
+    });
+    await expect(
+      await within(canvasElement).findByText(
+        fr ? "Votre mot de passe a été modifié." : "Your password has been changed.",
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** A wrong current password: the field says so and nothing changes. */
+export const OwnPasswordWrongCurrent: Story = {
+  args: {
+    changeOwnPassword: fn<SuperusersScreenProps["changeOwnPassword"]>(async () =>
+      refused(400, {
+        message: "Failed to authenticate.",
+        data: {
+          oldPassword: {
+            code: "validation_invalid_old_password",
+            message: "Missing or invalid old password.",
+          },
+        },
+      }),
+    ),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    await changePassword(canvasElement, fr, "not the current one");
+    const current = within(canvasElement).getByLabelText(fr ? "Mot de passe actuel" : "Current password");
+    await waitFor(() => expect(current).toHaveFocus());
+    await expect(current).toHaveAccessibleDescription(
+      fr ? "Votre mot de passe actuel est incorrect." : "Your current password is incorrect.",
+    );
   },
 };

@@ -13,13 +13,16 @@ import { PageHeading } from "../widgets/page-heading.tsx";
 import { useLoad } from "../widgets/use-load.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { AddSuperuserForm } from "./add-superuser-form.tsx";
+import { useAction } from "../../forms/use-action.ts";
+import { PasswordChangeForm, type PasswordChangeValues } from "../../widgets/auth/password-change-form.tsx";
 
 export type SuperusersScreenProps = {
-  /** The signed-in superuser (marked "you"). */
-  currentId: string;
+  /** The signed-in superuser (marked "you"), who may change their own password here. */
+  current: Superuser | null;
   loadSuperusers: () => Promise<ActionResult<Superuser[]>>;
   addSuperuser: (values: { email: string; password: string }) => Promise<ActionResult<Superuser>>;
   removeSuperuser: (id: string) => Promise<ActionResult>;
+  changeOwnPassword: (values: PasswordChangeValues) => Promise<ActionResult<Superuser>>;
 };
 
 /** One superuser's row; removing is offered only while another superuser would remain. */
@@ -74,16 +77,21 @@ function SuperuserRow({
   );
 }
 
-/** `/_/superusers`: the API's superusers: list, add, remove (never the last one). */
+/**
+ * `/_/superusers`: the API's superusers: list, add, remove (never the last one); the signed-in
+ * superuser changes their own password, giving the current one.
+ */
 export function SuperusersScreen({
-  currentId,
+  current,
   loadSuperusers,
   addSuperuser,
   removeSuperuser,
+  changeOwnPassword,
 }: SuperusersScreenProps) {
   const { t } = useLingui();
   const [state, reload] = useLoad(loadSuperusers);
   const [note, setNote] = useState<Note | null>(null);
+  const [password, runPassword] = useAction(changeOwnPassword);
 
   const remove = async (superuser: Superuser) => {
     setNote(null);
@@ -111,7 +119,7 @@ export function SuperusersScreen({
                     <SuperuserRow
                       key={superuser.id}
                       superuser={superuser}
-                      isCurrent={superuser.id === currentId}
+                      isCurrent={superuser.id === current?.id}
                       removable={superusers.length > 1}
                       onRemove={() => void remove(superuser)}
                     />
@@ -132,6 +140,17 @@ export function SuperusersScreen({
           </h2>
           <AddSuperuserForm addSuperuser={addSuperuser} setNote={setNote} onAdded={reload} />
         </section>
+        {current ? (
+          <div className="lg:col-start-2">
+            <PasswordChangeForm
+              email={current.email}
+              status={password.status}
+              errors={password.errors}
+              message={password.message}
+              onSubmit={(values) => void runPassword(values)}
+            />
+          </div>
+        ) : null}
       </div>
     </div>
   );
