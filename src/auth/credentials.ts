@@ -36,3 +36,11 @@ export function generateStremioUsername(email: string, domain: string): string {
 export function generateStremioPassword(): string {
   return randomChars(passwordAlphabet, 16);
 }
+
+/**
+ * A password nobody is told: an account an operator makes keeps it until its owner chooses their
+ * own from the emailed link.
+ */
+export function generateUnusablePassword(): string {
+  return randomChars(passwordAlphabet, 32);
+}

@@ -5,6 +5,9 @@ import type { AuthUser } from "../auth/auth-state.tsx";
 import type { BillingMode } from "../auth/billing.ts";
 import type { Interval, Subscription } from "../../shared/billing.ts";
 import { accountExpand } from "../auth/session.ts";
+import { signupBody } from "../auth/account.ts";
+import { generateUnusablePassword } from "../auth/credentials.ts";
+import type { Locale } from "../../shared/i18n/locales.ts";
 import { pocketBaseUrl } from "../auth/pocketbase.ts";
 import { planStatuses, planStatusFilters, type PlanStatus } from "../auth/plan-status.ts";
 import { isClientResponseError } from "../auth/sdk-error.ts";
@@ -247,6 +250,47 @@ export async function updateUser(
       }),
     saveFailed,
   );
+}
+
+export type NewUser = {
+  name: string;
+  email: string;
+  /** The language of their emails. */
+  locale: Locale;
+  /** The operator vouches for the address; otherwise the emailed link confirms it. */
+  verified: boolean;
+};
+
+/**
+ * An account made by a superuser, as a sign-up on the free trial makes it (an affiliate code), with
+ * a password nobody is told; then the password-reset email, whose link lets its owner choose their
+ * own password and, opened, confirms their address. `mailed` is false when the account exists but
+ * the email could not be sent.
+ */
+export async function createUser(
+  pb: PocketBase,
+  values: NewUser,
+): Promise<ActionResult<{ user: AuthUser; mailed: boolean }>> {
+  const secret = generateUnusablePassword();
+  const body = signupBody({
+    name: values.name,
+    email: values.email,
+    password: secret,
+    passwordConfirm: secret,
+    // The paid plan starts with a payment, which the user's page records (Mark as paid until).
+    plan: "free",
+    billing: "yearly",
+    newsletter: false,
+    locale: values.locale,
+  });
+  let user: AuthUser;
+  try {
+    user = await users(pb).create<AuthUser>({ ...body, verified: values.verified });
+  } catch (error) {
+    return failure(error, saveFailed);
+  }
+  const mailed = await resendPasswordReset(pb, user.email);
+  return ok({ user, mailed: mailed.success });
 }
 
 export async function resendVerification(pb: PocketBase, email: string): Promise<ActionResult> {

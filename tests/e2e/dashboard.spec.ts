@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import PocketBase from "pocketbase";
 import { extractEntry } from "../../server/tools/archive.ts";
-import { dataDir, logIn, password, uniqueEmail } from "./account-helpers.ts";
+import { dataDir, linkPath, logIn, mailTo, password, uniqueEmail } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
 // A restore replaces the whole database: the two journeys run one after the other, never beside
@@ -46,6 +46,12 @@ const words = {
     signIn: "Sign in",
     email: "Email",
     password: "Password",
+    newUser: "New user",
+    name: "Name",
+    emailsIn: "Language of their emails",
+    createUser: "Create the user",
+    created: (email: string) =>
+      `${email} has an account: an email with a link to choose their password is on its way.`,
     currentPassword: "Current password",
     newPassword: "New password",
     confirmPassword: "Confirm the new password",
@@ -111,6 +117,12 @@ const words = {
     signIn: "Se connecter",
     email: "E-mail",
     password: "Mot de passe",
+    newUser: "Nouvel utilisateur",
+    name: "Nom",
+    emailsIn: "Langue de ses e-mails",
+    createUser: "Créer l’utilisateur",
+    created: (email: string) =>
+      `${email} a un compte\u00a0: un e-mail avec un lien pour choisir son mot de passe est en route.`,
     currentPassword: "Mot de passe actuel",
     newPassword: "Nouveau mot de passe",
     confirmPassword: "Confirmez le nouveau mot de passe",
@@ -309,6 +321,68 @@ for (const locale of ["en", "fr"] as const) {
     // Sign out: back to the sign-in form.
     await page.getByRole("button", { name: w.signOut }).click();
     await expect(page.getByRole("heading", { level: 1, name: w.title })).toBeVisible();
+  });
+}
+
+for (const locale of ["en", "fr"] as const) {
+  const w = words[locale];
+
+  test(`a superuser creates a user, who chooses their password from the email and signs in (${locale})`, async ({
+    page,
+    browser,
+  }) => {
+    const superuser = createSuperuser();
+    const email = uniqueEmail(`made-${locale}`);
+    await signInToDashboard(page, w, superuser);
+    await expect(page.getByRole("navigation", { name: w.nav })).toBeVisible();
+
+    // The form, their emails in the other language (new accounts start on the free trial).
+    await page.getByText(w.newUser, { exact: true }).click();
+    const form = page.getByRole("form", { name: w.newUser });
+    await form.getByLabel(w.name, { exact: true }).fill("Lou Made");
+    await form.getByLabel(w.email, { exact: true }).fill(email);
+    await form.getByRole("combobox", { name: w.emailsIn, exact: true }).click();
+    const other = locale === "fr" ? "en" : "fr";
+    await page.getByRole("option", { name: other === "fr" ? "Français" : "English", exact: true }).click();
+    await form.getByRole("button", { name: w.createUser, exact: true }).click();
+    await expect(page.getByText(w.created(email))).toBeVisible();
+    await expect(page.getByRole("link", { name: email })).toBeVisible();
+
+    // The email, in the language chosen for them, leads to choosing a password; then they sign in,
+    // their address confirmed by the link, on the trial.
+    const mail = await mailTo(email, "/reset-password");
+    expect(mail.subject).toMatch(other === "fr" ? /mot de passe/i : /password/i);
+    const context = await browser.newContext();
+    const visitor = await context.newPage();
+    await visitor.goto(linkPath(mail));
+    const fr = other === "fr";
+    await visitor
+      .getByLabel(fr ? "Nouveau mot de passe" : "New password", { exact: true })
+      .fill("lou's own secret");
+    await visitor
+      .getByLabel(fr ? "Confirmez le nouveau mot de passe" : "Confirm the new password", { exact: true })
+      .fill("lou's own secret");
+    await visitor
+      .getByRole("button", { name: fr ? "Enregistrer le nouveau mot de passe" : "Save the new password" })
+      .click();
+    await expect(
+      visitor
+        .getByRole("status")
+        .filter({ hasText: fr ? /mot de passe a été modifié/ : /password has been changed/ }),
+    ).toBeVisible();
+    await visitor.goto(fr ? "/fr/login" : "/login");
+    await logIn(visitor, email, "lou's own secret", fr);
+    await expect(visitor).toHaveURL(new RegExp(`${fr ? "/fr" : ""}/account$`));
+    const header = visitor.getByRole("banner");
+    await expect(
+      header.getByRole("button", {
+        name: fr ? /Essai/ : /Trial/,
+      }),
+    ).toBeVisible();
+    await expect(
+      visitor.getByRole("button", { name: fr ? "Renvoyer l’e-mail" : "Resend the email" }),
+    ).toHaveCount(0);
+    await context.close();
   });
 }
 

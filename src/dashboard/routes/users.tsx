@@ -1,6 +1,13 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
-import { defaultUsersQuery, listUsers, usersQuerySchema, type UsersQuery } from "../superuser.ts";
+import {
+  createUser,
+  defaultUsersQuery,
+  listUsers,
+  usersQuerySchema,
+  type NewUser,
+  type UsersQuery,
+} from "../superuser.ts";
 import { UsersScreen } from "../screens/users.tsx";
 import { accountMeta } from "../../routes/account/account-meta.ts";
 import type { Route } from "./+types/users";
@@ -14,5 +21,6 @@ export default function DashboardUsers() {
   const pb = useSuperuserClient();
   const load = useCallback((query: UsersQuery) => listUsers(pb, query), [pb]);
   const queryState = useUrlQuery(defaultUsersQuery, usersQuerySchema);
-  return <UsersScreen loadUsers={load} queryState={queryState} />;
+  const create = useCallback((values: NewUser) => createUser(pb, values), [pb]);
+  return <UsersScreen loadUsers={load} queryState={queryState} createUser={create} />;
 }

@@ -37,7 +37,8 @@ const editOf = (user: AuthUser): UserEdit => ({
   verified: user.verified,
 });
 
-function SwitchField({
+/** A labelled switch, its error below. */
+export function SwitchField({
   label,
   description,
   checked,

@@ -1,14 +1,32 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { inDashboard, never, offline, ok, pageOf, people } from "./story-fixtures.tsx";
-import { UsersScreen } from "./users.tsx";
+import { inDashboard, never, offline, ok, pageOf, people, refused } from "./story-fixtures.tsx";
+import { UsersScreen, type UsersScreenProps } from "./users.tsx";
 
 const meta = {
   title: "Dashboard/Users",
   component: UsersScreen,
   decorators: [inDashboard],
-  args: { loadUsers: fn(async () => ok(pageOf(people))) },
-  parameters: { path: "/_" },
+  args: {
+    loadUsers: fn(async () => ok(pageOf(people))),
+    createUser: fn<UsersScreenProps["createUser"]>(async (values) =>
+      ok({ user: { ...people[0]!, email: values.email, name: values.name }, mailed: true }),
+    ),
+  },
+  parameters: {
+    path: "/_",
+    // The whole page, the open "New user" form and the list below it, in one screenshot.
+    viewport: {
+      options: {
+        wholeUsersPage: {
+          name: "Desktop, whole page",
+          styles: { width: "1200px", height: "1300px" },
+          type: "desktop",
+        },
+      },
+    },
+  },
+  globals: { viewport: { value: "wholeUsersPage", isRotated: false } },
 } satisfies Meta<typeof UsersScreen>;
 
 export default meta;
@@ -103,5 +121,60 @@ export const LoadFailed: Story = {
       fr ? /Impossible de joindre le serveur/ : /Cannot reach the server/,
     );
     await expect(within(alert).getByRole("button", { name: fr ? "Réessayer" : "Try again" })).toBeVisible();
+  },
+};
+
+/** Opens "New user" and fills it for Camille Leroy, her emails in French. */
+async function fillNewUser(canvasElement: HTMLElement, fr: boolean) {
+  const canvas = within(canvasElement);
+  await userEvent.click(await canvas.findByText(fr ? "Nouvel utilisateur" : "New user"));
+  const form = within(await canvas.findByRole("form", { name: fr ? "Nouvel utilisateur" : "New user" }));
+  await userEvent.type(form.getByLabelText(fr ? "Nom" : "Name"), "Camille Leroy");
+  await userEvent.type(form.getByLabelText(fr ? "E-mail" : "Email"), "camille.leroy@example.com");
+  await userEvent.click(
+    form.getByRole("combobox", { name: fr ? "Langue de ses e-mails" : "Language of their emails" }),
+  );
+  await userEvent.click(within(document.body).getByRole("option", { name: "Français" }));
+  await userEvent.click(form.getByRole("button", { name: fr ? "Créer l’utilisateur" : "Create the user" }));
+  return form;
+}
+
+/** The operator makes an account: the person gets an email to choose their password. */
+export const NewUserCreated: Story = {
+  play: async ({ canvasElement, globals, args }) => {
+    const fr = globals.locale === "fr";
+    await fillNewUser(canvasElement, fr);
+    await expect(args.createUser).toHaveBeenCalledWith({
+      name: "Camille Leroy",
+      email: "camille.leroy@example.com",
+      locale: "fr",
+      verified: false,
+    });
+    await expect(
+      await within(canvasElement).findByText(
+        fr
+          ? /^camille\.leroy@example\.com a un compte\s?: un e-mail avec un lien pour choisir son mot de passe est en route\.$/
+          : "camille.leroy@example.com has an account: an email with a link to choose their password is on its way.",
+      ),
+    ).toBeVisible();
+  },
+};
+
+/** The address is taken: the field says so, and nothing is made. */
+export const NewUserEmailTaken: Story = {
+  args: {
+    createUser: fn<UsersScreenProps["createUser"]>(async () =>
+      refused(400, {
+        message: "Failed to create record.",
+        data: { email: { code: "validation_not_unique", message: "Value must be unique." } },
+      }),
+    ),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const form = await fillNewUser(canvasElement, fr);
+    const email = form.getByLabelText(fr ? "E-mail" : "Email");
+    await waitFor(() => expect(email).toHaveFocus());
+    await expect(email).toHaveAttribute("aria-invalid", "true");
   },
 };

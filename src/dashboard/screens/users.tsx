@@ -25,6 +25,8 @@ import { PageHeading } from "../widgets/page-heading.tsx";
 import { Pager } from "../widgets/pager.tsx";
 import { useListQuery } from "../widgets/use-load.ts";
 import type { QueryState } from "../widgets/url-query.ts";
+import { ActionNote, type Note } from "../widgets/action-note.tsx";
+import { NewUserForm, type CreateUser } from "./new-user-form.tsx";
 
 export type UsersScreenProps = {
   /** One page of users for a query (search, filters, sort, page). */
@@ -32,6 +34,7 @@ export type UsersScreenProps = {
   initialQuery?: Partial<UsersQuery>;
   /** Where the query lives, the address on the site (`useUrlQuery`); the screen's own state if not. */
   queryState?: QueryState<UsersQuery>;
+  createUser: CreateUser;
 };
 
 type QueryChange = (patch: Partial<UsersQuery>) => void;
@@ -204,7 +207,9 @@ function UsersPage({
 }
 
 /** `/_`: every user, searched, filtered, sorted and paged; a row opens the user's page. */
-export function UsersScreen({ loadUsers, initialQuery, queryState }: UsersScreenProps) {
+export function UsersScreen({ loadUsers, initialQuery, queryState, createUser }: UsersScreenProps) {
+  const [note, setNote] = useState<Note | null>(null);
+  const [creating, setCreating] = useState(false);
   const { query, state, reload, change, goTo } = useListQuery<UsersQuery, Page<AuthUser>>(
     { ...defaultUsersQuery, ...initialQuery },
     loadUsers,
@@ -213,6 +218,17 @@ export function UsersScreen({ loadUsers, initialQuery, queryState }: UsersScreen
   return (
     <div>
       <PageHeading title={<Trans>Users</Trans>} description={<Trans>Every account of the site.</Trans>} />
+      <ActionNote note={note} />
+      {/* The form exists only while open: its fields are not the list's filters' namesakes meanwhile. */}
+      <details
+        className="mb-6 rounded-lg border p-5 [&[open]>summary]:mb-4"
+        onToggle={(event) => setCreating(event.currentTarget.open)}
+      >
+        <summary id="new-user" className="cursor-pointer text-lg font-semibold">
+          <Trans>New user</Trans>
+        </summary>
+        {creating ? <NewUserForm createUser={createUser} setNote={setNote} onCreated={reload} /> : null}
+      </details>
       <UsersSearch initial={query.search} change={change} />
       <UsersFilters query={query} change={change} />
       <Loaded
