@@ -450,6 +450,8 @@ export type LogEntry = {
   level: number;
   message: string;
   data: Record<string, unknown>;
+  /** The account a request was made as, when it still exists: a user (with their page) or a superuser. */
+  by?: { email: string; userId?: string };
 };
 
 export type LogsQuery = {
@@ -504,8 +506,47 @@ export async function listLogs(pb: PocketBase, query: LogsQuery): Promise<Action
       pb.logs.getList(query.page, logsPerPage, { filter, sort: "-created", requestKey: null }),
       pb.logs.getStats({ filter, requestKey: null }),
     ]);
-    return { ...list, items: list.items as unknown as LogEntry[], perHour };
+    const items = list.items as unknown as LogEntry[];
+    const emails = await authEmails(pb, items);
+    for (const item of items) {
+      const account = emails.get(`${String(item.data.auth)}/${String(item.data.authId)}`);
+      if (account) item.by = account;
+    }
+    return { ...list, items, perHour };
   }, loadFailed);
+}
+
+/**
+ * The emails of the accounts the entries' requests were made as, keyed `collection/id`: one request
+ * per collection (users, superusers) for the page's entries. An account deleted since is not found.
+ */
+async function authEmails(pb: PocketBase, items: LogEntry[]): Promise<Map<string, LogEntry["by"] & {}>> {
+  const found = new Map<string, LogEntry["by"] & {}>();
+  for (const collection of ["users", "_superusers"]) {
+    const ids = [
+      ...new Set(
+        items
+          .filter((item) => item.data.auth === collection && typeof item.data.authId === "string")
+          .map((item) => String(item.data.authId))
+          .filter((id) => id !== ""),
+      ),
+    ];
+    if (ids.length === 0) continue;
+    const filter = pb.filter(
+      ids.map((_, i) => `id = {:id${i}}`).join(" || "),
+      Object.fromEntries(ids.map((id, i) => [`id${i}`, id])),
+    );
+    const accounts = await pb
+      .collection(collection)
+      .getFullList<{ id: string; email: string }>({ filter, requestKey: null });
+    for (const account of accounts) {
+      found.set(`${collection}/${account.id}`, {
+        email: account.email,
+        userId: collection === "users" ? account.id : undefined,
+      });
+    }
+  }
+  return found;
 }
 
 // Settings.

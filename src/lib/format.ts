@@ -25,6 +25,17 @@ export function formatDateTime(value: string, locale: Locale): string {
   }).format(date)} UTC`;
 }
 
+/** An hour of a day, short (`Nov 24, 23:00`), in the page's language, in UTC. */
+export function formatHour(date: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(localeTags[locale], {
+    month: "short",
+    day: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+  }).format(date);
+}
+
 /** A size in bytes, in KB/MB (powers of 1024), in the page's language. */
 export function formatBytes(bytes: number, locale: Locale): string {
   const units = ["B", "KB", "MB", "GB"];

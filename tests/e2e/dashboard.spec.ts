@@ -46,6 +46,8 @@ const words = {
     signIn: "Sign in",
     email: "Email",
     password: "Password",
+    backupRestored: "Backup restored",
+    by: (email: string) => `by ${email}`,
     newUser: "New user",
     name: "Name",
     emailsIn: "Language of their emails",
@@ -117,6 +119,8 @@ const words = {
     signIn: "Se connecter",
     email: "E-mail",
     password: "Mot de passe",
+    backupRestored: "Sauvegarde restaurée",
+    by: (email: string) => `par ${email}`,
     newUser: "Nouvel utilisateur",
     name: "Nom",
     emailsIn: "Langue de ses e-mails",
@@ -314,6 +318,9 @@ for (const locale of ["en", "fr"] as const) {
       await page.getByRole("button", { name: w.refresh }).click();
       await expect(restoreRequest).toBeVisible({ timeout: 1_000 });
     }).toPass();
+    // In words, and by whom.
+    await expect(restoreRequest).toContainText(w.backupRestored);
+    await expect(page.getByRole("row").filter({ has: restoreRequest })).toContainText(w.by(superuser));
     await restoreRequest.click();
     await expect(restoreRequest).toHaveAttribute("aria-expanded", "true");
     await expect(page.getByText("204", { exact: true }).first()).toBeVisible();

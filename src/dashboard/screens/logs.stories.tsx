@@ -33,13 +33,23 @@ export const Expanded: Story = {
     const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
     await expect(await canvas.findByText(fr ? "5 entrées" : "5 entries")).toBeVisible();
-    const row = canvas.getByRole("button", { name: "POST /api/collections/users/auth-refresh" });
+    // What the request did, in words, above its method and path.
+    const row = canvas.getByRole("button", {
+      name: fr
+        ? "Renouvellement de session refusé POST /api/collections/users/auth-refresh"
+        : "Session renewal refused POST /api/collections/users/auth-refresh",
+    });
     await userEvent.click(row);
     await expect(row).toHaveAttribute("aria-expanded", "true");
     await expect(canvas.getByText("203.0.113.7")).toBeVisible();
     await expect(canvas.getByText(fr ? "Agent utilisateur" : "User agent")).toBeVisible();
     // The status, in the row's badge and in the details.
     await expect(canvas.getAllByText("401")).toHaveLength(2);
+    // A signed-in user's request names them, with a link to their page.
+    await expect(canvas.getAllByRole("link", { name: "camille.martin@example.com" })[0]).toHaveAttribute(
+      "href",
+      fr ? "/fr/_/user?id=k3m9q0w1e2r3t4y" : "/_/user?id=k3m9q0w1e2r3t4y",
+    );
   },
 };
 

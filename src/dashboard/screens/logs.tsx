@@ -14,8 +14,10 @@ import { PageHeading } from "../widgets/page-heading.tsx";
 import { Pager } from "../widgets/pager.tsx";
 import { useListQuery } from "../widgets/use-load.ts";
 import type { QueryState } from "../widgets/url-query.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime, formatHour } from "../../lib/format.ts";
 import { parseDateTime } from "../../../shared/datetime.ts";
+import { requestTitle } from "../log-titles.ts";
+import { LocalizedLink } from "../../i18n/localized-link.tsx";
 
 export type LogsScreenProps = {
   loadLogs: (query: LogsQuery) => Promise<ActionResult<LogsResult>>;
@@ -107,11 +109,14 @@ function LogDetails({ log }: { log: LogEntry }) {
 }
 
 const hourMs = 60 * 60 * 1000;
-const hoursShown = 48;
+/** The strip covers the hours from the first entry to the latest, within these bounds. */
+const fewestHours = 6;
+const mostHours = 48;
 
 /**
- * Entries per hour over the 48 hours up to the latest one that has any: one slot per hour, so a
- * quiet hour is a gap, not a missing bar.
+ * Entries per hour, from the first hour that has any to the latest (6 to 48 hours): one slot per
+ * hour, so a quiet hour is a gap, not a missing bar; the busiest hour's count labels the top, and
+ * the first and last hours label the bottom (UTC, as every date of the dashboard).
  */
 function PerHour({ perHour }: { perHour: LogsResult["perHour"] }) {
   const { t } = useLingui();
@@ -119,20 +124,27 @@ function PerHour({ perHour }: { perHour: LogsResult["perHour"] }) {
   const totals = new Map(perHour.map((hour) => [parseDateTime(hour.date).getTime(), hour]));
   const latest = Math.max(...totals.keys());
   if (!Number.isFinite(latest)) return null;
-  const hours = Array.from({ length: hoursShown }, (_, i) =>
-    totals.get(latest - (hoursShown - 1 - i) * hourMs),
-  );
-  const busiest = Math.max(1, ...hours.map((hour) => hour?.total ?? 0));
+  const first = Math.min(...totals.keys());
+  const span = Math.min(mostHours, Math.max(fewestHours, Math.round((latest - first) / hourMs) + 1));
+  const slots = Array.from({ length: span }, (_, i) => latest - (span - 1 - i) * hourMs);
+  const busiest = Math.max(1, ...slots.map((slot) => totals.get(slot)?.total ?? 0));
+  const labelled = [0, span - 1];
   return (
     <figure className="mb-6">
-      <figcaption className="mb-2 text-sm text-muted-foreground">
-        <Trans>Entries per hour</Trans>
+      <figcaption className="mb-2 flex justify-between text-sm text-muted-foreground">
+        <span>
+          <Trans>Entries per hour (UTC)</Trans>
+        </span>
+        <span aria-hidden>
+          <Trans>busiest hour: {busiest}</Trans>
+        </span>
       </figcaption>
-      <ol className="flex h-16 items-end gap-px" aria-label={t`Entries per hour`}>
-        {hours.map((hour, i) =>
-          hour ? (
+      <ol className="flex h-16 items-end gap-px border-b" aria-label={t`Entries per hour`}>
+        {slots.map((slot) => {
+          const hour = totals.get(slot);
+          return hour ? (
             <li
-              key={i}
+              key={slot}
               className="flex-1 rounded-t-sm bg-primary/70"
               style={{ height: `${Math.max(4, (hour.total / busiest) * 100)}%` }}
               title={`${formatDateTime(hour.date, locale)}: ${hour.total}`}
@@ -142,10 +154,15 @@ function PerHour({ perHour }: { perHour: LogsResult["perHour"] }) {
               </span>
             </li>
           ) : (
-            <li key={i} aria-hidden className="flex-1" />
-          ),
-        )}
+            <li key={slot} aria-hidden className="flex-1" />
+          );
+        })}
       </ol>
+      <div aria-hidden className="mt-1 flex justify-between text-xs text-muted-foreground tabular-nums">
+        {labelled.map((index) => (
+          <span key={index}>{formatHour(new Date(slots[index]!), locale)}</span>
+        ))}
+      </div>
     </figure>
   );
 }
@@ -227,7 +244,22 @@ function LogsFilters({ query, change }: { query: LogsQuery; change: QueryChange 
 /** One entry's row, and its details below it while open. */
 function LogRow({ log, open, onToggle }: { log: LogEntry; open: boolean; onToggle: () => void }) {
   const locale = useLocale();
+  const { i18n } = useLingui();
   const titleOf = useEntryTitle();
+  // What a request did, in words, above its method and path.
+  const words =
+    log.data.type === "request" ? requestTitle(log.data.method, log.data.url, log.data.status) : null;
+  // Who made it: a user's email leads to their page.
+  const who = log.by?.userId ? (
+    <LocalizedLink
+      to={`/_/user?id=${encodeURIComponent(log.by.userId)}`}
+      className="text-primary underline-offset-4 hover:underline"
+    >
+      {log.by.email}
+    </LocalizedLink>
+  ) : (
+    log.by?.email
+  );
   return (
     <>
       <tr data-slot="dashboard-log">
@@ -242,8 +274,14 @@ function LogRow({ log, open, onToggle }: { log: LogEntry; open: boolean; onToggl
           }
         >
           <button type="button" aria-expanded={open} className="text-left hover:underline" onClick={onToggle}>
-            {titleOf(log)}
+            {words ? <span className="block font-sans font-medium">{i18n._(words)}</span> : null}
+            <span className={words ? "text-muted-foreground" : undefined}>{titleOf(log)}</span>
           </button>
+          {who ? (
+            <span className="block font-sans text-xs text-muted-foreground">
+              <Trans>by {who}</Trans>
+            </span>
+          ) : null}
         </td>
         <td className={`${cellClassName} whitespace-nowrap`}>{formatDateTime(log.created, locale)}</td>
       </tr>

@@ -81,6 +81,8 @@ const request = (id: string, method: string, url: string, status: number, create
     userAgent: "Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0",
     ...(status >= 400 ? { error: "The request requires valid record authorization token." } : {}),
   },
+  // The account the dashboard found for the request's auth id.
+  ...(status === 401 ? {} : { by: { email: "camille.martin@example.com", userId: "k3m9q0w1e2r3t4y" } }),
 });
 
 export const logs: LogEntry[] = [

@@ -1,0 +1,25 @@
+import { describe, expect, it } from "vitest";
+import { requestTitle } from "./log-titles.ts";
+
+const title = (method: string, url: string, status: number) => requestTitle(method, url, status)?.message;
+
+describe("a logged request's title", () => {
+  it("says what the request did, and whether it was refused", () => {
+    expect(title("POST", "/api/collections/users/auth-with-password", 200)).toBe("Signed in");
+    expect(title("POST", "/api/collections/users/auth-with-password", 400)).toBe("Sign-in failed");
+    expect(title("POST", "/api/collections/_superusers/auth-with-password", 429)).toBe("Sign-in failed");
+    expect(title("POST", "/api/collections/users/records", 200)).toBe("User created");
+    expect(title("PATCH", "/api/collections/users/records/k3m9q0w1e2r3t4y", 400)).toBe("User change refused");
+    expect(title("POST", "/api/backups/pb_backup_1.zip/restore", 204)).toBe("Backup restored");
+    expect(title("POST", "/api/collections/users/confirm-password-reset?lang=fr", 204)).toBe(
+      "Password reset",
+    );
+  });
+
+  it("has no words for reads and for paths it does not know", () => {
+    expect(title("GET", "/api/collections/users/records?page=1", 200)).toBeUndefined();
+    expect(title("GET", "/api/health", 200)).toBeUndefined();
+    expect(title("POST", "/api/collections/users/records/extra/path", 200)).toBeUndefined();
+    expect(title("DELETE", "/api/collections/users/auth-with-password", 200)).toBeUndefined();
+  });
+});
