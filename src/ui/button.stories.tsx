@@ -1,13 +1,35 @@
 import { Trans } from "@lingui/react/macro";
+import type * as React from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Plus } from "lucide-react";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Button } from "./button.tsx";
 
+type ButtonProps = React.ComponentProps<typeof Button>;
+
+/** Every variant, size and alignment `src/ui/button.tsx` defines, for the Controls panel. */
+const controls = {
+  variant: ["default", "secondary", "outline", "outline-warning", "ghost", "destructive", "link"],
+  size: ["sm", "default", "lg", "icon", "icon-sm", "avatar", "multiline"],
+  align: ["center", "start"],
+} satisfies { [K in "variant" | "size" | "align"]: readonly NonNullable<ButtonProps[K]>[] };
+
 const meta = {
   title: "UI/Button",
   component: Button,
-  args: { onClick: fn() },
+  args: {
+    onClick: fn(),
+    variant: "default",
+    size: "default",
+    align: "center",
+    pending: false,
+    disabled: false,
+  },
+  argTypes: {
+    variant: { control: "select", options: controls.variant },
+    size: { control: "select", options: controls.size },
+    align: { control: "inline-radio", options: controls.align },
+  },
   decorators: [
     (Story) => (
       <div className="flex flex-wrap items-center gap-3 p-6">
