@@ -36,7 +36,7 @@ export function ColourTokens() {
               style={{ background: `var(--${token.name})` }}
             />
             <span className="flex min-w-0 flex-col">
-              <code className="truncate font-mono text-sm text-foreground">--{token.name}</code>
+              <code className="font-mono text-sm break-words text-foreground">--{token.name}</code>
               <span className="font-mono text-xs text-muted-foreground uppercase">{token.value}</span>
             </span>
           </li>
