@@ -518,11 +518,12 @@ export async function listLogs(pb: PocketBase, query: LogsQuery): Promise<Action
 
 /**
  * The emails of the accounts the entries' requests were made as, keyed `collection/id`: one request
- * per collection (users, superusers) for the page's entries. An account deleted since is not found.
+ * per collection (users, superusers, side by side) for the page's entries. An account deleted since
+ * is not found.
  */
 async function authEmails(pb: PocketBase, items: LogEntry[]): Promise<Map<string, LogEntry["by"] & {}>> {
   const found = new Map<string, LogEntry["by"] & {}>();
-  for (const collection of ["users", "_superusers"]) {
+  const lookups = ["users", "_superusers"].map(async (collection) => {
     const ids = [
       ...new Set(
         items
@@ -531,7 +532,7 @@ async function authEmails(pb: PocketBase, items: LogEntry[]): Promise<Map<string
           .filter((id) => id !== ""),
       ),
     ];
-    if (ids.length === 0) continue;
+    if (ids.length === 0) return;
     const filter = pb.filter(
       ids.map((_, i) => `id = {:id${i}}`).join(" || "),
       Object.fromEntries(ids.map((id, i) => [`id${i}`, id])),
@@ -545,7 +546,8 @@ async function authEmails(pb: PocketBase, items: LogEntry[]): Promise<Map<string
         userId: collection === "users" ? account.id : undefined,
       });
     }
-  }
+  });
+  await Promise.all(lookups);
   return found;
 }
 

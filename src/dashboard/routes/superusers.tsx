@@ -1,7 +1,13 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useSuperuserSession } from "../session.tsx";
-import { addSuperuser, changeOwnPassword, listSuperusers, removeSuperuser } from "../superuser.ts";
+import {
+  addSuperuser,
+  changeOwnPassword,
+  listSuperusers,
+  removeSuperuser,
+  type Superuser,
+} from "../superuser.ts";
 import type { PasswordChangeValues } from "../../widgets/auth/password-change-form.tsx";
 import { SuperusersScreen } from "../screens/superusers.tsx";
 import { accountMeta } from "../../routes/account/account-meta.ts";
@@ -34,9 +40,8 @@ export default function DashboardSuperusers() {
         [pb, currentId, recheck],
       )}
       changeOwnPassword={useCallback(
-        (values: PasswordChangeValues) =>
-          current ? changeOwnPassword(pb, current, values) : Promise.reject(new Error("signed out")),
-        [pb, current],
+        (superuser: Superuser, values: PasswordChangeValues) => changeOwnPassword(pb, superuser, values),
+        [pb],
       )}
     />
   );

@@ -7,6 +7,24 @@ import type { Backup, LogEntry, Page, Superuser } from "../superuser.ts";
 import { DashboardShell } from "../widgets/dashboard-shell.tsx";
 import { refused } from "../../screens/account/story-actions.ts";
 
+/**
+ * A desktop viewport as tall as the whole page (`height` pixels), so that its screenshot shows all
+ * of it, not only what fits in the default viewport: spread into a story's `parameters`, with
+ * `wholePageGlobals` as its `globals`.
+ */
+export const wholePage = (height: number) => ({
+  viewport: {
+    options: {
+      wholePage: {
+        name: "Desktop, whole page",
+        styles: { width: "1200px", height: `${height}px` },
+        type: "desktop" as const,
+      },
+    },
+  },
+});
+export const wholePageGlobals = { viewport: { value: "wholePage", isRotated: false } };
+
 /** The dashboard's frame around a screen, signed in as `root@example.com`. */
 export const inDashboard: Decorator = (Story) => (
   <DashboardShell email="root@example.com" onSignOut={() => {}}>

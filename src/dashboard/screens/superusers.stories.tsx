@@ -1,6 +1,16 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { done, inDashboard, never, offline, ok, refused, superusers } from "./story-fixtures.tsx";
+import {
+  done,
+  inDashboard,
+  never,
+  offline,
+  ok,
+  refused,
+  superusers,
+  wholePage,
+  wholePageGlobals,
+} from "./story-fixtures.tsx";
 import { SuperusersScreen, type SuperusersScreenProps } from "./superusers.tsx";
 
 const meta = {
@@ -19,17 +29,9 @@ const meta = {
   parameters: {
     path: "/_/superusers",
     // The whole page, the password form below the add form included, in one screenshot.
-    viewport: {
-      options: {
-        wholeSuperusersPage: {
-          name: "Desktop, whole page",
-          styles: { width: "1200px", height: "1100px" },
-          type: "desktop",
-        },
-      },
-    },
+    ...wholePage(1100),
   },
-  globals: { viewport: { value: "wholeSuperusersPage", isRotated: false } },
+  globals: wholePageGlobals,
 } satisfies Meta<typeof SuperusersScreen>;
 
 export default meta;
@@ -147,7 +149,7 @@ export const OwnPasswordChanged: Story = {
   play: async ({ canvasElement, globals, args }) => {
     const fr = globals.locale === "fr";
     await changePassword(canvasElement, fr, "the current one");
-    await expect(args.changeOwnPassword).toHaveBeenCalledWith({
+    await expect(args.changeOwnPassword).toHaveBeenCalledWith(superusers[0], {
       oldPassword: "the current one",
       password: "a new long secret",
       passwordConfirm: "a new long secret",

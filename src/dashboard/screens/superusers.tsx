@@ -22,7 +22,8 @@ export type SuperusersScreenProps = {
   loadSuperusers: () => Promise<ActionResult<Superuser[]>>;
   addSuperuser: (values: { email: string; password: string }) => Promise<ActionResult<Superuser>>;
   removeSuperuser: (id: string) => Promise<ActionResult>;
-  changeOwnPassword: (values: PasswordChangeValues) => Promise<ActionResult<Superuser>>;
+  /** The signed-in superuser's new password, given the current one. */
+  changeOwnPassword: (superuser: Superuser, values: PasswordChangeValues) => Promise<ActionResult<Superuser>>;
 };
 
 /** One superuser's row; removing is offered only while another superuser would remain. */
@@ -147,7 +148,7 @@ export function SuperusersScreen({
               status={password.status}
               errors={password.errors}
               message={password.message}
-              onSubmit={(values) => void runPassword(values)}
+              onSubmit={(values) => void runPassword(current, values)}
             />
           </div>
         ) : null}

@@ -13,6 +13,8 @@ import {
   offline,
   ok,
   refused,
+  wholePage,
+  wholePageGlobals,
 } from "./story-fixtures.tsx";
 import { UserScreen, type UserScreenProps } from "./user.tsx";
 
@@ -88,17 +90,9 @@ const meta = {
     path: "/_/user",
     // The whole page, billing forms and their notes included, in one screenshot: screenshots only
     // show what fits in the viewport.
-    viewport: {
-      options: {
-        wholeUserPage: {
-          name: "Desktop, whole page",
-          styles: { width: "1200px", height: "1400px" },
-          type: "desktop",
-        },
-      },
-    },
+    ...wholePage(1400),
   },
-  globals: { viewport: { value: "wholeUserPage", isRotated: false } },
+  globals: wholePageGlobals,
 } satisfies Meta<typeof UserScreen>;
 
 export default meta;

@@ -1,6 +1,16 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { inDashboard, never, offline, ok, pageOf, people, refused } from "./story-fixtures.tsx";
+import {
+  inDashboard,
+  never,
+  offline,
+  ok,
+  pageOf,
+  people,
+  refused,
+  wholePage,
+  wholePageGlobals,
+} from "./story-fixtures.tsx";
 import { UsersScreen, type UsersScreenProps } from "./users.tsx";
 
 const meta = {
@@ -16,17 +26,9 @@ const meta = {
   parameters: {
     path: "/_",
     // The whole page, the open "New user" form and the list below it, in one screenshot.
-    viewport: {
-      options: {
-        wholeUsersPage: {
-          name: "Desktop, whole page",
-          styles: { width: "1200px", height: "1300px" },
-          type: "desktop",
-        },
-      },
-    },
+    ...wholePage(1300),
   },
-  globals: { viewport: { value: "wholeUsersPage", isRotated: false } },
+  globals: wholePageGlobals,
 } satisfies Meta<typeof UsersScreen>;
 
 export default meta;
