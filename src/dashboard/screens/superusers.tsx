@@ -111,7 +111,7 @@ export function SuperusersScreen({
       />
       <ActionNote note={note} />
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <section aria-label={t`Superusers`}>
+        <section aria-label={t`Superusers`} className="min-w-0">
           <Loaded state={state} onRetry={reload} rows={2}>
             {(superusers) => (
               <>
