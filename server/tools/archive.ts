@@ -48,10 +48,17 @@ export async function writeArchive(target: string, sources: ArchiveSource[]): Pr
   const out = createWriteStream(target, { flush: true });
   // yazl reports a source it cannot read (or one that changed size meanwhile) on the ZipFile itself.
   const failed = once(zip, "error").then(([error]) => {
-    out.destroy();
     throw error as Error;
   });
-  await Promise.race([pipeline(zip.outputStream, out), failed]);
+  try {
+    await Promise.race([pipeline(zip.outputStream, out), failed]);
+  } catch (error) {
+    // The target's file is closed before the failure is reported: a caller that removes it (or its
+    // folder) then never races the stream still opening or writing it.
+    out.destroy();
+    if (!out.closed) await once(out, "close");
+    throw error;
+  }
 }
 
 function readableSize(bytes: number): string {
