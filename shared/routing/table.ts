@@ -92,7 +92,8 @@ export const pages: readonly PageDef[] = [
     [
       // With its trailing slash: React Router names the data file of a path `/_` `/_.data`, which
       // is the home page's; `/_/` gets `/_/_.data`. The server serves it at `/_`.
-      ["dashboard-users", "/_/", "users"],
+      ["dashboard-overview", "/_/", "overview"],
+      ["dashboard-users", "/_/users", "users"],
       ["dashboard-user", "/_/user", "user"],
       ["dashboard-superusers", "/_/superusers", "superusers"],
       ["dashboard-backups", "/_/backups", "backups"],

@@ -30,6 +30,14 @@ describe("usersFilter", () => {
       `(email ~ "O\\"Neil" || name ~ "O\\"Neil") && (${planStatusFilters["awaiting-payment"]}) && verified = false && admin = true`,
     );
   });
+
+  it("keeps to a billing period and to the users who signed up in the 7 days before now", () => {
+    const now = new Date("2026-11-27T12:00:00.000Z");
+    expect(usersFilter(pb, { ...defaultUsersQuery, period: "year", joined: "week" }, now)).toBe(
+      'is_monthly = false && created >= "2026-11-20 12:00:00.000Z"',
+    );
+    expect(usersFilter(pb, { ...defaultUsersQuery, period: "month" }, now)).toBe("is_monthly = true");
+  });
 });
 
 describe("logsFilter", () => {
@@ -45,6 +53,13 @@ describe("logsFilter", () => {
       }),
     ).toBe(
       'data.status >= 400 && data.status < 500 && data.method = "POST" && data.url ~ "/api/backups" && data.authId = "abc"',
+    );
+  });
+
+  it("keeps to warnings and errors of the 24 hours before now", () => {
+    const now = new Date("2026-11-27T12:00:00.000Z");
+    expect(logsFilter(pb, { ...defaultLogsQuery, type: "mail", level: "problems", since: "day" }, now)).toBe(
+      'data.type = "mail" && level >= 4 && created >= "2026-11-26 12:00:00.000Z"',
     );
   });
 

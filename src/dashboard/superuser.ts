@@ -76,6 +76,10 @@ export type YesNo = "all" | "yes" | "no";
 export type UsersQuery = {
   search: string;
   status: PlanStatus | "all";
+  /** The billing period chosen (monthly or yearly), whatever the plan. */
+  period: "all" | "month" | "year";
+  /** Signed up in the last 7 days. */
+  joined: "all" | "week";
   verified: YesNo;
   admin: YesNo;
   sort: UserSort;
@@ -87,6 +91,8 @@ export type UsersQuery = {
 export const defaultUsersQuery: UsersQuery = {
   search: "",
   status: "all",
+  period: "all",
+  joined: "all",
   verified: "all",
   admin: "all",
   sort: "created",
@@ -97,10 +103,12 @@ export const defaultUsersQuery: UsersQuery = {
 
 const yesNo = ["all", "yes", "no"] as const;
 
-/** What the users list's address may say (`/_?status=paid&page=2`). */
+/** What the users list's address may say (`/_/users?status=paid&page=2`). */
 export const usersQuerySchema: QuerySchema<UsersQuery> = {
   search: "text",
   status: ["all", ...planStatuses],
+  period: ["all", "month", "year"],
+  joined: ["all", "week"],
   verified: yesNo,
   admin: yesNo,
   sort: ["created", "email", "name"],
@@ -111,12 +119,30 @@ export const usersQuerySchema: QuerySchema<UsersQuery> = {
 
 export type Page<T> = { items: T[]; page: number; perPage: number; totalItems: number; totalPages: number };
 
-/** The users list's filter: the search (email or name contains, any case) and the chosen filters. */
-export function usersFilter(pb: Pick<PocketBase, "filter">, query: UsersQuery): string {
+const hourMs = 3_600_000;
+
+/** A moment as PocketBase writes datetimes (`2026-11-24 23:15:00.123Z`), for a filter. */
+export function pocketBaseDateTime(date: Date): string {
+  return date.toISOString().replace("T", " ");
+}
+
+/**
+ * The users list's filter: the search (email or name contains, any case) and the chosen filters;
+ * "signed up in the last 7 days" counts back from `now`.
+ */
+export function usersFilter(pb: Pick<PocketBase, "filter">, query: UsersQuery, now = new Date()): string {
   const parts: string[] = [];
   const search = query.search.trim();
   if (search) parts.push(pb.filter("(email ~ {:q} || name ~ {:q})", { q: search }));
   if (query.status !== "all") parts.push(`(${planStatusFilters[query.status]})`);
+  if (query.period !== "all") parts.push(`is_monthly = ${query.period === "month"}`);
+  if (query.joined === "week") {
+    parts.push(
+      pb.filter("created >= {:since}", {
+        since: pocketBaseDateTime(new Date(now.getTime() - 7 * 24 * hourMs)),
+      }),
+    );
+  }
   if (query.verified !== "all") parts.push(`verified = ${query.verified === "yes"}`);
   if (query.admin !== "all") parts.push(`admin = ${query.admin === "yes"}`);
   return parts.join(" && ");
@@ -457,6 +483,10 @@ export type LogEntry = {
 export type LogsQuery = {
   /** Requests, the server's mail delivery entries, or both. */
   type: "all" | "request" | "mail";
+  /** Every entry, or only warnings and errors (a failed mail, a refused one). */
+  level: "all" | "problems";
+  /** Any time, or the last 24 hours. */
+  since: "all" | "day";
   status: "all" | "2xx" | "3xx" | "4xx" | "5xx";
   method: string;
   url: string;
@@ -466,6 +496,8 @@ export type LogsQuery = {
 
 export const defaultLogsQuery: LogsQuery = {
   type: "all",
+  level: "all",
+  since: "all",
   status: "all",
   method: "all",
   url: "",
@@ -476,6 +508,8 @@ export const defaultLogsQuery: LogsQuery = {
 /** What the logs' address may say (`/_/logs?status=4xx&url=%2Fapi%2Fbackups`). */
 export const logsQuerySchema: QuerySchema<LogsQuery> = {
   type: ["all", "request", "mail"],
+  level: ["all", "problems"],
+  since: ["all", "day"],
   status: ["all", "2xx", "3xx", "4xx", "5xx"],
   method: ["all", "GET", "POST", "PATCH", "PUT", "DELETE"],
   url: "text",
@@ -484,9 +518,19 @@ export const logsQuerySchema: QuerySchema<LogsQuery> = {
 };
 const logsPerPage = 50;
 
-export function logsFilter(pb: Pick<PocketBase, "filter">, query: LogsQuery): string {
+/** PocketBase's (slog's) level of a warning; errors are above it. */
+const warnLevel = 4;
+
+/** The logs' filter; "the last 24 hours" counts back from `now`. */
+export function logsFilter(pb: Pick<PocketBase, "filter">, query: LogsQuery, now = new Date()): string {
   const parts: string[] = [];
   if (query.type !== "all") parts.push(pb.filter("data.type = {:t}", { t: query.type }));
+  if (query.level === "problems") parts.push(`level >= ${warnLevel}`);
+  if (query.since === "day") {
+    parts.push(
+      pb.filter("created >= {:since}", { since: pocketBaseDateTime(new Date(now.getTime() - 24 * hourMs)) }),
+    );
+  }
   if (query.status !== "all") {
     const from = Number(query.status[0]) * 100;
     parts.push(`data.status >= ${from} && data.status < ${from + 100}`);
@@ -549,6 +593,62 @@ async function authEmails(pb: PocketBase, items: LogEntry[]): Promise<Map<string
   });
   await Promise.all(lookups);
   return found;
+}
+
+// Overview.
+
+/** The users behind each of the overview's counts, as the users list's filters (one definition). */
+export const overviewUsers = {
+  signups: { joined: "week" },
+  trials: { status: "trial" },
+  paidMonthly: { status: "paid", period: "month" },
+  paidYearly: { status: "paid", period: "year" },
+  awaitingPayment: { status: "awaiting-payment" },
+  pastDue: { status: "past-due" },
+} as const satisfies Record<string, Partial<UsersQuery>>;
+
+/** The log entries behind the failed mails' count: mail warnings and errors of the last 24 hours. */
+export const overviewFailedMails = {
+  type: "mail",
+  level: "problems",
+  since: "day",
+} as const satisfies Partial<LogsQuery>;
+
+export type Overview = {
+  /** How many users each of `overviewUsers`' filters finds. */
+  users: Record<keyof typeof overviewUsers, number>;
+  /** Mail delivery entries that are warnings or errors (a failed try, a refusal), last 24 hours. */
+  failedMails: number;
+  /** The newest backup, if there is one. */
+  lastBackup: Backup | null;
+};
+
+/** "How is the business doing": one count request per figure, side by side, and the backups. */
+export async function loadOverview(pb: PocketBase, now = new Date()): Promise<ActionResult<Overview>> {
+  return attempt(async () => {
+    const countUsers = async (patch: Partial<UsersQuery>) => {
+      const filter = usersFilter(pb, { ...defaultUsersQuery, ...patch }, now);
+      return (await users(pb).getList(1, 1, { filter, fields: "id", requestKey: null })).totalItems;
+    };
+    const keys = Object.keys(overviewUsers) as (keyof typeof overviewUsers)[];
+    const mailFilter = logsFilter(pb, { ...defaultLogsQuery, ...overviewFailedMails }, now);
+    const [counts, failedMails, backups] = await Promise.all([
+      Promise.all(keys.map((key) => countUsers(overviewUsers[key]))),
+      pb.logs
+        .getList(1, 1, { filter: mailFilter, fields: "id", requestKey: null })
+        .then((list) => list.totalItems),
+      pb.backups.getFullList({ requestKey: null }),
+    ]);
+    const lastBackup = backups.reduce<Backup | null>(
+      (newest, backup) => (newest === null || backup.modified > newest.modified ? backup : newest),
+      null,
+    );
+    return {
+      users: Object.fromEntries(keys.map((key, i) => [key, counts[i]!])) as Overview["users"],
+      failedMails,
+      lastBackup,
+    };
+  }, loadFailed);
 }
 
 // Settings.

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { formatDate, formatPrice } from "../../shared/format.ts";
-import { chartFormatters, formatBytes, formatDateTime, formatMonth, languageName } from "./format.ts";
+import {
+  chartFormatters,
+  formatAge,
+  formatBytes,
+  formatDateTime,
+  formatMonth,
+  languageName,
+} from "./format.ts";
 
 describe("formatting for the locale", () => {
   it("writes dates and months without shifting the day", () => {
@@ -13,6 +20,16 @@ describe("formatting for the locale", () => {
     expect(formatDateTime("2026-11-24 23:15:00.123Z", "en")).toBe("Nov 24, 2026, 11:15:00 PM UTC");
     expect(formatDateTime("2026-11-24 23:15:00.123Z", "fr")).toBe("24 nov. 2026, 23:15:00 UTC");
     expect(formatDateTime("nope", "fr")).toBe("nope");
+  });
+
+  it("writes how long ago a moment was, in minutes, hours, then days", () => {
+    const now = new Date("2026-11-27T12:00:00Z");
+    expect(formatAge("2026-11-27 11:55:00.000Z", now, "en")).toBe("5 minutes ago");
+    expect(formatAge("2026-11-27 02:00:00.000Z", now, "fr")).toBe("il y a 10 heures");
+    expect(formatAge("2026-11-25 13:00:00.000Z", now, "en")).toBe("47 hours ago");
+    expect(formatAge("2026-11-24 03:00:00.000Z", now, "fr")).toBe("il y a 3 jours");
+    // A clock slightly behind the server's: never "in 2 minutes" nor "0 minutes ago".
+    expect(formatAge("2026-11-27 12:02:00.000Z", now, "en")).toBe("1 minute ago");
   });
 
   it("writes sizes in powers of 1024 with each locale's separators", () => {

@@ -36,6 +36,18 @@ export function formatHour(date: Date, locale: Locale): string {
   }).format(date);
 }
 
+/**
+ * How long ago `value` (a PocketBase datetime) was, seen at `now`, in the page's language: in
+ * minutes under an hour, in hours under two days, else in days ("3 days ago", "il y a 3 jours").
+ */
+export function formatAge(value: string, now: Date, locale: Locale): string {
+  const minutes = Math.max(1, Math.round((now.getTime() - parseDateTime(value).getTime()) / 60_000));
+  const format = new Intl.RelativeTimeFormat(localeTags[locale], { numeric: "always" });
+  if (minutes < 60) return format.format(-minutes, "minute");
+  if (minutes < 48 * 60) return format.format(-Math.floor(minutes / 60), "hour");
+  return format.format(-Math.floor(minutes / (24 * 60)), "day");
+}
+
 /** A size in bytes, in KB/MB (powers of 1024), in the page's language. */
 export function formatBytes(bytes: number, locale: Locale): string {
   const units = ["B", "KB", "MB", "GB"];

@@ -67,7 +67,7 @@ const words = {
     activeSubject: "Your Lumen subscription is active",
     canceledSubject: "Your Lumen subscription is canceled",
     // The dashboard (src/dashboard), where the operator records a payment made outside Stripe.
-    dashboard: "/_",
+    dashboard: "/_/users",
     dashboardTitle: "Superuser sign-in",
     signIn: "Sign in",
     nav: "Dashboard",
@@ -119,7 +119,7 @@ const words = {
     instructionsSubject: "Comment régler votre abonnement Lumen",
     activeSubject: "Votre abonnement Lumen est actif",
     canceledSubject: "Votre abonnement Lumen est résilié",
-    dashboard: "/fr/_",
+    dashboard: "/fr/_/users",
     dashboardTitle: "Connexion superutilisateur",
     signIn: "Se connecter",
     nav: "Tableau de bord",

@@ -43,6 +43,17 @@ const createAwaitingUser = (baseURL: string, email: string) =>
 const words = {
   en: {
     home: "/_",
+    usersPath: "/_/users",
+    overview: "Overview",
+    trialsFigure: /^\d[\d,]* On the free trial$/,
+    signupsFigure: /^\d[\d,]* Sign-ups, last 7 days$/,
+    mailFigure: /^\d[\d,]* Mail failures, last 24 hours$/,
+    backupFigure: /Last backup/,
+    trial: "Trial",
+    signedUp: "Signed up",
+    lastWeek: "Last 7 days",
+    level: "Level",
+    problems: "Warnings and errors",
     signIn: "Sign in",
     email: "Email",
     password: "Password",
@@ -116,6 +127,17 @@ const words = {
   },
   fr: {
     home: "/fr/_",
+    usersPath: "/fr/_/users",
+    overview: "Vue d’ensemble",
+    trialsFigure: /^\d[\d\s]* Essai gratuit en cours$/,
+    signupsFigure: /^\d[\d\s]* Inscriptions, 7\sderniers jours$/,
+    mailFigure: /^\d[\d\s]* Échecs d’envoi d’e-mail, dernières 24\sheures$/,
+    backupFigure: /Dernière sauvegarde/,
+    trial: "Essai",
+    signedUp: "Inscription",
+    lastWeek: /7\sderniers jours/,
+    level: "Niveau",
+    problems: "Avertissements et erreurs",
     signIn: "Se connecter",
     email: "E-mail",
     password: "Mot de passe",
@@ -191,9 +213,15 @@ const words = {
 
 type Words = (typeof words)[keyof typeof words];
 
-/** Signs in at the dashboard's sign-in form and waits for its navigation. */
-async function signInToDashboard(page: Page, w: Words, email: string, secret = superuserPassword) {
-  await page.goto(w.home);
+/** Signs in at the dashboard's sign-in form, shown at `path` (the overview unless said). */
+async function signInToDashboard(
+  page: Page,
+  w: Words,
+  email: string,
+  secret = superuserPassword,
+  path: string = w.home,
+) {
+  await page.goto(path);
   await expect(page.getByRole("heading", { level: 1, name: w.title })).toBeVisible();
   await page.getByLabel(w.email, { exact: true }).fill(email);
   await page.getByLabel(w.password, { exact: true }).fill(secret);
@@ -263,7 +291,7 @@ for (const locale of ["en", "fr"] as const) {
     await expect(accountButton).toBeVisible();
 
     // Signed out, the dashboard is its sign-in form; the visitor's own session counts for nothing.
-    await signInToDashboard(page, w, superuser);
+    await signInToDashboard(page, w, superuser, superuserPassword, w.usersPath);
     const nav = page.getByRole("navigation", { name: w.nav });
     await expect(nav).toBeVisible();
     await expect(page.getByText(superuser)).toBeVisible();
@@ -334,13 +362,60 @@ for (const locale of ["en", "fr"] as const) {
 for (const locale of ["en", "fr"] as const) {
   const w = words[locale];
 
+  test(`the overview's figures open the lists behind them (${locale})`, async ({ page, baseURL }) => {
+    const superuser = createSuperuser();
+    const newcomer = uniqueEmail(`fresh-${locale}`);
+    await signUp(baseURL!, newcomer, { name: "Fresh Trial" });
+
+    // Signed in, the dashboard opens on its overview.
+    await signInToDashboard(page, w, superuser);
+    await expect(page.getByRole("heading", { level: 1, name: w.overview })).toBeVisible();
+    const trials = page.getByRole("link", { name: w.trialsFigure });
+    expect(Number((await trials.textContent())!.replace(/\D/g, ""))).toBeGreaterThanOrEqual(1);
+
+    // Trials: the users list, filtered to the trial, finds the newcomer.
+    const search = async () => {
+      await page.getByLabel(w.searchLabel, { exact: true }).fill(newcomer);
+      await page.getByRole("button", { name: w.search, exact: true }).click();
+      await expect(page.getByRole("link", { name: newcomer })).toBeVisible();
+    };
+    await trials.click();
+    await expect(page).toHaveURL(new RegExp(`${w.usersPath}\\?status=trial$`));
+    await expect(page.getByRole("combobox", { name: w.plan, exact: true })).toContainText(w.trial);
+    await search();
+
+    // Sign-ups of the week: the list keeps to the last 7 days, newcomer included.
+    const nav = page.getByRole("navigation", { name: w.nav });
+    await nav.getByRole("link", { name: w.overview }).click();
+    await page.getByRole("link", { name: w.signupsFigure }).click();
+    await expect(page).toHaveURL(new RegExp(`${w.usersPath}\\?joined=week$`));
+    await expect(page.getByRole("combobox", { name: w.signedUp, exact: true })).toContainText(w.lastWeek);
+    await search();
+
+    // Failed mails: the logs, mail warnings and errors of the last day.
+    await nav.getByRole("link", { name: w.overview }).click();
+    await page.getByRole("link", { name: w.mailFigure }).click();
+    await expect(page).toHaveURL(/\/_\/logs\?type=mail&level=problems&since=day$/);
+    await expect(page.getByRole("combobox", { name: w.level, exact: true })).toContainText(w.problems);
+
+    // The last backup: the backups page (back in history to the overview).
+    await page.goBack();
+    await page.getByRole("link", { name: w.backupFigure }).click();
+    await expect(page.getByRole("heading", { level: 1, name: w.backups })).toBeVisible();
+
+    // A link saved when the users list was the first page still opens that list.
+    await page.goto(`${w.home}?status=trial`);
+    await expect(page).toHaveURL(new RegExp(`${w.usersPath}\\?status=trial$`));
+    await expect(page.getByRole("combobox", { name: w.plan, exact: true })).toContainText(w.trial);
+  });
+
   test(`a superuser creates a user, who chooses their password from the email and signs in (${locale})`, async ({
     page,
     browser,
   }) => {
     const superuser = createSuperuser();
     const email = uniqueEmail(`made-${locale}`);
-    await signInToDashboard(page, w, superuser);
+    await signInToDashboard(page, w, superuser, superuserPassword, w.usersPath);
     await expect(page.getByRole("navigation", { name: w.nav })).toBeVisible();
 
     // The form, their emails in the other language (new accounts start on the free trial).
@@ -421,7 +496,7 @@ for (const locale of ["en", "fr"] as const) {
     });
     expect(await left()).toEqual({ users: 1, stremio: 1 });
 
-    await signInToDashboard(page, w, superuser);
+    await signInToDashboard(page, w, superuser, superuserPassword, w.usersPath);
     const nav = page.getByRole("navigation", { name: w.nav });
     await expect(nav).toBeVisible();
 
@@ -437,7 +512,7 @@ for (const locale of ["en", "fr"] as const) {
     const dialog = page.getByRole("alertdialog", { name: w.deleteTitle(leaving) });
     await dialog.getByRole("button", { name: w.delete, exact: true }).click();
     await expect(dialog).toBeHidden();
-    await expect(page).toHaveURL(new RegExp(`${w.home}$`));
+    await expect(page).toHaveURL(new RegExp(`${w.usersPath}$`));
     await expect(page.getByRole("heading", { level: 1, name: w.users })).toBeVisible();
 
     // The search no longer finds them.

@@ -40,7 +40,7 @@ export default function DashboardUser() {
       sendVerification={useCallback((email: string) => resendVerification(pb, email), [pb])}
       sendPasswordReset={useCallback((email: string) => resendPasswordReset(pb, email), [pb])}
       deleteUser={useCallback((id: string) => deleteUser(pb, id), [pb])}
-      onDeleted={() => void navigate(localizePath("/_", locale))}
+      onDeleted={() => void navigate(localizePath("/_/users", locale))}
     />
   );
 }

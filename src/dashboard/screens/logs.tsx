@@ -192,6 +192,14 @@ function LogsFilters({ query, change }: { query: LogsQuery; change: QueryChange 
     { value: "4xx", label: t`4xx (refused)` },
     { value: "5xx", label: t`5xx (error)` },
   ] as const;
+  const levels = [
+    { value: "all", label: t`All` },
+    { value: "problems", label: t`Warnings and errors` },
+  ] as const;
+  const periods = [
+    { value: "all", label: t`Any time` },
+    { value: "day", label: t`Last 24 hours` },
+  ] as const;
   const methods = ["all", "GET", "POST", "PATCH", "PUT", "DELETE"].map((value) => ({
     value,
     label: value === "all" ? t`All` : value,
@@ -199,13 +207,25 @@ function LogsFilters({ query, change }: { query: LogsQuery; change: QueryChange 
   return (
     <form
       role="search"
-      className="mb-6 grid grid-cols-2 items-end gap-3 md:grid-cols-3 lg:grid-cols-6"
+      className="mb-6 grid grid-cols-2 items-end gap-3 md:grid-cols-4"
       onSubmit={(event) => {
         event.preventDefault();
         change(draft);
       }}
     >
       <ChoiceField label={t`Type`} value={query.type} options={types} onChange={(type) => change({ type })} />
+      <ChoiceField
+        label={t`Level`}
+        value={query.level}
+        options={levels}
+        onChange={(level) => change({ level })}
+      />
+      <ChoiceField
+        label={t`When`}
+        value={query.since}
+        options={periods}
+        onChange={(since) => change({ since })}
+      />
       <ChoiceField
         label={t`Status`}
         value={query.status}

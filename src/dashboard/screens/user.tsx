@@ -39,7 +39,10 @@ type Run = (kind: Busy, action: () => Promise<ActionResult>, done: string) => vo
 /** The link back to the list of users. */
 function BackToUsers() {
   return (
-    <LocalizedLink to="/_" className="text-sm font-medium text-primary underline-offset-4 hover:underline">
+    <LocalizedLink
+      to="/_/users"
+      className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+    >
       <Trans>All users</Trans>
     </LocalizedLink>
   );

@@ -24,7 +24,7 @@ const meta = {
     ),
   },
   parameters: {
-    path: "/_",
+    path: "/_/users",
     // The whole page, the open "New user" form and the list below it, in one screenshot.
     ...wholePage(1300),
   },

@@ -86,6 +86,15 @@ function UsersFilters({ query, change }: { query: UsersQuery; change: QueryChang
     { value: "all", label: t`All` },
     ...planStatuses.map((status) => ({ value: status, label: i18n._(planStatusLabels[status]) })),
   ];
+  const periods: { value: UsersQuery["period"]; label: string }[] = [
+    { value: "all", label: t`All` },
+    { value: "month", label: t`Monthly` },
+    { value: "year", label: t`Yearly` },
+  ];
+  const joined: { value: UsersQuery["joined"]; label: string }[] = [
+    { value: "all", label: t`Any time` },
+    { value: "week", label: t`Last 7 days` },
+  ];
   const sorts: { value: UserSort; label: string }[] = [
     { value: "created", label: t`Sign-up date` },
     { value: "email", label: t`Email` },
@@ -96,12 +105,24 @@ function UsersFilters({ query, change }: { query: UsersQuery; change: QueryChang
     { value: "asc", label: t`Ascending` },
   ] as const;
   return (
-    <div className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-5">
+    <div className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
       <ChoiceField
         label={t`Plan`}
         value={query.status}
         options={statuses}
         onChange={(status) => change({ status })}
+      />
+      <ChoiceField
+        label={t`Billing period`}
+        value={query.period}
+        options={periods}
+        onChange={(period) => change({ period })}
+      />
+      <ChoiceField
+        label={t`Signed up`}
+        value={query.joined}
+        options={joined}
+        onChange={(value) => change({ joined: value })}
       />
       <ChoiceField
         label={t`Verified`}
@@ -206,7 +227,7 @@ function UsersPage({
   );
 }
 
-/** `/_`: every user, searched, filtered, sorted and paged; a row opens the user's page. */
+/** `/_/users`: every user, searched, filtered, sorted and paged; a row opens the user's page. */
 export function UsersScreen({ loadUsers, initialQuery, queryState, createUser }: UsersScreenProps) {
   const [note, setNote] = useState<Note | null>(null);
   const [creating, setCreating] = useState(false);

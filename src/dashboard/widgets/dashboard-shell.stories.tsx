@@ -22,8 +22,8 @@ export const SignedIn: Story = {
       .map((link) => link.textContent);
     await expect(names).toEqual(
       fr
-        ? ["Utilisateurs", "Superutilisateurs", "Sauvegardes", "Journaux", "Paramètres"]
-        : ["Users", "Superusers", "Backups", "Logs", "Settings"],
+        ? ["Vue d’ensemble", "Utilisateurs", "Superutilisateurs", "Sauvegardes", "Journaux", "Paramètres"]
+        : ["Overview", "Users", "Superusers", "Backups", "Logs", "Settings"],
     );
     await expect(within(nav).getByRole("link", { name: fr ? "Sauvegardes" : "Backups" })).toHaveAttribute(
       "aria-current",

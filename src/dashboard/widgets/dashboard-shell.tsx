@@ -9,7 +9,8 @@ import { LanguageSwitcher } from "../../widgets/app-shell/language-switcher.tsx"
 
 /** The dashboard's pages, in the order of its navigation (English paths). */
 const dashboardNav = [
-  { to: "/_", id: "users" },
+  { to: "/_", id: "overview" },
+  { to: "/_/users", id: "users" },
   { to: "/_/superusers", id: "superusers" },
   { to: "/_/backups", id: "backups" },
   { to: "/_/logs", id: "logs" },
@@ -32,6 +33,7 @@ export function DashboardShell({ email, onSignOut, children }: DashboardShellPro
   const { t } = useLingui();
   const locale = useLocale();
   const labels: Record<(typeof dashboardNav)[number]["id"], string> = {
+    overview: t`Overview`,
     users: t`Users`,
     superusers: t`Superusers`,
     backups: t`Backups`,

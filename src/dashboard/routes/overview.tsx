@@ -1,0 +1,23 @@
+import { msg } from "@lingui/core/macro";
+import { useCallback } from "react";
+import { Navigate, useLocation } from "react-router";
+import { localizePath } from "../../../shared/i18n/paths.ts";
+import { useLocale } from "../../i18n/use-locale.ts";
+import { loadOverview } from "../superuser.ts";
+import { OverviewScreen } from "../screens/overview.tsx";
+import { accountMeta } from "../../routes/account/account-meta.ts";
+import type { Route } from "./+types/overview";
+import { useSuperuserClient } from "./use-superuser-client.ts";
+
+export const meta: Route.MetaFunction = ({ location }) =>
+  accountMeta(location.pathname, msg`Overview · Superusers`, msg`How the business is doing, for superusers.`);
+
+export default function DashboardOverview() {
+  const pb = useSuperuserClient();
+  const locale = useLocale();
+  const { search } = useLocation();
+  const load = useCallback(() => loadOverview(pb), [pb]);
+  // The users list lived here before the overview: a saved link to a filtered list still opens it.
+  if (search) return <Navigate to={`${localizePath("/_/users", locale)}${search}`} replace />;
+  return <OverviewScreen loadOverview={load} />;
+}
