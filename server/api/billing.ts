@@ -80,7 +80,8 @@ export function billingApi(billing: Billing) {
         if (form.errors) throw new ApiError(400, validationMessage, form.errors);
         const { user, until, interval } = form.value;
         try {
-          return sendJson(c, 200, billing.markPaid(user, until, interval));
+          const by = String(authOf(c)!.record.email);
+          return sendJson(c, 200, billing.markPaid(user, until, interval, by));
         } catch (error) {
           if (error instanceof UnknownUserError) throw new ApiError(404);
           if (error instanceof BillingError) throw new ApiError(400, error.message);

@@ -285,6 +285,7 @@ async function create(c: ApiContext) {
     original: undefined,
     body,
     superuser,
+    actor: actorOf(c, superuser),
     now: new Date(),
   };
   const refused = hooks.beforeSave?.(event);
@@ -303,6 +304,11 @@ async function create(c: ApiContext) {
   const shown = new Set<unknown>(access === "manager" ? [saved.id] : []);
   for (const id of managedIds(store, collection, [saved], requester, Boolean(authOf(c)))) shown.add(id);
   return exportAll(c, collection, [saved], requester, shown)[0];
+}
+
+/** Who a record hook is told made the save: the superuser's email, else nobody. */
+function actorOf(c: ApiContext, superuser: boolean): string {
+  return superuser ? String(authOf(c)?.record.email ?? "") : "";
 }
 
 async function update(c: ApiContext) {
@@ -326,7 +332,16 @@ async function update(c: ApiContext) {
   if (errors) throw new ApiError(400, "Failed to update record.", errors);
   await prepareWrite(upsert);
   const hooks = recordHooksOf(collection.name);
-  const event = { store, collection, data: upsert.data, original: record, body, superuser, now: new Date() };
+  const event = {
+    store,
+    collection,
+    data: upsert.data,
+    original: record,
+    body,
+    superuser,
+    actor: actorOf(c, superuser),
+    now: new Date(),
+  };
   const refused = hooks.beforeSave?.(event);
   if (refused) throw new ApiError(400, "Failed to update record.", refused);
 

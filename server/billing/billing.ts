@@ -14,6 +14,7 @@ import {
 import { type Interval, type SubscriptionStatus, subscriptionStatuses } from "../../shared/billing.ts";
 import type { RecordData, Store } from "../core/store.ts";
 import { formatDateTime } from "../core/values.ts";
+import { recordUserChanges } from "../core/user-audit.ts";
 import { param, sql } from "../tools/sql.ts";
 import type { Logger } from "../tools/log.ts";
 import { type BillingMail, renderBillingMail } from "../mail/billing-templates.ts";
@@ -292,7 +293,8 @@ export function createBilling(options: BillingOptions) {
    * The operator's record of a payment made outside Stripe: the subscription is active and paid
    * until `until` (then it lapses unless recorded again); the user gets a receipt.
    */
-  function markPaid(userId: string, until: Date, interval: Interval): Subscription {
+  /** The payment `by` (a superuser's email) recorded, kept in the user's record of changes. */
+  function markPaid(userId: string, until: Date, interval: Interval, by: string): Subscription {
     const user = userById(userId);
     if (!user) throw new UnknownUserError("Missing user.");
     if (until.getTime() <= Date.now()) throw new BillingError("The paid-until date must be in the future.");
@@ -311,6 +313,13 @@ export function createBilling(options: BillingOptions) {
         cancel_at_period_end: false,
       });
       syncEntitlement(store, userId);
+      const subscription = (sub: Subscription | undefined) =>
+        sub
+          ? `${sub.status}, ${sub.interval}${sub.current_period_end ? `, ${sub.current_period_end}` : ""}`
+          : "";
+      recordUserChanges(store, userId, by, [
+        { field: "subscription", old: subscription(current), new: subscription(sub) },
+      ]);
       return sub;
     });
     mail(user, {

@@ -207,5 +207,7 @@ export type SaveEvent = {
   /** The submitted body (which fields were sent). */
   body: Record<string, unknown>;
   superuser: boolean;
+  /** The email of the superuser making the request; empty for anyone else. */
+  actor: string;
   now: Date;
 };

@@ -1,7 +1,15 @@
 import { afterSaveUser, beforeSaveStremio, beforeSaveUser, type SaveEvent } from "./billing.ts";
+import {
+  afterSuperuserSavesUser,
+  beforeSaveUserChange,
+  beforeSaveUserNote,
+  userChangesCollection,
+  userNotesCollection,
+} from "./user-audit.ts";
 
 // What the server does around a record save made through the records API, per collection (the
-// part PocketBase leaves to an app's hooks): billing's, for users and Stremio records.
+// part PocketBase leaves to an app's hooks): billing's, for users and Stremio records, and the
+// operators' record of a user (user-audit.ts).
 
 export type { SaveEvent };
 
@@ -13,8 +21,16 @@ export type RecordHooks = {
 };
 
 const hooks: Record<string, RecordHooks> = {
-  users: { beforeSave: beforeSaveUser, afterSave: afterSaveUser },
+  users: {
+    beforeSave: beforeSaveUser,
+    afterSave: (event) => {
+      afterSaveUser(event);
+      afterSuperuserSavesUser(event);
+    },
+  },
   stremio: { beforeSave: beforeSaveStremio },
+  [userChangesCollection]: { beforeSave: beforeSaveUserChange },
+  [userNotesCollection]: { beforeSave: beforeSaveUserNote },
 };
 
 /** The hooks of a collection (none for most). */

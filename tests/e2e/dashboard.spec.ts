@@ -44,6 +44,11 @@ const words = {
   en: {
     home: "/_",
     usersPath: "/_/users",
+    changesBySuperusers: "Changes by superusers",
+    notes: "Notes",
+    newNote: "New note",
+    addNote: "Add the note",
+    noteBy: (email: string) => new RegExp(`^By ${email.replace(/[.+]/g, "\\$&")}, `),
     overview: "Overview",
     trialsFigure: /^\d[\d,]* On the free trial$/,
     signupsFigure: /^\d[\d,]* Sign-ups, last 7 days$/,
@@ -128,6 +133,11 @@ const words = {
   fr: {
     home: "/fr/_",
     usersPath: "/fr/_/users",
+    changesBySuperusers: "Modifications par les superutilisateurs",
+    notes: "Notes",
+    newNote: "Nouvelle note",
+    addNote: "Ajouter la note",
+    noteBy: (email: string) => new RegExp(`^Par ${email.replace(/[.+]/g, "\\$&")}, `),
     overview: "Vue d’ensemble",
     trialsFigure: /^\d[\d\s]* Essai gratuit en cours$/,
     signupsFigure: /^\d[\d\s]* Inscriptions, 7\sderniers jours$/,
@@ -317,6 +327,18 @@ for (const locale of ["en", "fr"] as const) {
     await page.getByLabel(w.paidUntil, { exact: true }).fill(until);
     await page.getByRole("button", { name: w.markPaid, exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: w.marked })).toBeVisible();
+
+    // The payment is in the user's record of changes, by this superuser; a note is kept, signed.
+    const changes = page.getByRole("region", { name: w.changesBySuperusers });
+    await expect(changes.getByRole("row").filter({ hasText: "subscription" })).toContainText(superuser);
+    const notes = page.getByRole("region", { name: w.notes });
+    await notes.getByLabel(w.newNote, { exact: true }).fill("Paid by bank transfer.");
+    await notes.getByRole("button", { name: w.addNote, exact: true }).click();
+    await expect(notes.getByText("Paid by bank transfer.")).toBeVisible();
+    // Kept by the server: still there on the next visit.
+    await page.reload();
+    await expect(notes.getByText("Paid by bank transfer.")).toBeVisible();
+    await expect(notes.getByText(w.noteBy(superuser))).toBeVisible();
 
     // The customer's next visit shows the plan paid.
     await customerPage.reload();

@@ -2,7 +2,10 @@ import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import {
+  addUserNote,
   deleteUser,
+  deleteUserNote,
+  loadUserHistory,
   extendTrial,
   loadUser,
   markPaid,
@@ -41,6 +44,9 @@ export default function DashboardUser() {
       sendPasswordReset={useCallback((email: string) => resendPasswordReset(pb, email), [pb])}
       deleteUser={useCallback((id: string) => deleteUser(pb, id), [pb])}
       onDeleted={() => void navigate(localizePath("/_/users", locale))}
+      loadHistory={useCallback((id: string) => loadUserHistory(pb, id), [pb])}
+      addNote={useCallback((id: string, text: string) => addUserNote(pb, id, text), [pb])}
+      deleteNote={useCallback((noteId: string) => deleteUserNote(pb, noteId), [pb])}
     />
   );
 }

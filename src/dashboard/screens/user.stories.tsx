@@ -3,7 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { formatDate, formatPrice } from "../../../shared/format.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import type { Subscription } from "../../../shared/billing.ts";
-import type { UserDetails } from "../superuser.ts";
+import type { UserDetails, UserHistory } from "../superuser.ts";
 import {
   awaitingSubscription,
   awaitingUser,
@@ -50,6 +50,58 @@ const paying = (subscription: Partial<Subscription>): UserDetails => ({
 });
 
 const manual: UserDetails = { ...details, billingMode: "manual" };
+
+/** Two notes and what superusers changed, newest first. */
+const history: UserHistory = {
+  notes: [
+    {
+      id: "n2",
+      user: awaitingUser.id,
+      text: "Asked by email for an invoice in the company's name; sent on 23 Nov.",
+      author: "ops@example.com",
+      created: "2026-11-23 16:40:00.000Z",
+    },
+    {
+      id: "n1",
+      user: awaitingUser.id,
+      text: "Pays by bank transfer (reference LUMEN-4411).",
+      author: "root@example.com",
+      created: "2026-11-21 09:30:00.000Z",
+    },
+  ],
+  changes: {
+    page: 1,
+    perPage: 50,
+    totalItems: 3,
+    totalPages: 1,
+    items: [
+      {
+        id: "c3",
+        field: "name",
+        old: "Camille D.",
+        new: "Camille Dupont",
+        author: "ops@example.com",
+        created: "2026-11-22 11:02:00.000Z",
+      },
+      {
+        id: "c2",
+        field: "password",
+        old: "",
+        new: "",
+        author: "root@example.com",
+        created: "2026-11-21 09:31:00.000Z",
+      },
+      {
+        id: "c1",
+        field: "verified",
+        old: "false",
+        new: "true",
+        author: "root@example.com",
+        created: "2026-11-21 09:30:00.000Z",
+      },
+    ],
+  },
+};
 const loadManual = () => fn<UserScreenProps["loadUser"]>(async () => ok(manual));
 
 const meta = {
@@ -85,12 +137,17 @@ const meta = {
     sendPasswordReset: fn(done),
     deleteUser: fn(done),
     onDeleted: fn(),
+    loadHistory: fn<UserScreenProps["loadHistory"]>(async () => ok(history)),
+    addNote: fn<UserScreenProps["addNote"]>(async (user, text) =>
+      ok({ id: "n3", user, text, author: "root@example.com", created: "2026-11-25 08:00:00.000Z" }),
+    ),
+    deleteNote: fn(done),
   },
   parameters: {
     path: "/_/user",
-    // The whole page, billing forms and their notes included, in one screenshot: screenshots only
-    // show what fits in the viewport.
-    ...wholePage(1400),
+    // The whole page, billing forms, notes and changes included, in one screenshot: screenshots
+    // only show what fits in the viewport.
+    ...wholePage(1900),
   },
   globals: wholePageGlobals,
 } satisfies Meta<typeof UserScreen>;
@@ -228,6 +285,40 @@ export const NoStremioRecord: Story = {
           : "This user has no Stremio record.",
       ),
     ).toBeVisible();
+  },
+};
+
+/** The operators' notes and what superusers changed; a note added, signed by the server. */
+export const NotesAndChanges: Story = {
+  play: async ({ canvasElement, globals, args }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    const notes = within(await canvas.findByRole("region", { name: "Notes" }));
+    await expect(await notes.findByText("Pays by bank transfer (reference LUMEN-4411).")).toBeVisible();
+    await expect(notes.getByText(fr ? /^Par ops@example\.com, / : /^By ops@example\.com, /)).toBeVisible();
+    const changes = within(
+      canvas.getByRole("region", {
+        name: fr ? "Modifications par les superutilisateurs" : "Changes by superusers",
+      }),
+    );
+    await expect(changes.getByText("Camille D.")).toBeVisible();
+    // A password's values are never kept.
+    await expect(changes.getByText(fr ? "Modifié (non affiché)" : "Changed (not shown)")).toBeVisible();
+
+    // An empty note is refused before any request.
+    await userEvent.click(notes.getByRole("button", { name: fr ? "Ajouter la note" : "Add the note" }));
+    await expect(notes.getByLabelText(fr ? "Nouvelle note" : "New note")).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
+    await expect(args.addNote).not.toHaveBeenCalled();
+
+    await userEvent.type(notes.getByLabelText(fr ? "Nouvelle note" : "New note"), "Called back.");
+    await userEvent.click(notes.getByRole("button", { name: fr ? "Ajouter la note" : "Add the note" }));
+    await waitFor(() => expect(args.addNote).toHaveBeenCalledWith(awaitingUser.id, "Called back."));
+    // Read again, with the new note; the field is cleared.
+    await waitFor(() => expect(args.loadHistory).toHaveBeenCalledTimes(2));
+    await expect(notes.getByLabelText(fr ? "Nouvelle note" : "New note")).toHaveValue("");
   },
 };
 

@@ -17,6 +17,7 @@ import { useLoad } from "../widgets/use-load.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { type ExtendTrial, type MarkPaid, UserBilling } from "./user-billing.tsx";
 import { UserForm } from "./user-form.tsx";
+import { UserHistoryPanel, type UserHistoryProps } from "./user-history.tsx";
 
 export type UserScreenProps = {
   id: string;
@@ -31,7 +32,7 @@ export type UserScreenProps = {
   deleteUser: (id: string) => Promise<ActionResult>;
   /** After the user is deleted (the route goes back to the list). */
   onDeleted: () => void;
-};
+} & Pick<UserHistoryProps, "loadHistory" | "addNote" | "deleteNote">;
 
 type Busy = "verification" | "reset" | "delete";
 type Run = (kind: Busy, action: () => Promise<ActionResult>, done: string) => void;
@@ -152,7 +153,10 @@ function DeleteUser({
   );
 }
 
-/** `/_/user?id=`: one user: edit, billing, mails sent again, Stremio record, delete. */
+/**
+ * `/_/user?id=`: one user: edit, billing, the operators' notes and record of changes, mails sent
+ * again, Stremio record, delete.
+ */
 export function UserScreen({
   id,
   loadUser,
@@ -163,6 +167,9 @@ export function UserScreen({
   sendPasswordReset,
   deleteUser,
   onDeleted,
+  loadHistory,
+  addNote,
+  deleteNote,
 }: UserScreenProps) {
   const { i18n } = useLingui();
   const locale = useLocale();
@@ -241,6 +248,14 @@ export function UserScreen({
             extendTrial={extendTrial}
             markPaid={markPaid}
             onChanged={(changes) => setDetails((current) => current && { ...current, ...changes })}
+          />
+          <UserHistoryPanel
+            userId={user.id}
+            version={`${user.updated} ${details.subscription?.status ?? ""} ${details.subscription?.current_period_end ?? ""}`}
+            loadHistory={loadHistory}
+            addNote={addNote}
+            deleteNote={deleteNote}
+            setNote={setNote}
           />
         </div>
         <div className="flex flex-col gap-6">
