@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { defaultRateLimits, parseRateLimitRules } from "./tools/rate-limit.ts";
 import { configFromEnv } from "./config.ts";
 import { createTestApp, fixturePassword } from "./testing/fixtures.ts";
+import { connect } from "node:net";
+import { startServer } from "./testing/start-server.ts";
 
 const login = "/api/collections/users/auth-with-password";
 
@@ -116,6 +118,29 @@ describe("server-wide behaviour", () => {
       expect(chunked.status).toBe(413);
     } finally {
       await t.close();
+    }
+  });
+
+  it("closes the connection honestly after a 413: the answer says `Connection: close`, then the socket ends", async () => {
+    const server = await startServer({ bodyLimit: 1000 });
+    try {
+      const { port } = new URL(server.url);
+      const socket = connect(Number(port), "127.0.0.1");
+      let received = "";
+      socket.on("data", (chunk) => (received += chunk.toString("latin1")));
+      const ended = new Promise<void>((resolve) => socket.on("close", () => resolve()));
+      const body = JSON.stringify({ name: "x".repeat(2000) });
+      socket.write(
+        `POST /api/collections/users/records HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      );
+      await ended;
+      const head = received.split("\r\n\r\n")[0]!.toLowerCase();
+      expect(head).toMatch(/^http\/1\.1 413 /);
+      expect(head).toContain("connection: close");
+      expect(head).not.toContain("keep-alive");
+    } finally {
+      await server.close();
     }
   });
 

@@ -269,6 +269,9 @@ export function createApp(options: AppOptions): App {
 
   app.onError((error, c) => {
     const apiError = error instanceof ApiError ? error : (log.error(inspect(error)), new ApiError(500));
+    // The rest of a body over the limit is not read: the connection cannot carry another request,
+    // and says so rather than closing under a client that would send one.
+    if (apiError.status === 413) c.header("Connection", "close");
     return c.json(apiError.toJSON(), apiError.status as 400);
   });
 
