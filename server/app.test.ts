@@ -121,6 +121,30 @@ describe("server-wide behaviour", () => {
     }
   });
 
+  it("tells only a superuser, at /api/health, whether a backup may start, their address and a proxy header", async () => {
+    const t = await createTestApp();
+    try {
+      const guest = await t.request("GET", "/api/health", { headers: { "cf-connecting-ip": "203.0.113.7" } });
+      expect(guest.json).toEqual({ message: "API is healthy.", code: 200, data: {} });
+      const user = await t.request("GET", "/api/health", { token: t.tokens.alice });
+      expect(user.json.data).toEqual({});
+      const root = await t.request("GET", "/api/health", {
+        token: t.tokens.superuser,
+        headers: { "cf-connecting-ip": "203.0.113.7" },
+      });
+      expect(root.json).toEqual({
+        message: "API is healthy.",
+        code: 200,
+        data: { canBackup: true, realIP: "local", possibleProxyHeader: "CF-Connecting-IP" },
+      });
+      expect(root.headers.get("cache-control")).toBe("no-store");
+      const direct = await t.request("GET", "/api/health", { token: t.tokens.superuser });
+      expect(direct.json.data.possibleProxyHeader).toBe("");
+    } finally {
+      await t.close();
+    }
+  });
+
   it("closes the connection honestly after a 413: the answer says `Connection: close`, then the socket ends", async () => {
     const server = await startServer({ bodyLimit: 1000 });
     try {

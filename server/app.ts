@@ -11,7 +11,7 @@ import { collectionsImport } from "./api/collections.ts";
 import { compressJson } from "./tools/compression.ts";
 import { corsHeaders } from "./api/cors.ts";
 import type { ApiEnv, AppContext } from "./api/context.ts";
-import { health } from "./api/health.ts";
+import { healthApi } from "./api/health.ts";
 import { logsApi, requestLogger } from "./api/logs.ts";
 import { limitBody, loadAuthToken, rateLimit } from "./api/middlewares.ts";
 import { recordAuth } from "./api/record-auth.ts";
@@ -229,7 +229,7 @@ export function createApp(options: AppOptions): App {
   api.use(compressJson);
   api.use(corsHeaders(origins));
   api.use(loadAuthToken(ctx));
-  api.route("/", health);
+  api.route("/", healthApi(backups));
   api.route("/", recordAuth);
   api.route("/", recordVerification);
   api.route("/", recordPasswordReset);

@@ -126,6 +126,21 @@ describe("deleting a user deletes their stremio record (cascade)", () => {
   });
 });
 
+describe("superusers are always verified", () => {
+  it("as PocketBase: created or updated with `verified: false`, a superuser stays verified", async () => {
+    const created = await root.collection("_superusers").create({
+      email: "unverified-root@lumen.example",
+      password: "super secret 2",
+      passwordConfirm: "super secret 2",
+      verified: false,
+    });
+    expect(created.verified).toBe(true);
+    const updated = await root.collection("_superusers").update(created.id, { verified: false });
+    expect(updated.verified).toBe(true);
+    await root.collection("_superusers").delete(created.id);
+  });
+});
+
 describe("the last superuser can't be deleted", () => {
   it("400 with PocketBase's message for the only one; a second one may go", async () => {
     const rootId = root.authStore.record!.id;

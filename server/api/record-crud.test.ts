@@ -563,10 +563,20 @@ describe("POST /api/collections/{collection}/records (create)", () => {
       contains: ['"id":"myownid12345678"'],
     },
     {
-      name: "an id already used by a superuser: not unique",
+      name: "an id already used by a superuser: PocketBase's cross-collection auth id check",
       method: "POST",
       url: users,
       body: signup({ id: "rootrootrootroo" }),
+      status: 400,
+      contains: [
+        '"id":{"code":"validation_invalid_auth_id","message":"Invalid or duplicated auth record id."}',
+      ],
+    },
+    {
+      name: "an id already used in the same collection: not unique",
+      method: "POST",
+      url: users,
+      body: (t) => signup({ id: String(t.users.alice.id) }),
       status: 400,
       contains: ['"id":{"code":"validation_not_unique"'],
     },

@@ -273,8 +273,8 @@ async function create(c: ApiContext) {
     checkPassword(c, collection, original, password),
   );
   if (errors) throw new ApiError(400, "Failed to create record.", errors);
-  if (isAuth(collection) && authIdTaken(store, String(upsert.data.id))) {
-    throw new ApiError(400, "Failed to create record.", { id: fieldErrors.notUnique() });
+  if (isAuth(collection) && authIdTaken(store, String(upsert.data.id), collection)) {
+    throw new ApiError(400, "Failed to create record.", { id: fieldErrors.invalidAuthId() });
   }
   await prepareWrite(upsert);
   const hooks = recordHooksOf(collection.name);

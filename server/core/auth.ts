@@ -77,11 +77,14 @@ export function findAuthRecordByEmail(
   return store.find(collection, { where, limit: 1 })[0];
 }
 
-/** Whether some auth collection already has a record with this id (auth ids are unique across them). */
-export function authIdTaken(store: Store, id: string): boolean {
+/**
+ * Whether an auth collection (other than `except`, whose own unique id index answers for it) has a
+ * record with this id: auth ids are unique across auth collections.
+ */
+export function authIdTaken(store: Store, id: string, except?: Collection): boolean {
   return store
     .collections()
-    .filter(isAuth)
+    .filter((c) => isAuth(c) && c.id !== except?.id)
     .some((c) => Boolean(store.get(sql`SELECT 1 AS "x" FROM ${ident(c.name)} WHERE "id" = ${param(id)}`)));
 }
 

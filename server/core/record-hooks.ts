@@ -1,3 +1,4 @@
+import { superusersCollectionName } from "./schema.ts";
 import { afterSaveUser, beforeSaveStremio, beforeSaveUser, type SaveEvent } from "./billing.ts";
 import {
   afterSuperuserSavesUser,
@@ -31,6 +32,12 @@ const hooks: Record<string, RecordHooks> = {
   stremio: { beforeSave: beforeSaveStremio },
   [userChangesCollection]: { beforeSave: beforeSaveUserChange },
   [userNotesCollection]: { beforeSave: beforeSaveUserNote },
+  // As PocketBase: a superuser is always verified, whatever the request says.
+  [superusersCollectionName]: {
+    beforeSave: (event) => {
+      event.data.verified = true;
+    },
+  },
 };
 
 /** The hooks of a collection (none for most). */

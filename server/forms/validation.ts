@@ -17,6 +17,8 @@ export const fieldErrors = {
   notIn: () => error("validation_not_in_invalid", "Must not be in list."),
   mismatch: () => error("validation_values_mismatch", "Values don't match."),
   notUnique: () => error("validation_not_unique", "Value must be unique."),
+  /** An auth record id another auth collection already has (PocketBase's cross-collection check). */
+  invalidAuthId: () => error("validation_invalid_auth_id", "Invalid or duplicated auth record id."),
   invalidValue: () => error("validation_invalid_value", "Invalid value."),
   invalidOldPassword: () => error("validation_invalid_old_password", "Missing or invalid old password."),
   invalidPassword: () => error("validation_invalid_password", "Missing or invalid auth record password."),
