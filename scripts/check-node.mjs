@@ -1,4 +1,4 @@
-// Runs before `npm start`, `npm run serve` and `npm test` with whatever `node` is first on PATH, so it
+// Runs before `npm start`, `serve`, `test`, `dev`, `storybook` and `superuser` with whatever `node` is first on PATH, so it
 // stays plain JavaScript that old Node versions can run: one clear line instead of a loader error.
 const major = Number(process.versions.node.split(".")[0]);
 if (major < 24) {

@@ -251,3 +251,15 @@ http {
     expect(redirect.headers.get("location")).toBe("https://lumen.example/guides?x=1");
   });
 });
+
+describe("deploy/lumen.service", () => {
+  it("runs the Node 24 the first-install steps put in place, not Debian's Node 20", () => {
+    const unit = readFileSync(path.join(repo, "deploy/lumen.service"), "utf8");
+    const node = /^ExecStart=(\S+) server\/main\.ts$/m.exec(unit)?.[1];
+    expect(node).toBe("/usr/local/bin/node");
+    // `npm install -g` puts packages' commands in /usr/local/bin on Debian.
+    const steps = readFileSync(path.join(repo, "docs/deploy.md"), "utf8");
+    expect(steps).toContain("npm install -g node@24");
+    expect(steps).toContain(`${node} --version`);
+  });
+});

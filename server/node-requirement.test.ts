@@ -13,10 +13,14 @@ const withOldNode: NodeJS.ProcessEnv = { ...process.env, PATH: `/usr/bin:${proce
 for (const key of Object.keys(withOldNode)) if (key.startsWith("npm_")) delete withOldNode[key];
 
 describe.skipIf(!oldMajor || oldMajor >= 24)(`first commands on Node ${oldMajor}`, () => {
-  it.each(["start", "test"])(
+  it.each(["start", "test", "run dev", "run storybook", "run superuser -- list"])(
     "npm %s stops at once with one line naming Node 24 and how to get it",
-    (script) => {
-      const run = spawnSync("npm", [script], { env: withOldNode, encoding: "utf8", timeout: 30_000 });
+    (command) => {
+      const run = spawnSync("npm", command.split(" "), {
+        env: withOldNode,
+        encoding: "utf8",
+        timeout: 30_000,
+      });
       expect(run.status).not.toBe(0);
       expect(run.stderr).not.toContain("ERR_UNKNOWN_FILE_EXTENSION");
       const line = run.stderr.split("\n").find((l) => l.startsWith("Lumen needs Node 24"));
