@@ -7,7 +7,7 @@ import { splitInstructions } from "../shared/payment-instructions.ts";
 import { siteConfig } from "../shared/site-config.ts";
 import { ApiError } from "./api/api-error.ts";
 import { backupsApi, fileToken } from "./api/backups.ts";
-import { collectionsImport } from "./api/collections.ts";
+import { collectionsImport, collectionsRead } from "./api/collections.ts";
 import { compressJson } from "./tools/compression.ts";
 import { corsHeaders } from "./api/cors.ts";
 import type { ApiEnv, AppContext } from "./api/context.ts";
@@ -236,6 +236,7 @@ export function createApp(options: AppOptions): App {
   api.route("/", recordEmailChange);
   api.route("/", recordCrud);
   api.route("/", collectionsImport);
+  api.route("/", collectionsRead);
   api.route("/", fileToken);
   api.route("/", backupsApi(backups, options.backupUploadLimit));
   api.route("/", logsApi(logs));

@@ -1,0 +1,103 @@
+import { execFile, execFileSync } from "node:child_process";
+import { promisify } from "node:util";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import type PocketBase from "pocketbase";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { fixtureRoot } from "../testing/fixtures.ts";
+import { rejection, signedUpUser } from "../testing/sdk.ts";
+import { startServerAsRoot, type TestServer } from "../testing/start-server.ts";
+
+// PocketBase's collections API, read-only, through the official SDK on a real port, and the tool
+// PocketBase users generate their types with (pocketbase-typegen) against it.
+
+let server: TestServer;
+let root: PocketBase;
+
+beforeAll(async () => {
+  ({ server, root } = await startServerAsRoot());
+});
+afterAll(() => server.close());
+
+describe("the collections API", () => {
+  it("lists and shows every collection to a superuser, in PocketBase's shape, without token secrets", async () => {
+    const all = await root.collections.getFullList();
+    const schema = JSON.parse(readFileSync("pocketbase/pb_schema.json", "utf8")) as { name: string }[];
+    expect(all.map((c) => c.name)).toEqual(expect.arrayContaining(schema.map((c) => c.name)));
+    const users = await root.collections.getOne("users");
+    expect(users).toMatchObject({ name: "users", type: "auth", listRule: expect.any(String) });
+    expect(users.fields.map((f: { name: string }) => f.name)).toEqual(
+      expect.arrayContaining(["email", "plan", "trial_ends"]),
+    );
+    expect(users.indexes.length).toBeGreaterThan(0);
+    expect(JSON.stringify(all)).not.toContain("secrets");
+    expect(await root.collections.getOne(users.id)).toMatchObject({ name: "users" });
+    const page = await root.collections.getList(1, 2, { sort: "-name" });
+    expect(page.items.map((c) => c.name)).toEqual(
+      all
+        .map((c) => c.name)
+        .sort()
+        .reverse()
+        .slice(0, 2),
+    );
+    expect((await rejection(root.collections.getOne("nope"))).status).toBe(404);
+  });
+
+  it("refuses to change one collection, saying where the schema comes from", async () => {
+    for (const change of [
+      () => root.collections.create({ name: "extra", type: "base" }),
+      () => root.collections.update("users", { listRule: "" }),
+      () => root.collections.delete("stremio"),
+      () => root.collections.truncate("stremio"),
+    ]) {
+      const error = await rejection(change());
+      expect(error.status).toBe(400);
+      expect(error.response.message).toContain("pocketbase/pb_schema.json");
+    }
+    expect((await root.collections.getOne("users")).listRule).not.toBe("");
+  });
+
+  it("is for superusers only", async () => {
+    const user = await signedUpUser(server.url, "not-root@example.com");
+    expect((await rejection(user.pb.collections.getFullList())).status).toBe(403);
+    expect((await rejection(user.pb.collections.getOne("users"))).status).toBe(403);
+  });
+});
+
+describe("pocketbase-typegen", () => {
+  it("generates the collections' types from this server", async () => {
+    // Installed for the test from the npm registry, without its native SQLite module's install
+    // script (only its --db mode needs it).
+    const dir = mkdtempSync(path.join(fixtureRoot, "typegen-"));
+    try {
+      execFileSync(
+        "npm",
+        [
+          "install",
+          "--prefix",
+          dir,
+          "--ignore-scripts",
+          "--no-audit",
+          "--no-fund",
+          "pocketbase-typegen@1.5.0",
+        ],
+        { stdio: "pipe", timeout: 120_000 },
+      );
+      const out = path.join(dir, "pocketbase-types.ts");
+      // Run without blocking this process: the server answering it lives here.
+      const run = await promisify(execFile)(
+        path.join(dir, "node_modules/.bin/pocketbase-typegen"),
+        ["--url", server.url, "--email", "root@example.com", "--password", "a root password 1", "--out", out],
+        { encoding: "utf8", timeout: 60_000 },
+      );
+      expect(run.stdout).toContain("Created typescript definitions");
+      expect(existsSync(out)).toBe(true);
+      const types = readFileSync(out, "utf8");
+      expect(types).toContain("export type UsersRecord");
+      expect(types).toMatch(/plan\??: UsersPlanOptions/);
+      expect(types).toContain("export type SubscriptionsRecord");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
