@@ -71,6 +71,39 @@ const withShell: Decorator = (Story, { globals, parameters }) => {
   );
 };
 
+/**
+ * A docs page renders all its stories at once, and some take the focus as they mount (a form that
+ * shows its errors, the card that replaces a form): the page would open scrolled down to the last
+ * of them. Until the reader presses a key or a pointer, a story's focus leaves the page where it is.
+ */
+function keepDocsPageStill(root: HTMLDivElement | null) {
+  if (!root) return undefined;
+  const doc = root.ownerDocument;
+  const view = doc.defaultView ?? window;
+  const listening = new AbortController();
+  const { signal } = listening;
+  for (const type of ["pointerdown", "keydown", "wheel", "touchstart"]) {
+    doc.addEventListener(type, () => listening.abort(), { capture: true, passive: true, signal });
+  }
+  // The browser scrolls to the element before its focus events: keep where the page was until then.
+  let settled = { x: view.scrollX, y: view.scrollY };
+  view.addEventListener("scroll", () => (settled = { x: view.scrollX, y: view.scrollY }), {
+    passive: true,
+    signal,
+  });
+  root.addEventListener("focusin", () => view.scrollTo(settled.x, settled.y), { signal });
+  return () => listening.abort();
+}
+
+const withStillDocsPage: Decorator = (Story, { viewMode }) =>
+  viewMode === "docs" ? (
+    <div ref={keepDocsPageStill} className="contents">
+      <Story />
+    </div>
+  ) : (
+    <Story />
+  );
+
 const preview: Preview = {
   globalTypes: {
     locale: {
@@ -94,7 +127,7 @@ const preview: Preview = {
       return {};
     },
   ],
-  decorators: [withShell],
+  decorators: [withShell, withStillDocsPage],
   parameters: {
     layout: "fullscreen",
     backgrounds: { disable: true },

@@ -14,14 +14,22 @@ import {
   AlertDialogTrigger,
 } from "./alert-dialog.tsx";
 import { Button } from "./button.tsx";
+import docs from "./alert-dialog.docs.md?raw";
 
-type Args = React.ComponentProps<typeof AlertDialog> & { onConfirm: () => void };
+type Args = React.ComponentProps<typeof AlertDialog> & {
+  onConfirm: () => void;
+  /** The confirming button's variant (`AlertDialogAction`'s own: `destructive` by default). */
+  actionVariant?: React.ComponentProps<typeof AlertDialogAction>["variant"];
+};
 
 const meta = {
   title: "UI/AlertDialog",
   component: AlertDialog,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
   args: { onConfirm: fn() },
-  render: ({ onConfirm, ...args }: Args) => (
+  argTypes: { actionVariant: { control: "inline-radio", options: ["destructive", "default"] } },
+  render: ({ onConfirm, actionVariant, ...args }: Args) => (
     <div className="p-6">
       <AlertDialog {...args}>
         <AlertDialogTrigger asChild>
@@ -42,7 +50,7 @@ const meta = {
             <AlertDialogCancel>
               <Trans>Cancel</Trans>
             </AlertDialogCancel>
-            <AlertDialogAction onClick={onConfirm}>
+            <AlertDialogAction variant={actionVariant} onClick={onConfirm}>
               <Trans>Delete</Trans>
             </AlertDialogAction>
           </AlertDialogFooter>
@@ -73,4 +81,8 @@ export const Confirming: Story = {
   },
 };
 
-export const Open: Story = { args: { defaultOpen: true } };
+export const Open: Story = {
+  // Open on a docs page, the modal would cover the whole page.
+  tags: ["!autodocs"],
+  args: { defaultOpen: true },
+};

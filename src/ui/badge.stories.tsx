@@ -1,10 +1,27 @@
 import { Trans } from "@lingui/react/macro";
+import type * as React from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Badge } from "./badge.tsx";
+import docs from "./badge.docs.md?raw";
+
+type BadgeProps = React.ComponentProps<typeof Badge>;
+
+/** Every variant and size `src/ui/badge.tsx` defines, for the Controls panel. */
+const controls = {
+  variant: ["default", "secondary", "outline", "quiet", "success", "warning", "danger"],
+  size: ["default", "lg"],
+} satisfies { [K in "variant" | "size"]: readonly NonNullable<BadgeProps[K]>[] };
 
 const meta = {
   title: "UI/Badge",
   component: Badge,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
+  args: { variant: "default", size: "default" },
+  argTypes: {
+    variant: { control: "select", options: controls.variant },
+    size: { control: "inline-radio", options: controls.size },
+  },
   decorators: [
     (Story) => (
       <div className="flex flex-wrap items-center gap-3 p-6">

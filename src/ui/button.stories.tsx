@@ -4,6 +4,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Plus } from "lucide-react";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Button } from "./button.tsx";
+import docs from "./button.docs.md?raw";
 
 type ButtonProps = React.ComponentProps<typeof Button>;
 
@@ -17,6 +18,8 @@ const controls = {
 const meta = {
   title: "UI/Button",
   component: Button,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
   args: {
     onClick: fn(),
     variant: "default",

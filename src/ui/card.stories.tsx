@@ -3,10 +3,13 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Badge } from "./badge.tsx";
 import { Button } from "./button.tsx";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "./card.tsx";
+import docs from "./card.docs.md?raw";
 
 const meta = {
   title: "UI/Card",
   component: Card,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
   decorators: [
     (Story) => (
       <div className="p-6">

@@ -1,21 +1,29 @@
 import { Trans } from "@lingui/react/macro";
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useId } from "react";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Checkbox } from "./checkbox.tsx";
 import { Label } from "./label.tsx";
+import docs from "./checkbox.docs.md?raw";
 
 const meta = {
   title: "UI/Checkbox",
   component: Checkbox,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
   args: { onCheckedChange: fn() },
-  render: (args) => (
-    <div className="flex items-center gap-3 p-6">
-      <Checkbox id="story-checkbox" {...args} />
-      <Label htmlFor="story-checkbox">
-        <Trans>Send me product news</Trans>
-      </Label>
-    </div>
-  ),
+  argTypes: { disabled: { control: "boolean" }, "aria-invalid": { control: "boolean" } },
+  render: function Render(args) {
+    const id = useId();
+    return (
+      <div className="flex items-center gap-3 p-6">
+        <Checkbox id={id} {...args} />
+        <Label htmlFor={id}>
+          <Trans>Send me product news</Trans>
+        </Label>
+      </div>
+    );
+  },
 } satisfies Meta<typeof Checkbox>;
 
 export default meta;

@@ -2,7 +2,25 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type * as React from "react";
 import { expect, spyOn, userEvent, waitFor, within } from "storybook/test";
+import type { ButtonProps } from "./button.tsx";
 import { CopyButton } from "./copy-button.tsx";
+import docs from "./copy-button.docs.md?raw";
+
+/** Button's variants and sizes (`src/ui/button.tsx`), which CopyButton takes, for the Controls panel. */
+const controls = {
+  variant: ["outline", "default", "secondary", "outline-warning", "ghost", "destructive", "link"],
+  size: ["icon", "icon-sm", "sm", "default", "lg", "avatar", "multiline"],
+} satisfies { [K in "variant" | "size"]: readonly NonNullable<ButtonProps[K]>[] };
+
+/**
+ * The browser's clipboard needs a permission prompt in headless runs: a story observes the call
+ * instead, writing `result`. The docs page renders every story at once and keeps the real clipboard.
+ */
+function observeClipboard(viewMode: string, result: () => Promise<void>) {
+  if (viewMode === "docs") return undefined;
+  const spy = spyOn(navigator.clipboard, "writeText").mockImplementation(result);
+  return () => spy.mockRestore();
+}
 
 function Labelled(props: Omit<React.ComponentProps<typeof CopyButton>, "aria-label">) {
   const { t } = useLingui();
@@ -12,7 +30,13 @@ function Labelled(props: Omit<React.ComponentProps<typeof CopyButton>, "aria-lab
 const meta = {
   title: "UI/CopyButton",
   component: CopyButton,
-  args: { value: "camillemartin_x7k2@lumen.stream", resetAfter: 600 },
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
+  args: { value: "camillemartin_x7k2@lumen.stream", resetAfter: 600, variant: "outline", size: "icon" },
+  argTypes: {
+    variant: { control: "select", options: controls.variant },
+    size: { control: "select", options: controls.size },
+  },
   render: (args) => (
     <div className="flex items-center gap-3 p-6">
       <code className="rounded-md border border-border bg-surface px-3 py-2 font-mono text-sm">
@@ -21,11 +45,7 @@ const meta = {
       <Labelled {...args} />
     </div>
   ),
-  // The browser's clipboard needs a permission prompt in headless runs: observe the call instead.
-  beforeEach: () => {
-    const spy = spyOn(navigator.clipboard, "writeText").mockResolvedValue(undefined);
-    return () => spy.mockRestore();
-  },
+  beforeEach: ({ viewMode }) => observeClipboard(viewMode, async () => {}),
 } satisfies Meta<typeof CopyButton>;
 
 export default meta;
@@ -61,10 +81,10 @@ export const WithText: Story = {
 };
 
 export const CopyFailed: Story = {
-  beforeEach: () => {
-    const spy = spyOn(navigator.clipboard, "writeText").mockRejectedValue(new Error("denied"));
-    return () => spy.mockRestore();
-  },
+  beforeEach: ({ viewMode }) =>
+    observeClipboard(viewMode, async () => {
+      throw new Error("denied");
+    }),
   args: { resetAfter: 60_000 },
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);

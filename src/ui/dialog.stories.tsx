@@ -1,4 +1,5 @@
 import { Trans } from "@lingui/react/macro";
+import type * as React from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { Button } from "./button.tsx";
@@ -12,11 +13,17 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "./dialog.tsx";
+import docs from "./dialog.docs.md?raw";
+
+type Args = React.ComponentProps<typeof Dialog> & { showCloseButton?: boolean };
 
 const meta = {
   title: "UI/Dialog",
   component: Dialog,
-  render: (args) => (
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
+  argTypes: { showCloseButton: { control: "boolean" } },
+  render: ({ showCloseButton, ...args }: Args) => (
     <div className="p-6">
       <Dialog {...args}>
         <DialogTrigger asChild>
@@ -24,7 +31,7 @@ const meta = {
             <Trans>Show the details</Trans>
           </Button>
         </DialogTrigger>
-        <DialogContent>
+        <DialogContent showCloseButton={showCloseButton}>
           <DialogHeader>
             <DialogTitle>
               <Trans>Paid plan</Trans>
@@ -44,7 +51,7 @@ const meta = {
       </Dialog>
     </div>
   ),
-} satisfies Meta<typeof Dialog>;
+} satisfies Meta<Args>;
 
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -65,4 +72,8 @@ export const Closed: Story = {
   },
 };
 
-export const Open: Story = { args: { defaultOpen: true } };
+export const Open: Story = {
+  // Open on a docs page, the modal would cover the whole page.
+  tags: ["!autodocs"],
+  args: { defaultOpen: true },
+};

@@ -16,10 +16,13 @@ import {
   DropdownMenuShortcut,
   DropdownMenuTrigger,
 } from "./dropdown-menu.tsx";
+import docs from "./dropdown-menu.docs.md?raw";
 
 const meta = {
   title: "UI/DropdownMenu",
   component: DropdownMenu,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
   args: { onOpenChange: fn() },
   decorators: [
     (Story) => (

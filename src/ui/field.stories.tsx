@@ -4,16 +4,24 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { fieldErrorMessage, type FieldError } from "../forms/field-error-message.ts";
 import { Checkbox } from "./checkbox.tsx";
-import { Field } from "./field.tsx";
+import { Field, type FieldProps } from "./field.tsx";
 import { Input } from "./input.tsx";
 import { RadioGroup, RadioGroupItem } from "./radio-group.tsx";
 import { Label } from "./label.tsx";
+import docs from "./field.docs.md?raw";
+import { readOnlyArgs } from "./story-args.ts";
 
 const meta = {
   title: "UI/Field",
   component: Field,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
   // Each story renders its own field; these only satisfy the required props.
   args: { label: "", children: <input /> },
+  argTypes: {
+    orientation: { control: "inline-radio", options: ["vertical", "horizontal"] },
+    ...readOnlyArgs("label", "children"),
+  },
   decorators: [
     (Story) => (
       <div className="grid max-w-sm gap-6 p-6">
@@ -25,6 +33,7 @@ const meta = {
 
 export default meta;
 type Story = StoryObj<typeof meta>;
+type FieldOrientation = FieldProps["orientation"];
 
 const required: FieldError = { code: "validation_required", message: "Cannot be blank." };
 
@@ -37,10 +46,11 @@ function useFieldError(error: FieldError | undefined, field: string) {
   return error && fieldErrorMessage(i18n, error, field);
 }
 
-function EmailField({ error }: { error?: FieldError }) {
+function EmailField({ error, orientation }: { error?: FieldError; orientation?: FieldOrientation }) {
   const { t } = useLingui();
   return (
     <Field
+      orientation={orientation}
       label={t`Email`}
       description={t`We only write about your account.`}
       error={useFieldError(error, "email")}
@@ -51,7 +61,7 @@ function EmailField({ error }: { error?: FieldError }) {
 }
 
 export const Default: Story = {
-  render: () => <EmailField />,
+  render: (args) => <EmailField orientation={args.orientation} />,
   play: async ({ canvasElement, globals }) => {
     const fr = globals.locale === "fr";
     const input = within(canvasElement).getByRole("textbox", { name: fr ? "E-mail" : "Email" });

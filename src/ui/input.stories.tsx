@@ -1,17 +1,19 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type * as React from "react";
+import * as React from "react";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
 import { Input } from "./input.tsx";
 import { Label } from "./label.tsx";
+import docs from "./input.docs.md?raw";
 
 function Labelled(props: React.ComponentProps<typeof Input>) {
+  const id = React.useId();
   return (
     <div className="grid max-w-sm gap-2">
-      <Label htmlFor="story-input">
+      <Label htmlFor={id}>
         <Trans>Name</Trans>
       </Label>
-      <Input id="story-input" {...props} />
+      <Input id={id} {...props} />
     </div>
   );
 }
@@ -19,6 +21,13 @@ function Labelled(props: React.ComponentProps<typeof Input>) {
 const meta = {
   title: "UI/Input",
   component: Input,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
+  argTypes: {
+    disabled: { control: "boolean" },
+    readOnly: { control: "boolean" },
+    "aria-invalid": { control: "boolean" },
+  },
   render: (args) => <Labelled {...args} />,
   decorators: [
     (Story) => (

@@ -1,21 +1,29 @@
 import { Trans } from "@lingui/react/macro";
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useId } from "react";
 import { expect, userEvent, within } from "storybook/test";
 import { Label } from "./label.tsx";
 import { PasswordInput } from "./password-input.tsx";
+import docs from "./password-input.docs.md?raw";
 
 const meta = {
   title: "UI/PasswordInput",
   component: PasswordInput,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
   args: { autoComplete: "current-password" },
-  render: (args) => (
-    <div className="grid max-w-sm gap-2 p-6">
-      <Label htmlFor="story-password">
-        <Trans>Password</Trans>
-      </Label>
-      <PasswordInput id="story-password" {...args} />
-    </div>
-  ),
+  argTypes: { disabled: { control: "boolean" }, "aria-invalid": { control: "boolean" } },
+  render: function Render(args) {
+    const id = useId();
+    return (
+      <div className="grid max-w-sm gap-2 p-6">
+        <Label htmlFor={id}>
+          <Trans>Password</Trans>
+        </Label>
+        <PasswordInput id={id} {...args} />
+      </div>
+    );
+  },
 } satisfies Meta<typeof PasswordInput>;
 
 export default meta;

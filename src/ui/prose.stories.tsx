@@ -1,6 +1,17 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
+import type * as React from "react";
 import { Prose } from "./prose.tsx";
+import docs from "./prose.docs.md?raw";
+
+type ProseProps = React.ComponentProps<typeof Prose>;
+
+/** Every size, tone and measure `src/ui/prose.tsx` defines, for the Controls panel. */
+const controls = {
+  size: ["base", "sm"],
+  tone: ["default", "muted"],
+  measure: ["text", "none"],
+} satisfies { [K in "size" | "tone" | "measure"]: readonly NonNullable<ProseProps[K]>[] };
 
 // Rendered markdown as the content pipeline produces it (one sample per locale, like content/{en,fr}).
 const samples = {
@@ -29,6 +40,14 @@ const samples = {
 const meta = {
   title: "UI/Prose",
   component: Prose,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
+  args: { size: "base", tone: "default", measure: "text" },
+  argTypes: {
+    size: { control: "inline-radio", options: controls.size },
+    tone: { control: "inline-radio", options: controls.tone },
+    measure: { control: "inline-radio", options: controls.measure },
+  },
   render: (args, { globals }) => (
     <div className="p-6">
       <Prose
@@ -54,6 +73,8 @@ export const Default: Story = {
 
 /** On a narrow phone a wide table scrolls by itself; the credential in it stays on one line. */
 export const Phone: Story = {
+  // At the docs page's width it would look like Default.
+  tags: ["!autodocs"],
   globals: { viewport: { value: "mobile1", isRotated: false } },
   play: async ({ canvasElement }) => {
     const code = within(canvasElement).getByText("camillemartin_x7k2@lumen.stream");

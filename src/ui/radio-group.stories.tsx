@@ -1,34 +1,40 @@
 import { Trans } from "@lingui/react/macro";
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useId } from "react";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { Label } from "./label.tsx";
 import { RadioGroup, RadioGroupItem } from "./radio-group.tsx";
+import docs from "./radio-group.docs.md?raw";
 
 const meta = {
   title: "UI/RadioGroup",
   component: RadioGroup,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
   args: { onValueChange: fn(), defaultValue: "monthly" },
-  render: (args) => (
-    <div className="grid gap-3 p-6">
-      <p id="story-billing" className="text-sm font-medium">
-        <Trans>Billing</Trans>
-      </p>
-      <RadioGroup aria-labelledby="story-billing" {...args}>
-        <div className="flex items-center gap-3">
-          <RadioGroupItem id="story-monthly" value="monthly" />
-          <Label htmlFor="story-monthly">
-            <Trans>Monthly</Trans>
-          </Label>
-        </div>
-        <div className="flex items-center gap-3">
-          <RadioGroupItem id="story-yearly" value="yearly" />
-          <Label htmlFor="story-yearly">
-            <Trans>Yearly</Trans>
-          </Label>
-        </div>
-      </RadioGroup>
-    </div>
-  ),
+  argTypes: { disabled: { control: "boolean" }, "aria-invalid": { control: "boolean" } },
+  render: function Render(args) {
+    const id = useId();
+    const options = [
+      { value: "monthly", label: <Trans>Monthly</Trans> },
+      { value: "yearly", label: <Trans>Yearly</Trans> },
+    ];
+    return (
+      <div className="grid gap-3 p-6">
+        <p id={`${id}-billing`} className="text-sm font-medium">
+          <Trans>Billing</Trans>
+        </p>
+        <RadioGroup aria-labelledby={`${id}-billing`} {...args}>
+          {options.map(({ value, label }) => (
+            <div key={value} className="flex items-center gap-3">
+              <RadioGroupItem id={`${id}-${value}`} value={value} />
+              <Label htmlFor={`${id}-${value}`}>{label}</Label>
+            </div>
+          ))}
+        </RadioGroup>
+      </div>
+    );
+  },
 } satisfies Meta<typeof RadioGroup>;
 
 export default meta;

@@ -12,6 +12,7 @@ import {
   SelectTrigger,
   SelectValue,
 } from "./select.tsx";
+import docs from "./select.docs.md?raw";
 
 function LanguageSelect(props: React.ComponentProps<typeof Select> & { invalid?: boolean }) {
   const { invalid, ...rest } = props;
@@ -53,6 +54,8 @@ function LanguageSelect(props: React.ComponentProps<typeof Select> & { invalid?:
 const meta = {
   title: "UI/Select",
   component: Select,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
   args: { onValueChange: fn() },
   render: (args) => <LanguageSelect {...args} />,
   decorators: [
@@ -97,6 +100,8 @@ export const Choosing: Story = {
 };
 
 export const Open: Story = {
+  // Open on a docs page, its list would take over the whole page.
+  tags: ["!autodocs"],
   args: { defaultOpen: true, defaultValue: "web" },
   parameters: {
     // While the listbox is open Radix marks the rest of the page aria-hidden and keeps focus in the

@@ -1,10 +1,17 @@
 import { Trans } from "@lingui/react/macro";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { Separator } from "./separator.tsx";
+import docs from "./separator.docs.md?raw";
 
 const meta = {
   title: "UI/Separator",
   component: Separator,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
+  argTypes: {
+    orientation: { control: "inline-radio", options: ["horizontal", "vertical"] },
+    decorative: { control: "boolean" },
+  },
 } satisfies Meta<typeof Separator>;
 
 export default meta;

@@ -12,6 +12,7 @@ import {
   SheetTitle,
   SheetTrigger,
 } from "./sheet.tsx";
+import docs from "./sheet.docs.md?raw";
 
 type SheetStoryProps = { side?: "left" | "right" | "top" | "bottom" };
 
@@ -55,6 +56,9 @@ function FiltersSheet({ side }: SheetStoryProps) {
 const meta = {
   title: "UI/Sheet",
   component: FiltersSheet,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
+  argTypes: { side: { control: "inline-radio", options: ["right", "left", "top", "bottom"] } },
   decorators: [
     (Story) => (
       <div className="p-6">

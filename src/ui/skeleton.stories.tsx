@@ -1,10 +1,14 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { Skeleton } from "./skeleton.tsx";
+import docs from "./skeleton.docs.md?raw";
 
 const meta = {
   title: "UI/Skeleton",
   component: Skeleton,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
+  argTypes: { radius: { control: "inline-radio", options: ["md", "lg", "xl", "full"] } },
   decorators: [
     (Story) => (
       <div className="p-6">

@@ -2,10 +2,18 @@ import { useLingui } from "@lingui/react/macro";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { Spinner } from "./spinner.tsx";
+import docs from "./spinner.docs.md?raw";
 
 const meta = {
   title: "UI/Spinner",
   component: Spinner,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
+  args: { size: "md", tone: "muted" },
+  argTypes: {
+    size: { control: "inline-radio", options: ["sm", "md", "lg"] },
+    tone: { control: "inline-radio", options: ["muted", "inherit"] },
+  },
   decorators: [
     (Story) => (
       <div className="flex items-center gap-6 p-6">

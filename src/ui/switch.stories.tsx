@@ -1,21 +1,29 @@
 import { Trans } from "@lingui/react/macro";
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import { useId } from "react";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { Label } from "./label.tsx";
 import { Switch } from "./switch.tsx";
+import docs from "./switch.docs.md?raw";
 
 const meta = {
   title: "UI/Switch",
   component: Switch,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
   args: { onCheckedChange: fn() },
-  render: (args) => (
-    <div className="flex items-center gap-3 p-6">
-      <Switch id="story-switch" {...args} />
-      <Label htmlFor="story-switch">
-        <Trans>Newsletter</Trans>
-      </Label>
-    </div>
-  ),
+  argTypes: { disabled: { control: "boolean" } },
+  render: function Render(args) {
+    const id = useId();
+    return (
+      <div className="flex items-center gap-3 p-6">
+        <Switch id={id} {...args} />
+        <Label htmlFor={id}>
+          <Trans>Newsletter</Trans>
+        </Label>
+      </div>
+    );
+  },
 } satisfies Meta<typeof Switch>;
 
 export default meta;

@@ -2,10 +2,13 @@ import { Trans } from "@lingui/react/macro";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "./tabs.tsx";
+import docs from "./tabs.docs.md?raw";
 
 const meta = {
   title: "UI/Tabs",
   component: Tabs,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
   args: { defaultValue: "web" },
   render: (args) => (
     <div className="max-w-lg p-6">

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import { Button } from "./button.tsx";
 import { Tooltip, TooltipContent, TooltipTrigger } from "./tooltip.tsx";
+import docs from "./tooltip.docs.md?raw";
 
 function CopyHint(
   props: React.ComponentProps<typeof Tooltip> & { side?: "top" | "right" | "bottom" | "left" },
@@ -29,6 +30,9 @@ function CopyHint(
 const meta = {
   title: "UI/Tooltip",
   component: CopyHint,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
+  argTypes: { side: { control: "inline-radio", options: ["top", "right", "bottom", "left"] } },
   decorators: [
     (Story) => (
       <div className="flex min-h-48 items-center justify-center p-6">

@@ -6,6 +6,7 @@ import { leaveAccountNotice } from "../../auth/route-middleware.ts";
 import { awaitingPayment } from "../../widgets/auth/story-decorators.tsx";
 import { refused } from "./story-actions.ts";
 import { AccountScreen, type AccountActions } from "./account.tsx";
+import docs from "./account.docs.md?raw";
 
 const actions: AccountActions = {
   updateName: fn(async () => ok(undefined)),
@@ -31,8 +32,10 @@ const actions: AccountActions = {
 const meta = {
   title: "Screens/Account",
   component: AccountScreen,
+  tags: ["autodocs"],
   args: { actionsFor: () => actions, onLoggedOut: fn(), onLeave: fn() },
   parameters: {
+    docs: { description: { component: docs } },
     path: "/account",
     // Tall enough for the whole page: screenshots capture the viewport's height only.
     viewport: {

@@ -3,6 +3,8 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
 import type { AuthStateName } from "../../auth/auth-fixtures.ts";
 import { AppShell } from "./app-shell.tsx";
+import { readOnlyArgs } from "../../ui/story-args.ts";
+import docs from "./app-shell.docs.md?raw";
 
 /** Stand-in page body for layout stories. */
 function SamplePage() {
@@ -30,8 +32,11 @@ function SamplePage() {
 const meta = {
   title: "Layouts/AppShell",
   component: AppShell,
+  tags: ["autodocs"],
   args: { children: <SamplePage /> },
+  argTypes: readOnlyArgs("children"),
   parameters: {
+    docs: { description: { component: docs } },
     path: "/guides",
     // Tall enough for the whole page: screenshots capture the viewport's height only.
     viewport: {
@@ -164,6 +169,8 @@ export const AuthError: Story = {
 };
 
 export const Phone: Story = {
+  // It needs a phone's width, which the docs page does not have.
+  tags: ["!autodocs"],
   globals: phone,
   parameters: auth("SignedOut"),
   play: async ({ canvasElement, globals }) => {
@@ -180,6 +187,8 @@ export const Phone: Story = {
 };
 
 export const PhoneMenuOpen: Story = {
+  // It needs a phone's width, which the docs page does not have.
+  tags: ["!autodocs"],
   globals: phone,
   parameters: auth("SignedOut"),
   play: async ({ canvasElement, globals }) => {
@@ -208,6 +217,8 @@ export const PhoneMenuOpen: Story = {
 };
 
 export const PhoneSignedIn: Story = {
+  // It needs a phone's width, which the docs page does not have.
+  tags: ["!autodocs"],
   globals: phone,
   parameters: auth("SignedInPaid"),
   play: async ({ canvasElement, globals }) => {
@@ -229,6 +240,8 @@ export const PhoneSignedIn: Story = {
  * popover that opens without JavaScript, with the log-in links until the page script finds a session.
  */
 export const ContentPagePhoneMenuOpen: Story = {
+  // It needs a phone's width, which the docs page does not have.
+  tags: ["!autodocs"],
   globals: phone,
   parameters: { scripts: false },
   play: async ({ canvasElement, globals }) => {
@@ -244,6 +257,8 @@ export const ContentPagePhoneMenuOpen: Story = {
 
 /** A content page seen by a visitor with a stored session: the account link, never "Log in". */
 export const ContentPageSignedIn: Story = {
+  // It marks the whole page as signed in, which would change the docs page's other stories.
+  tags: ["!autodocs"],
   parameters: { scripts: false, session: "authed" },
   play: async ({ canvasElement, globals }) => {
     const fr = globals.locale === "fr";

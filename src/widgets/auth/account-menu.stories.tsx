@@ -3,11 +3,14 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import type { AuthStateName } from "../../auth/auth-fixtures.ts";
 import { AccountMenu } from "./account-menu.tsx";
 import { awaitingPayment } from "./story-decorators.tsx";
+import docs from "./account-menu.docs.md?raw";
 
 /** Every account state, from the shared fixtures in src/auth/auth-fixtures.ts. */
 const meta = {
   title: "Widgets/AccountMenu",
   component: AccountMenu,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
   args: { onLogout: fn(), onRetry: fn() },
   decorators: [
     (Story) => (
@@ -177,6 +180,8 @@ export const ContentPageSignedOut: Story = {
  * as on app pages (the page script fills in the name and address, e2e: account-life.spec.ts).
  */
 export const ContentPageSignedIn: Story = {
+  // It marks the whole page as signed in, which would change the docs page's other stories.
+  tags: ["!autodocs"],
   parameters: { scripts: false, session: "authed" },
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);

@@ -2,12 +2,17 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ConfirmEmailChangeForm } from "./confirm-email-change-form.tsx";
 import { centredCard } from "./story-decorators.tsx";
+import docs from "./confirm-email-change-form.docs.md?raw";
 
 const meta = {
   title: "Auth/ConfirmEmailChangeForm",
   component: ConfirmEmailChangeForm,
+  tags: ["autodocs"],
   args: { onSubmit: fn(), status: "idle" },
-  parameters: { path: "/confirm-email-change" },
+  argTypes: {
+    status: { control: "inline-radio", options: ["idle", "submitting", "success", "error"] },
+  },
+  parameters: { docs: { description: { component: docs } }, path: "/confirm-email-change" },
   decorators: [centredCard],
 } satisfies Meta<typeof ConfirmEmailChangeForm>;
 

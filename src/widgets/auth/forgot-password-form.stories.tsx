@@ -2,12 +2,17 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ForgotPasswordForm } from "./forgot-password-form.tsx";
 import { centredCard } from "./story-decorators.tsx";
+import docs from "./forgot-password-form.docs.md?raw";
 
 const meta = {
   title: "Auth/ForgotPasswordForm",
   component: ForgotPasswordForm,
+  tags: ["autodocs"],
   args: { onSubmit: fn(), status: "idle" },
-  parameters: { path: "/forgot-password" },
+  argTypes: {
+    status: { control: "inline-radio", options: ["idle", "submitting", "success", "error"] },
+  },
+  parameters: { docs: { description: { component: docs } }, path: "/forgot-password" },
   decorators: [centredCard],
 } satisfies Meta<typeof ForgotPasswordForm>;
 

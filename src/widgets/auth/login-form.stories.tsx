@@ -5,14 +5,19 @@ import { leaveLoginNotice } from "../../auth/route-middleware.ts";
 import { LoginForm } from "./login-form.tsx";
 import type { FormStatus } from "../../forms/use-form.ts";
 import { centredCard } from "./story-decorators.tsx";
+import docs from "./login-form.docs.md?raw";
 
 type LoginFormProps = React.ComponentProps<typeof LoginForm>;
 
 const meta = {
   title: "Auth/LoginForm",
   component: LoginForm,
+  tags: ["autodocs"],
   args: { onSubmit: fn(), status: "idle" },
-  parameters: { path: "/login" },
+  argTypes: {
+    status: { control: "inline-radio", options: ["idle", "submitting", "success", "error"] },
+  },
+  parameters: { docs: { description: { component: docs } }, path: "/login" },
   decorators: [centredCard],
 } satisfies Meta<typeof LoginForm>;
 
@@ -154,6 +159,8 @@ export const WrongPassword: Story = {
 };
 
 export const Phone: Story = {
+  // It needs a phone's width, which the docs page does not have.
+  tags: ["!autodocs"],
   globals: { viewport: { value: "mobile2", isRotated: false } },
   args: { status: "error", message: "Login failed" },
 };

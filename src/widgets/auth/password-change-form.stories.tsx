@@ -3,12 +3,19 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { trialUser } from "../../auth/auth-fixtures.ts";
 import { PasswordChangeForm } from "./password-change-form.tsx";
 import { accountFormStory } from "./story-decorators.tsx";
+import docs from "./password-change-form.docs.md?raw";
 
 const meta = {
   title: "Auth/PasswordChangeForm",
   component: PasswordChangeForm,
   args: { onSubmit: fn(), status: "idle", email: trialUser.email },
   ...accountFormStory,
+  tags: ["autodocs"],
+  argTypes: {
+    status: { control: "inline-radio", options: ["idle", "submitting", "success", "error"] },
+    headingLevel: { control: "inline-radio", options: [1, 2, 3] },
+  },
+  parameters: { ...accountFormStory.parameters, docs: { description: { component: docs } } },
 } satisfies Meta<typeof PasswordChangeForm>;
 
 export default meta;

@@ -3,12 +3,19 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { trialUser } from "../../auth/auth-fixtures.ts";
 import { ProfileForm } from "./profile-form.tsx";
 import { accountFormStory } from "./story-decorators.tsx";
+import docs from "./profile-form.docs.md?raw";
 
 const meta = {
   title: "Auth/ProfileForm",
   component: ProfileForm,
   args: { onSubmit: fn(), status: "idle", defaultValues: { name: trialUser.name } },
   ...accountFormStory,
+  tags: ["autodocs"],
+  argTypes: {
+    status: { control: "inline-radio", options: ["idle", "submitting", "success", "error"] },
+    headingLevel: { control: "inline-radio", options: [1, 2, 3] },
+  },
+  parameters: { ...accountFormStory.parameters, docs: { description: { component: docs } } },
 } satisfies Meta<typeof ProfileForm>;
 
 export default meta;

@@ -2,12 +2,17 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
 import { ResetPasswordForm } from "./reset-password-form.tsx";
 import { centredCard } from "./story-decorators.tsx";
+import docs from "./reset-password-form.docs.md?raw";
 
 const meta = {
   title: "Auth/ResetPasswordForm",
   component: ResetPasswordForm,
+  tags: ["autodocs"],
   args: { onSubmit: fn(), status: "idle" },
-  parameters: { path: "/reset-password" },
+  argTypes: {
+    status: { control: "inline-radio", options: ["idle", "submitting", "success", "error"] },
+  },
+  parameters: { docs: { description: { component: docs } }, path: "/reset-password" },
   decorators: [centredCard],
 } satisfies Meta<typeof ResetPasswordForm>;
 

@@ -2,12 +2,15 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, waitFor, within } from "storybook/test";
 import { SignupCreated } from "./signup-created.tsx";
 import { centredCard } from "./story-decorators.tsx";
+import docs from "./signup-created.docs.md?raw";
 
 const meta = {
   title: "Auth/SignupCreated",
   component: SignupCreated,
+  tags: ["autodocs"],
   args: { email: "camille.martin@example.com", linkSent: true },
-  parameters: { path: "/signup" },
+  argTypes: { linkSent: { control: "boolean" } },
+  parameters: { docs: { description: { component: docs } }, path: "/signup" },
   decorators: [centredCard],
 } satisfies Meta<typeof SignupCreated>;
 

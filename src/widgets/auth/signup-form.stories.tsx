@@ -2,12 +2,18 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { SignupForm } from "./signup-form.tsx";
 import { centredCard } from "./story-decorators.tsx";
+import docs from "./signup-form.docs.md?raw";
 
 const meta = {
   title: "Auth/SignupForm",
   component: SignupForm,
+  tags: ["autodocs"],
   args: { onSubmit: fn(), status: "idle" },
+  argTypes: {
+    status: { control: "inline-radio", options: ["idle", "submitting", "success", "error"] },
+  },
   parameters: {
+    docs: { description: { component: docs } },
     path: "/signup",
     // The whole form in one screenshot: screenshots only show what fits in the viewport.
     viewport: {
@@ -241,6 +247,8 @@ export const Failed: Story = {
 };
 
 export const Phone: Story = {
+  // It needs a phone's width, which the docs page does not have.
+  tags: ["!autodocs"],
   globals: { viewport: { value: "longPhone", isRotated: false } },
   args: { defaultValues: { plan: "paid", billing: "yearly" } },
 };

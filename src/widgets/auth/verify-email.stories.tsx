@@ -4,12 +4,18 @@ import { unverifiedUser } from "../../auth/auth-fixtures.ts";
 import { useCountdown } from "./use-countdown.ts";
 import { VerifyEmail, type VerifyEmailProps } from "./verify-email.tsx";
 import { centredCard } from "./story-decorators.tsx";
+import docs from "./verify-email.docs.md?raw";
 
 const meta = {
   title: "Auth/VerifyEmail",
   component: VerifyEmail,
+  tags: ["autodocs"],
   args: { onResend: fn(), state: "pending", email: unverifiedUser.email },
-  parameters: { path: "/verify-email", auth: "Unverified" },
+  argTypes: {
+    state: { control: "select", options: ["pending", "confirming", "verified", "invalid", "unreachable"] },
+    resendStatus: { control: "inline-radio", options: ["idle", "submitting", "success", "error"] },
+  },
+  parameters: { docs: { description: { component: docs } }, path: "/verify-email", auth: "Unverified" },
   decorators: [centredCard],
 } satisfies Meta<typeof VerifyEmail>;
 

@@ -6,6 +6,7 @@ import type { AuthUser } from "../../auth/auth-state.tsx";
 import type { Subscription } from "../../../shared/billing.ts";
 import { refused } from "../../screens/account/story-actions.ts";
 import { BillingCard, type BillingActions } from "./billing-card.tsx";
+import docs from "./billing-card.docs.md?raw";
 
 // Every state of the account page's plan card (src/auth/plan-status.ts), on the fixtures' clock
 // (2026-10-05, src/auth/auth-fixtures.ts), with the API's answers faked.
@@ -35,8 +36,13 @@ const manual = () => fn(async () => ok("manual" as const));
 const meta = {
   title: "Billing/BillingCard",
   component: BillingCard,
+  tags: ["autodocs"],
   args: { user: trialUser, actions: actions(), onLeave: fn() },
+  argTypes: {
+    checkoutReturn: { control: "select", options: ["success", "canceled", "manual", "failed"] },
+  },
   parameters: {
+    docs: { description: { component: docs } },
     path: "/account",
     auth: "SignedInTrial",
     viewport: {
@@ -424,6 +430,8 @@ export const CheckoutFailed: Story = {
 
 /** On a phone: the buttons stack at full width, their French words whole. */
 export const Phone: Story = {
+  // It needs a phone's width, which the docs page does not have.
+  tags: ["!autodocs"],
   globals: { viewport: { value: "phone", isRotated: false } },
   play: async ({ canvasElement }) => {
     const buttons = await card(canvasElement).findAllByRole("button");

@@ -5,6 +5,7 @@ import { localeTags } from "../../../shared/i18n/locales.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { CategoryChart, type CategoryDatum, type CategorySeries } from "./category-chart.tsx";
 import { milestoneProgress, usersByPlan } from "./chart-fixtures.ts";
+import docs from "./category-chart.docs.md?raw";
 import {
   barValues,
   ChartStoryFrame,
@@ -63,8 +64,14 @@ type Dataset = "milestones" | "plans";
 const meta = {
   title: "Charts/CategoryChart",
   component: CategoryChart,
+  tags: ["autodocs"],
   args: { title: "", series: [], data: [], height: 280 },
-  parameters: { dataset: "milestones" satisfies Dataset },
+  argTypes: {
+    status: { control: "inline-radio", options: ["ready", "loading", "error"] },
+    interactive: { control: "boolean" },
+    headingLevel: { control: "inline-radio", options: [2, 3, 4] },
+  },
+  parameters: { docs: { description: { component: docs } }, dataset: "milestones" satisfies Dataset },
   render: function Render(args, { parameters }) {
     const milestones = useMilestoneCopy();
     const plans = useUsersByPlanCopy();
@@ -199,6 +206,8 @@ export const Error: Story = {
 };
 
 export const Narrow: Story = {
+  // It needs a phone's width, which the docs page does not have.
+  tags: ["!autodocs"],
   globals: { viewport: { value: "mobile2", isRotated: false } },
   play: async ({ canvasElement }) => {
     const bars = await within(canvasElement).findAllByRole("img");
@@ -263,6 +272,8 @@ export const Static: Story = {
 
 /** The static chart on a phone: the narrow drawing, scaled to the width, text still readable. */
 export const StaticNarrow: Story = {
+  // It needs a phone's width, which the docs page does not have.
+  tags: ["!autodocs"],
   args: { interactive: false },
   globals: { viewport: { value: "mobile2", isRotated: false } },
   play: async ({ canvasElement }) => {

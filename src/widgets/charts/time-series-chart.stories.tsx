@@ -12,6 +12,7 @@ import {
   valueLabel,
 } from "./chart-stories.tsx";
 import { TimeSeriesChart, type TimeSeries } from "./time-series-chart.tsx";
+import docs from "./time-series-chart.docs.md?raw";
 
 /** Story copy in the active locale (story args cannot hold translated text). */
 function useIssueCopy() {
@@ -26,7 +27,14 @@ function useIssueCopy() {
 const meta = {
   title: "Charts/TimeSeriesChart",
   component: TimeSeriesChart,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
   args: { title: "", series: [], data: weeklyIssues, height: 280 },
+  argTypes: {
+    status: { control: "inline-radio", options: ["ready", "loading", "error"] },
+    interactive: { control: "boolean" },
+    headingLevel: { control: "inline-radio", options: [2, 3, 4] },
+  },
   render: function Render(args) {
     const copy = useIssueCopy();
     return (
@@ -142,6 +150,8 @@ export const Error: Story = {
 };
 
 export const Narrow: Story = {
+  // It needs a phone's width, which the docs page does not have.
+  tags: ["!autodocs"],
   globals: { viewport: { value: "mobile2", isRotated: false } },
   play: async ({ canvasElement, globals }) => {
     const canvas = within(canvasElement);
@@ -209,6 +219,8 @@ export const Static: Story = {
 
 /** The static chart on a phone: the narrow drawing, scaled to the width, text still readable. */
 export const StaticNarrow: Story = {
+  // It needs a phone's width, which the docs page does not have.
+  tags: ["!autodocs"],
   args: { interactive: false },
   globals: { viewport: { value: "mobile2", isRotated: false } },
   play: async ({ canvasElement }) => {

@@ -5,6 +5,7 @@ import { Prose } from "../../ui/prose.tsx";
 import { AppShell } from "../app-shell/app-shell.tsx";
 import { useSampleDocs, useSampleHeadings } from "./docs-fixtures.tsx";
 import { DocsLayout, type DocsLayoutProps } from "./docs-layout.tsx";
+import docs from "./docs-layout.docs.md?raw";
 
 /** A docs page as the docs route renders it, in the shell (titles and headings in the active locale). */
 function GettingStartedPage(props: Partial<DocsLayoutProps>) {
@@ -49,7 +50,9 @@ function GettingStartedPage(props: Partial<DocsLayoutProps>) {
 const meta = {
   title: "Layouts/DocsLayout",
   component: GettingStartedPage,
+  tags: ["autodocs"],
   parameters: {
+    docs: { description: { component: docs } },
     path: "/fr/docs/getting-started",
     viewport: {
       options: {
@@ -128,6 +131,8 @@ export const FirstPage: Story = {
 };
 
 export const Phone: Story = {
+  // It needs a phone's width, which the docs page does not have.
+  tags: ["!autodocs"],
   globals: phone,
   play: async ({ canvasElement, globals }) => {
     const fr = globals.locale === "fr";
@@ -140,6 +145,8 @@ export const Phone: Story = {
 };
 
 export const PhoneNavigationOpen: Story = {
+  // It needs a phone's width, which the docs page does not have.
+  tags: ["!autodocs"],
   globals: phone,
   play: async ({ canvasElement, globals }) => {
     const fr = globals.locale === "fr";

@@ -8,6 +8,7 @@ import { searchIndexOptions } from "../../content/search.ts";
 import { enhanceDocsSearch } from "../../enhance/docs-search.ts";
 import type { Locale } from "../../../shared/i18n/locales.ts";
 import { DocsSearch } from "./docs-search.tsx";
+import docs from "./docs-search.docs.md?raw";
 
 /** A page's introduction as the build indexes it: its description, then its text. */
 const doc = (slug: string, title: string, description: string, text: string): SearchDocument => ({
@@ -132,7 +133,8 @@ function PrerenderedSearch({ indexUrl }: { indexUrl: string }) {
 const meta = {
   title: "Widgets/DocsSearch",
   component: DocsSearch,
-  parameters: { path: "/fr/docs" },
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } }, path: "/fr/docs" },
   render: () => (
     <div className="max-w-xl p-6">
       <DocsSearch />

@@ -2,10 +2,14 @@ import { useLingui } from "@lingui/react/macro";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { ErrorPage } from "./error-page.tsx";
+import docs from "./error-page.docs.md?raw";
 
 const meta = {
   title: "Widgets/ErrorPage",
   component: ErrorPage,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
+  argTypes: { status: { control: "select", options: [404, 500, 503] } },
 } satisfies Meta<typeof ErrorPage>;
 
 export default meta;
@@ -68,6 +72,8 @@ export const CustomStatus: Story = {
 };
 
 export const Phone: Story = {
+  // It needs a phone's width, which the docs page does not have.
+  tags: ["!autodocs"],
   args: { status: 404 },
   globals: { viewport: { value: "mobile2", isRotated: false } },
   play: async ({ canvasElement, globals }) => {

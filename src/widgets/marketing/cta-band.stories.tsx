@@ -3,6 +3,8 @@ import { expect, within } from "storybook/test";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { Button } from "../../ui/button.tsx";
 import { CtaBand } from "./cta-band.tsx";
+import { readOnlyArgs } from "../../ui/story-args.ts";
+import docs from "./cta-band.docs.md?raw";
 
 const text = {
   en: {
@@ -22,7 +24,11 @@ const text = {
 const meta = {
   title: "Marketing/CtaBand",
   component: CtaBand,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
+  // The story shows fixed copy in the page's language: its args only satisfy the types, with no controls.
   args: { id: "cta", title: text.en.title, text: text.en.text, children: null },
+  argTypes: readOnlyArgs("id", "title", "text", "children", "className"),
   render: (_args, { globals }) => {
     const t = text[globals.locale === "fr" ? "fr" : "en"];
     return (

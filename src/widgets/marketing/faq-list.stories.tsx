@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
 import type { HomeQuestion } from "../../content/page-data.ts";
 import { FaqList } from "./faq-list.tsx";
+import { readOnlyArgs } from "../../ui/story-args.ts";
+import docs from "./faq-list.docs.md?raw";
 
 const questions: Record<"en" | "fr", HomeQuestion[]> = {
   en: [
@@ -37,8 +39,11 @@ const questions: Record<"en" | "fr", HomeQuestion[]> = {
 const meta = {
   title: "Marketing/FaqList",
   component: FaqList,
+  tags: ["autodocs"],
+  // The stories show fixed copy in the page's language: their args only satisfy the types, with no controls.
   args: { questions: questions.en },
-  parameters: { scripts: false },
+  argTypes: readOnlyArgs("questions", "className"),
+  parameters: { docs: { description: { component: docs } }, scripts: false },
   render: (_args, { globals }) => (
     <div className="mx-auto max-w-3xl p-8">
       <FaqList questions={questions[globals.locale === "fr" ? "fr" : "en"]} />

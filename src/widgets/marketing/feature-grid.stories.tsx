@@ -4,6 +4,8 @@ import type { HomeFeature } from "../../content/page-data.ts";
 import { homeFixture } from "../../screens/fixtures.ts";
 import { FeatureGrid } from "./feature-grid.tsx";
 import { SectionHeading } from "./section-heading.tsx";
+import { readOnlyArgs } from "../../ui/story-args.ts";
+import docs from "./feature-grid.docs.md?raw";
 
 /** The home page's features, plus three more: the grid at its fullest. */
 const more: Record<"en" | "fr", HomeFeature[]> = {
@@ -51,7 +53,11 @@ const features = {
 const meta = {
   title: "Marketing/FeatureGrid",
   component: FeatureGrid,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
+  // The stories show fixed copy in the page's language: their args only satisfy the types, with no controls.
   args: { features: features.en.features },
+  argTypes: readOnlyArgs("features", "className"),
   render: (_args, { globals }) => {
     const data = features[globals.locale === "fr" ? "fr" : "en"];
     return (
@@ -76,6 +82,8 @@ export const Default: Story = {
 };
 
 export const Phone: Story = {
+  // It needs a phone's width, which the docs page does not have.
+  tags: ["!autodocs"],
   globals: { viewport: { value: "mobile2", isRotated: false } },
   play: async ({ canvasElement }) => {
     const [first, second] = within(canvasElement).getAllByRole("listitem");

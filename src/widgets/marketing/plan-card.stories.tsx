@@ -3,6 +3,8 @@ import { expect, within } from "storybook/test";
 import { formatPrice } from "../../../shared/format.ts";
 import { paidSignupPath } from "../../auth/plan-price.ts";
 import { PlanCard } from "./plan-card.tsx";
+import { readOnlyArgs } from "../../ui/story-args.ts";
+import docs from "./plan-card.docs.md?raw";
 
 const text = {
   en: {
@@ -42,6 +44,10 @@ const text = {
 const meta = {
   title: "Marketing/PlanCard",
   component: PlanCard,
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } } },
+  // The story shows fixed copy in the page's language: its args only satisfy the types, with no controls.
+  argTypes: readOnlyArgs("name", "price", "period", "note", "points", "action", "recommended", "className"),
   args: {
     name: "Lumen",
     price: formatPrice(4.99, "en"),

@@ -1,11 +1,13 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { ProductShot, sampleCredentials } from "./product-shot.tsx";
+import docs from "./product-shot.docs.md?raw";
 
 const meta = {
   title: "Marketing/ProductShot",
   component: ProductShot,
-  parameters: { scripts: false },
+  tags: ["autodocs"],
+  parameters: { docs: { description: { component: docs } }, scripts: false },
   decorators: [
     (Story) => (
       <div className="mx-auto max-w-xl p-12">

@@ -5,6 +5,7 @@ import { trialUser } from "../../auth/auth-fixtures.ts";
 import type { FormStatus } from "../../forms/use-form.ts";
 import { StremioCredentials, type StremioCredentialsProps } from "./stremio-credentials.tsx";
 import { accountFormStory } from "../auth/story-decorators.tsx";
+import docs from "./stremio-credentials.docs.md?raw";
 
 const credentials = { username: trialUser.stremio_username, password: trialUser.stremio_password };
 
@@ -13,6 +14,12 @@ const meta = {
   component: StremioCredentials,
   args: { onGenerate: fn(), status: "idle", credentials },
   ...accountFormStory,
+  tags: ["autodocs"],
+  argTypes: {
+    status: { control: "inline-radio", options: ["idle", "submitting", "success", "error"] },
+    headingLevel: { control: "inline-radio", options: [2, 3] },
+  },
+  parameters: { ...accountFormStory.parameters, docs: { description: { component: docs } } },
   // The browser's clipboard needs a permission prompt in headless runs: observe the call instead.
   beforeEach: () => {
     const spy = spyOn(navigator.clipboard, "writeText").mockResolvedValue(undefined);
@@ -251,6 +258,8 @@ export const AndroidSteps: Story = {
 
 /** On a phone the username wraps before its `@` at most: no part of a credential is cut. */
 export const Phone: Story = {
+  // It needs a phone's width, which the docs page does not have.
+  tags: ["!autodocs"],
   globals: { viewport: { value: "mobile2", isRotated: false } },
   play: async ({ canvasElement }) => {
     const parts = canvasElement.querySelectorAll("[data-slot=credential-part]");
