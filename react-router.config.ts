@@ -1,6 +1,8 @@
 import type { Config } from "@react-router/dev/config";
 import path from "node:path";
 import { contentPrerenderPaths } from "./src/content/paths.server.ts";
+import { loadEnv } from "vite";
+import { buildEnvOf, writeBuildEnv } from "./server/site/build-env.ts";
 import { precompressSite } from "./server/site/precompress.ts";
 import { writeSocialImages } from "./server/site/social-images.ts";
 import { removeResourceDataFiles, writeBuildManifests } from "./src/lib/build-manifests.server.ts";
@@ -31,6 +33,11 @@ export default {
     const images = await writeSocialImages(clientDir, pages);
     console.log(`Wrote ${images} social preview images and the home-screen icons`);
     // The server sends these forms as they are: compressing at the highest levels happens once, here.
+    // What it was built with (VITE_* from the environment or .env files, CONTENT_DIR), for `npm start`.
+    writeBuildEnv(
+      reactRouterConfig.buildDirectory,
+      buildEnvOf({ ...process.env, ...loadEnv("production", ".", "VITE_") }),
+    );
     const compressed = precompressSite(clientDir);
     console.log(
       `Compressed ${compressed.files} files: ${Math.round(compressed.bytes / 1024)} KiB → ${Math.round(compressed.br / 1024)} KiB brotli`,

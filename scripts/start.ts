@@ -1,18 +1,26 @@
-/** `npm start`: builds the site when its sources are newer than the build, then serves site + API. */
+/**
+ * `npm start`: builds the site when its sources are newer than the build, or when a build-time
+ * variable (VITE_POCKETBASE_URL, VITE_SITE_URL, CONTENT_DIR) has another value than the build was
+ * made with, then serves site + API. `BUILD_DIR` names the build folder (default `build`).
+ */
 import { spawnSync } from "node:child_process";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
+import { loadEnv } from "vite";
+import { buildEnvChanges, buildEnvOf, readBuildEnv } from "../server/site/build-env.ts";
 
+const buildDir = path.resolve(process.env.BUILD_DIR ?? "build");
+const builtPage = path.join(buildDir, "client/index.html");
 const sources = [
   "src",
+  "shared",
   "locales",
-  "content",
+  process.env.CONTENT_DIR ?? "content",
   "public",
   "pocketbase",
   "react-router.config.ts",
   "vite.config.ts",
 ];
-const builtPage = "build/client/index.html";
 
 function newestChange(entry: string): number {
   if (!existsSync(entry)) return 0;
@@ -26,11 +34,25 @@ function newestChange(entry: string): number {
   return newest;
 }
 
-const builtAt = existsSync(builtPage) ? statSync(builtPage).mtimeMs : 0;
-if (Math.max(...sources.map(newestChange)) > builtAt) {
-  console.log("Building the site…");
+/** Why the site must be built now, or null when the build is up to date. */
+function reasonToBuild(): string | null {
+  if (!existsSync(builtPage)) return "no build yet";
+  if (Math.max(...sources.map(newestChange)) > statSync(builtPage).mtimeMs) return "its sources changed";
+  const built = readBuildEnv(buildDir);
+  if (!built) return "the build does not say what it was built with";
+  const changes = buildEnvChanges(
+    built,
+    buildEnvOf({ ...process.env, ...loadEnv("production", ".", "VITE_") }),
+  );
+  return changes.length > 0 ? changes.join("; ") : null;
+}
+
+const reason = reasonToBuild();
+if (reason) {
+  console.log(`Building the site (${reason})…`);
   const build = spawnSync("npx", ["react-router", "build"], { stdio: "inherit" });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+process.env.SITE_DIR ??= path.join(buildDir, "client");
 await import("../server/main.ts");

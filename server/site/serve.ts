@@ -15,6 +15,7 @@ import {
   notFoundPath,
   requestPathPlaceholder,
 } from "../../shared/routing/table.ts";
+import { buildEnvWarnings } from "./build-env.ts";
 import { consoleLogger, type Logger } from "../tools/log.ts";
 import { loadSiteFiles, respondWithFile, type SiteFile, siteFileOf } from "./files.ts";
 
@@ -70,6 +71,7 @@ export function serveSite(siteDir: string, log: Logger = consoleLogger) {
   const files = loadSiteFiles(siteDir);
   if (files.size === 0)
     log.warn(`No site in ${siteDir}: pages answer 404 (build it with npx react-router build).`);
+  for (const warning of buildEnvWarnings(siteDir, process.env)) log.warn(warning);
   const latest = parseJson<LatestBuild>(files.get("/builds/latest.json"));
   const meta = latest && parseJson<BuildMeta>(files.get(`/builds/meta/${latest.id}.json`));
   const routeRules = meta?.routeRules ?? {};
