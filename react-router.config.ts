@@ -10,10 +10,20 @@ import { staticPrerenderPaths } from "./shared/routing/match.ts";
 
 const prerenderPaths = () => [...staticPrerenderPaths(), ...contentPrerenderPaths()];
 
+// The build's server half imports the project's node_modules (React, React Router) by package name,
+// which Node finds only from inside the project: a build elsewhere would fail while prerendering.
+const buildDirectory = path.resolve(process.env.BUILD_DIR ?? "build");
+if (path.relative(process.cwd(), buildDirectory).startsWith("..")) {
+  throw new Error(
+    `BUILD_DIR must be inside the project folder (${process.cwd()}), not ${buildDirectory}: the build imports the project's node_modules while prerendering. Copy build/client elsewhere afterwards if needed.`,
+  );
+}
+
 export default {
   appDirectory: "src",
-  // `BUILD_DIR=…` builds elsewhere (serve it with `SITE_DIR=…/client`), e.g. beside a running e2e.
-  buildDirectory: process.env.BUILD_DIR ?? "build",
+  // `BUILD_DIR=…` builds elsewhere in the project (serve it with `SITE_DIR=…/client`), e.g. beside
+  // a running e2e.
+  buildDirectory,
   // ssr: true + an explicit prerender list: every public page becomes static HTML at build time,
   // and our server only serves files. ssr: true (unlike ssr: false) also lets content pages leave
   // out <Scripts/>.
