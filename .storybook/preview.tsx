@@ -11,6 +11,7 @@ import { isLocale, type Locale } from "../shared/i18n/locales.ts";
 import { localizePath } from "../shared/i18n/paths.ts";
 import { NowContext } from "../src/lib/use-now.ts";
 import { ScriptsContext } from "../src/lib/use-scripts.ts";
+import { pageColumnClassName } from "../src/widgets/app-shell/app-shell.tsx";
 
 // A play function's `findBy…` waits for what a visitor waits for: code that loads on first use comes
 // from the dev server, which transforms it on demand and may take seconds on a cold start or a
@@ -95,6 +96,16 @@ function keepDocsPageStill(root: HTMLDivElement | null) {
   return () => listening.abort();
 }
 
+/** A screen (a page of the site) in the column and padding the site's shell gives it. */
+const withPageColumn: Decorator = (Story, { title }) =>
+  title.startsWith("Screens/") ? (
+    <div className={pageColumnClassName}>
+      <Story />
+    </div>
+  ) : (
+    <Story />
+  );
+
 const withStillDocsPage: Decorator = (Story, { viewMode }) =>
   viewMode === "docs" ? (
     <div ref={keepDocsPageStill} className="contents">
@@ -127,7 +138,7 @@ const preview: Preview = {
       return {};
     },
   ],
-  decorators: [withShell, withStillDocsPage],
+  decorators: [withPageColumn, withShell, withStillDocsPage],
   parameters: {
     layout: "fullscreen",
     backgrounds: { disable: true },

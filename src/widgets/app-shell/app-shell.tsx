@@ -23,6 +23,9 @@ export type AppShellProps = {
  * brand, the main navigation, the language switcher and the account menu (under `sm`, a menu button
  * opens the navigation in a sheet); the page in `<main>`; a footer with the site and legal links.
  */
+/** The page's column inside the shell: its width and padding (screen stories draw pages in it too). */
+export const pageColumnClassName = "mx-auto w-full max-w-6xl px-4 py-10";
+
 export function AppShell({ children, mainClassName }: AppShellProps) {
   const { t, i18n } = useLingui();
   const locale = useLocale();
@@ -66,7 +69,7 @@ export function AppShell({ children, mainClassName }: AppShellProps) {
       <main
         id="main"
         tabIndex={-1}
-        className={cn("mx-auto w-full max-w-6xl flex-1 px-4 py-10 outline-none", mainClassName)}
+        className={cn(pageColumnClassName, "flex-1 outline-none", mainClassName)}
       >
         {children}
       </main>
