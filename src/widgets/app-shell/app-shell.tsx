@@ -66,11 +66,7 @@ export function AppShell({ children, mainClassName }: AppShellProps) {
           </div>
         </div>
       </header>
-      <main
-        id="main"
-        tabIndex={-1}
-        className={cn(pageColumnClassName, "flex-1 outline-none", mainClassName)}
-      >
+      <main id="main" tabIndex={-1} className={cn(pageColumnClassName, "flex-1 outline-none", mainClassName)}>
         {children}
       </main>
       <footer className="border-t bg-surface">
