@@ -65,6 +65,7 @@ describe("compressed API answers", () => {
   it("leaves answers of 1 KiB or less as they are", async () => {
     const { res, body } = await get("/api/health", { "accept-encoding": "br, gzip" });
     expect(res.headers.get("content-encoding")).toBeNull();
-    expect(JSON.parse(body.toString())).toEqual({ message: "API is healthy.", code: 200, data: {} });
+    // A superuser's health answer (with its few details) is still small.
+    expect(JSON.parse(body.toString())).toMatchObject({ message: "API is healthy.", code: 200 });
   });
 });
