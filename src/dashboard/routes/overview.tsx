@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
-import { useCallback } from "react";
-import { Navigate, useLocation } from "react-router";
+import { useCallback, useEffect } from "react";
+import { useLocation, useNavigate } from "react-router";
 import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { loadOverview } from "../superuser.ts";
@@ -16,8 +16,13 @@ export default function DashboardOverview() {
   const pb = useSuperuserClient();
   const locale = useLocale();
   const { search } = useLocation();
+  const navigate = useNavigate();
   const load = useCallback(() => loadOverview(pb), [pb]);
   // The users list lived here before the overview: a saved link to a filtered list still opens it.
-  if (search) return <Navigate to={`${localizePath("/_/users", locale)}${search}`} replace />;
-  return <OverviewScreen loadOverview={load} />;
+  // (`useNavigate`, not `<Navigate>`: the framework file every app page loads has only the hook.)
+  const usersList = search ? `${localizePath("/_/users", locale)}${search}` : null;
+  useEffect(() => {
+    if (usersList) void navigate(usersList, { replace: true });
+  }, [navigate, usersList]);
+  return usersList ? null : <OverviewScreen loadOverview={load} />;
 }
