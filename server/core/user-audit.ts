@@ -11,15 +11,19 @@ import { formatDateTime } from "./values.ts";
 export const userChangesCollection = "user_changes";
 export const userNotesCollection = "user_notes";
 
-/** What the record of changes says of a user record: never a secret's value, only that it changed. */
-const secretFields = new Set(["password", "stremio_password"]);
+/**
+ * What the record of changes says of a user record: never a secret's value, only that it changed
+ * (the password field, by its type, and these).
+ */
+const secretFields = new Set(["stremio_password"]);
 /** What changes on every save, or is the server's own bookkeeping. */
 const unrecordedFields = new Set(["updated", "tokenKey"]);
 
 /** Longest value kept (the column's limit), cut with an ellipsis. */
 const maxValueLength = 2000;
 
-export type UserChange = { field: string; old: string; new: string };
+/** One field's change; the values are written as text (JSON for what is not a string), cut to fit. */
+export type UserChange = { field: string; old: unknown; new: unknown };
 
 function shown(value: unknown): string {
   const text =
@@ -72,8 +76,8 @@ export function afterSuperuserSavesUser(event: SaveEvent) {
     const secret = secretFields.has(name);
     changes.push({
       field: name,
-      old: secret ? "" : shown(original[name]),
-      new: secret ? "" : shown(data[name]),
+      old: secret ? "" : original[name],
+      new: secret ? "" : data[name],
     });
   }
   recordUserChanges(event.store, userId, actor, changes);
