@@ -230,7 +230,8 @@ export function UserScreen({
       </PageHeading>
       <ActionNote note={note} />
       <div className="grid gap-8 lg:grid-cols-[2fr_1fr]">
-        <div className="flex flex-col gap-6">
+        {/* May shrink: the changes' table scrolls sideways inside it instead of widening the page. */}
+        <div className="flex min-w-0 flex-col gap-6">
           <section aria-labelledby="user-edit" className="rounded-lg border p-5">
             <h2 id="user-edit" className="mb-4 text-lg font-semibold">
               <Trans>Account</Trans>
