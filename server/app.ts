@@ -14,6 +14,7 @@ import type { ApiEnv, AppContext } from "./api/context.ts";
 import { healthApi } from "./api/health.ts";
 import { logsApi, requestLogger } from "./api/logs.ts";
 import { limitBody, loadAuthToken, rateLimit } from "./api/middlewares.ts";
+import { passkeysApi } from "./api/passkeys.ts";
 import { recordAuth } from "./api/record-auth.ts";
 import { recordCrud } from "./api/record-crud.ts";
 import { recordEmailChange } from "./api/record-email-change.ts";
@@ -234,6 +235,7 @@ export function createApp(options: AppOptions): App {
   api.route("/", recordVerification);
   api.route("/", recordPasswordReset);
   api.route("/", recordEmailChange);
+  api.route("/", passkeysApi());
   api.route("/", recordCrud);
   api.route("/", collectionsImport);
   api.route("/", collectionsRead);

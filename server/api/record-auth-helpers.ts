@@ -150,7 +150,7 @@ export function accountMail(
 
 /**
  * Queues a security email about `record` (a password changed, an email changed, an account
- * deleted), in its owner's language, to `to` (by default the record's address). Sent after the
+ * deleted, a passkey added or removed), in its owner's language, to `to` (by default the record's address). Sent after the
  * answer; it holds no token. Superusers get none: they have no such emails.
  */
 export function queueSecurityMail(

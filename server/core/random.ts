@@ -11,7 +11,7 @@ export function randomString(length: number, alphabet = alphanumeric): string {
 }
 
 /** A record id like PocketBase's: 15 characters of `[a-z0-9]`. */
-function randomId(): string {
+export function randomId(): string {
   return randomString(15, lowerAlphanumeric);
 }
 

@@ -16,6 +16,7 @@ import { consoleLogger, type Logger } from "../tools/log.ts";
 import { ident, joinSql, param, raw, type Sql, sql } from "../tools/sql.ts";
 import { SqlReader } from "../tools/sql-reader.ts";
 import { billingTables } from "./billing.ts";
+import { passkeyTables } from "./passkeys.ts";
 import {
   indexRow,
   type SchemaOf,
@@ -57,8 +58,15 @@ type Secrets = Partial<Record<TokenOption, string>>;
 /** The table `Store.open` keeps the collection definitions in. */
 export const collectionsTable = "_collections";
 
-/** The store's own tables besides `_collections`: what the domain keeps outside collections. */
-const internalTables: { name: string; statement: string }[] = [...billingTables];
+/**
+ * The store's own tables besides `_collections`: what the domain keeps outside collections. The
+ * rows of one `ownedByRecord` belong to a record (its `collectionRef` and `recordRef` columns) and
+ * go with it.
+ */
+const internalTables: { name: string; statement: string; ownedByRecord?: boolean }[] = [
+  ...billingTables,
+  ...passkeyTables,
+];
 
 /** The statement the store runs for an index a collection declares, as sqlite_master then keeps it. */
 function indexStatement(sql: string): string {
@@ -394,6 +402,9 @@ export class Store {
           this.exec(sql`DROP TABLE IF EXISTS ${ident(searchTableName(old.name))}`);
           this.exec(sql`DROP TABLE IF EXISTS ${ident(old.name)}`);
           this.run(sql`DELETE FROM "_collections" WHERE "id" = ${param(id)}`);
+          for (const { name, ownedByRecord } of internalTables) {
+            if (ownedByRecord) this.run(sql`DELETE FROM ${ident(name)} WHERE "collectionRef" = ${param(id)}`);
+          }
         }
       }
       for (const collection of imported) {
@@ -697,6 +708,12 @@ export class Store {
     if (search) this.run(unindexRow(collection.name, search, id));
     const deleted = this.run(sql`DELETE FROM ${ident(collection.name)} WHERE "id" = ${param(id)}`);
     this.rowCounts.change(collection.id, -Number(deleted.changes));
+    for (const { name, ownedByRecord } of internalTables) {
+      if (!ownedByRecord) continue;
+      this.run(
+        sql`DELETE FROM ${ident(name)} WHERE "collectionRef" = ${param(collection.id)} AND "recordRef" = ${param(id)}`,
+      );
+    }
   }
 
   private referencing(collection: Collection, field: Field, id: string): RecordData[] {

@@ -1,3 +1,4 @@
+import { formatDate } from "../../shared/format.ts";
 import { localizePath } from "../../shared/i18n/paths.ts";
 import { type MailContent, type MailLocale, nbsp, narrow, renderLayout, type Words } from "./templates.ts";
 
@@ -10,7 +11,9 @@ export type SecurityMail =
   /** To the address the account had before, after an email change. */
   | { kind: "emailChanged"; newEmail: string }
   /** To the deleted account's address: the goodbye. */
-  | { kind: "accountDeleted"; subscriptionCanceled: boolean };
+  | { kind: "accountDeleted"; subscriptionCanceled: boolean }
+  /** To the user, after a passkey was added to or removed from the account (`when`: a PocketBase datetime). */
+  | { kind: "passkeyAdded" | "passkeyRemoved"; passkeyName: string; when: string };
 
 export type SecurityMailInput = SecurityMail & {
   locale: MailLocale;
@@ -24,7 +27,16 @@ const pages: Record<SecurityMail["kind"], string> = {
   passwordChanged: "/forgot-password",
   emailChanged: "/discord",
   accountDeleted: "/",
+  passkeyAdded: "/account",
+  passkeyRemoved: "/account",
 };
+
+/** When a passkey changed, written out for the locale: the day, then the time (UTC). */
+function moment(when: string, locale: MailLocale): string {
+  const [hours, minutes] = [when.slice(11, 13), when.slice(14, 16)];
+  if (locale === "fr") return `le ${formatDate(when, "fr")} à ${hours}${nbsp}h${nbsp}${minutes} UTC`;
+  return `on ${formatDate(when, "en")} at ${hours}:${minutes} UTC`;
+}
 
 /** Subject, text and HTML of one security email. */
 export function renderSecurityMail(input: SecurityMailInput): MailContent {
@@ -74,6 +86,21 @@ function securityWords(input: SecurityMailInput): Words {
           after: [],
           signature,
         };
+      case "passkeyAdded":
+      case "passkeyRemoved": {
+        const added = input.kind === "passkeyAdded";
+        return {
+          subject: `Une clé d’accès a été ${added ? "ajoutée à" : "retirée de"} votre compte ${appName}`,
+          greeting,
+          lines: [
+            `La clé d’accès «${nbsp}${input.passkeyName}${nbsp}» a été ${added ? "ajoutée à" : "retirée de"} votre compte ${appName} ${moment(input.when, "fr")}${nbsp}: elle ${added ? "permet désormais" : "ne permet plus"} de s’y connecter sans mot de passe.`,
+            `Si ce n’était pas vous, connectez-vous, ${added ? "supprimez cette clé" : "vérifiez vos clés d’accès"}, puis changez votre mot de passe${nbsp}:`,
+          ],
+          action: "Voir mes clés d’accès",
+          after: ["Si c’était vous, il n’y a rien à faire."],
+          signature,
+        };
+      }
     }
   }
   const greeting = name ? `Hello ${name},` : "Hello,";
@@ -115,5 +142,20 @@ function securityWords(input: SecurityMailInput): Words {
         after: [],
         signature,
       };
+    case "passkeyAdded":
+    case "passkeyRemoved": {
+      const added = input.kind === "passkeyAdded";
+      return {
+        subject: `A passkey was ${added ? "added to" : "removed from"} your ${appName} account`,
+        greeting,
+        lines: [
+          `The passkey "${input.passkeyName}" was ${added ? "added to" : "removed from"} your ${appName} account ${moment(input.when, "en")}: it ${added ? "now signs in" : "no longer signs in"} without a password.`,
+          `If this wasn't you, sign in and ${added ? "remove it" : "check your passkeys"}, then change your password:`,
+        ],
+        action: "See my passkeys",
+        after: ["If it was you, there is nothing to do."],
+        signature,
+      };
+    }
   }
 }

@@ -61,6 +61,8 @@ describe("security emails", () => {
     { kind: "emailChanged", newEmail: "new@example.com" },
     { kind: "accountDeleted", subscriptionCanceled: true },
     { kind: "accountDeleted", subscriptionCanceled: false },
+    { kind: "passkeyAdded", passkeyName: "Chrome on Android", when: "2026-11-27 09:05:00.000Z" },
+    { kind: "passkeyRemoved", passkeyName: "Chrome on Android", when: "2026-11-27 09:05:00.000Z" },
   ];
   for (const mail of mails) {
     for (const locale of ["en", "fr"] as const) {
@@ -72,11 +74,19 @@ describe("security emails", () => {
           appUrl: "https://lumen.example/",
           name: "Zoé <b>",
         });
-        expect(link).toMatch(/^https:\/\/lumen\.example(\/fr)?(\/forgot-password|\/discord|\/)?$/);
+        expect(link).toMatch(/^https:\/\/lumen\.example(\/fr)?(\/forgot-password|\/discord|\/account|\/)?$/);
         expect(link.startsWith("https://lumen.example/fr") || locale === "en").toBe(true);
         expect(`${text}${html}`).not.toMatch(/token/i);
         expect(html).toContain("Zoé &#60;b&#62;");
         if (mail.kind === "emailChanged") expect(text).toContain("new@example.com");
+        if (mail.kind === "passkeyAdded" || mail.kind === "passkeyRemoved") {
+          expect(text).toContain("Chrome on Android");
+          expect(text).toContain(
+            locale === "fr"
+              ? "le 27 novembre 2026 à 09\u00a0h\u00a005 UTC"
+              : "on November 27, 2026 at 09:05 UTC",
+          );
+        }
         if (locale === "fr") {
           const prose = `${subject}\n${text}`.replace(/https?:\/\/\S+/g, "");
           expect(prose).not.toMatch(/'/);
