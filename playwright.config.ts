@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { passkeyDataDir, passkeyPort } from "./tests/e2e/passkey-server.ts";
 import { stripeDataDir, stripePort } from "./tests/e2e/stripe-server.ts";
 import { chromium } from "./vitest.config.ts";
 
@@ -70,6 +71,22 @@ export default defineConfig({
         SITE_DIR: process.env.SITE_DIR ?? "build/client",
         RATE_LIMIT: "off",
         APP_URL: `http://127.0.0.1:${stripePort}`,
+      },
+    },
+    {
+      // Passkeys: WebAuthn refuses an IP address as the relying party (APP_URL's host), so this
+      // one is on localhost (tests/e2e/passkey-server.ts).
+      name: "Passkeys",
+      command: "node server/main.ts",
+      url: `http://127.0.0.1:${passkeyPort}/api/health`,
+      reuseExistingServer: false,
+      env: {
+        PORT: String(passkeyPort),
+        HOST: "127.0.0.1",
+        DATA_DIR: passkeyDataDir,
+        SITE_DIR: process.env.SITE_DIR ?? "build/client",
+        RATE_LIMIT: "off",
+        APP_URL: `http://localhost:${passkeyPort}`,
       },
     },
   ],

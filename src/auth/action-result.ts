@@ -60,8 +60,9 @@ export function toActionError(error: unknown, fallback: MessageDescriptor): Acti
   };
 }
 
-export function failure(error: unknown, fallback: MessageDescriptor): ActionResult<never> {
-  const actionError = toActionError(error, fallback);
+/** A failed action, worded from `fallback` (always, when `override`: the action knows better). */
+export function failure(error: unknown, fallback: MessageDescriptor, override = false): ActionResult<never> {
+  const actionError = { ...toActionError(error, fallback), ...(override ? { message: fallback } : {}) };
   // Logged for whoever debugs, as a warning: the visitor is told, nothing is broken.
   if (!actionError.aborted) console.warn(error);
   return { success: false, error: actionError };

@@ -1,5 +1,6 @@
 import type { AuthState, AuthUser } from "./auth-state.tsx";
 import type { Subscription } from "../../shared/billing.ts";
+import type { PasskeyInfo } from "../../shared/passkeys.ts";
 
 /**
  * The time the fixtures are seen at: stories run on this clock (.storybook/preview.tsx), three days
@@ -45,6 +46,19 @@ export const activeSubscription: Subscription = {
   interval: "month",
   current_period_end: "2026-11-02 09:20:00.000Z",
   cancel_at_period_end: false,
+};
+/** A passkey made on the user's phone and used since, and one just added on a laptop. */
+export const phonePasskey: PasskeyInfo = {
+  id: "pk1a2b3c4d5e6f7",
+  name: "Safari on iPhone",
+  created: "2026-09-14 08:30:00.000Z",
+  lastUsed: "2026-11-20 19:05:00.000Z",
+};
+export const laptopPasskey: PasskeyInfo = {
+  id: "pk7g8h9i0j1k2l3",
+  name: "Chrome on Linux",
+  created: "2026-11-27 10:00:00.000Z",
+  lastUsed: "",
 };
 export const paidUser: AuthUser = {
   ...baseUser,

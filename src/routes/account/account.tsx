@@ -1,7 +1,9 @@
 import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import { useNavigate } from "react-router";
 import * as account from "../../auth/account.ts";
 import * as billing from "../../auth/billing.ts";
+import * as passkeys from "../../auth/passkeys.ts";
 import { loadPocketBase } from "../../auth/session.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { localizePath } from "../../../shared/i18n/paths.ts";
@@ -16,6 +18,7 @@ export const meta: Route.MetaFunction = ({ location }) =>
 export default function Account() {
   const navigate = useNavigate();
   const locale = useLocale();
+  const { i18n } = useLingui();
   const actionsFor = (user: AuthUser): AccountActions => ({
     updateName: (name) => loadPocketBase().then((pb) => account.updateName(pb, user.id, name)),
     requestEmailChange: (newEmail) => loadPocketBase().then((pb) => account.requestEmailChange(pb, newEmail)),
@@ -33,6 +36,15 @@ export default function Account() {
       setNewsletter: (newsletter) =>
         loadPocketBase().then((pb) => account.setNewsletter(pb, user.id, newsletter)),
       exportData: () => loadPocketBase().then((pb) => account.exportData(pb)),
+    },
+    passkeys: {
+      supported: passkeys.passkeysSupported(),
+      list: () => loadPocketBase().then((pb) => passkeys.listPasskeys(pb)),
+      add: () =>
+        loadPocketBase().then((pb) =>
+          passkeys.addPasskey(pb, passkeys.deviceName(navigator.userAgent, i18n)),
+        ),
+      remove: (id) => loadPocketBase().then((pb) => passkeys.removePasskey(pb, id)),
     },
     deleteAccount: (password) => loadPocketBase().then((pb) => account.deleteAccount(pb, password)),
   });

@@ -2,6 +2,8 @@ import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { login } from "../../auth/account.ts";
+import { loginWithPasskey, passkeyAutofillSupported, passkeysSupported } from "../../auth/passkeys.ts";
+import { useHydrated } from "../../lib/use-hydrated.ts";
 import { loadPocketBase } from "../../auth/session.ts";
 import { safeRedirect } from "../../../shared/same-origin.ts";
 import { localizePath } from "../../../shared/i18n/paths.ts";
@@ -21,9 +23,18 @@ export default function Login() {
     (email: string, password: string) => loadPocketBase().then((pb) => login(pb, email, password)),
     [],
   );
+  const withPasskey = useCallback(
+    (autofill: boolean) => loadPocketBase().then((pb) => loginWithPasskey(pb, { autofill })),
+    [],
+  );
+  // Prerendered with the passkey button, which goes once the page runs in a browser that cannot
+  // use passkeys (rare), rather than moving the page for everyone else.
+  const hydrated = useHydrated();
   return (
     <LoginScreen
       login={run}
+      loginWithPasskey={!hydrated || passkeysSupported() ? withPasskey : undefined}
+      passkeyAutofill={passkeyAutofillSupported}
       onLoggedIn={() =>
         // Replace the login page in the history: Back after logging in goes to the page before it,
         // not to a form a signed-in visitor has no use for.

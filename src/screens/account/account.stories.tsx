@@ -7,6 +7,7 @@ import { awaitingPayment } from "../../widgets/auth/story-decorators.tsx";
 import { refused } from "./story-actions.ts";
 import { AccountScreen, type AccountActions } from "./account.tsx";
 import docs from "./account.docs.md?raw";
+import { laptopPasskey, phonePasskey } from "../../auth/auth-fixtures.ts";
 
 const actions: AccountActions = {
   updateName: fn(async () => ok(undefined)),
@@ -24,6 +25,12 @@ const actions: AccountActions = {
   data: {
     setNewsletter: fn(async () => ok(undefined)),
     exportData: fn(async () => ok('{\n  "account": {}\n}\n')),
+  },
+  passkeys: {
+    supported: true,
+    list: fn(async () => ok([phonePasskey])),
+    add: fn(async () => ok(laptopPasskey)),
+    remove: fn(async () => ok(undefined)),
   },
   deleteAccount: fn(async () => ok(undefined)),
 };
@@ -59,9 +66,9 @@ export const Loading: Story = {
     await expect(status).toHaveTextContent(
       globals.locale === "fr" ? "Chargement de votre compte" : "Loading your account",
     );
-    // The placeholder has the blocks of the page that replaces it (a title, then seven cards in two
+    // The placeholder has the blocks of the page that replaces it (a title, then eight cards in two
     // columns), so nothing under it moves when the account arrives.
-    await expect(status.querySelectorAll(".grid > div > [data-slot=skeleton]")).toHaveLength(7);
+    await expect(status.querySelectorAll(".grid > div > [data-slot=skeleton]")).toHaveLength(8);
     await expect(status.getBoundingClientRect().height).toBeGreaterThan(1000);
   },
 };

@@ -23,6 +23,7 @@ import {
 import { StremioCredentials } from "../../widgets/stremio/stremio-credentials.tsx";
 import { DeleteAccountForm } from "../../widgets/auth/delete-account-form.tsx";
 import { YourDataCard, type YourDataActions } from "../../widgets/auth/your-data-card.tsx";
+import { PasskeysCard, type PasskeyActions } from "../../widgets/auth/passkeys-card.tsx";
 
 /** What the account page can do; the route binds them to PocketBase, stories to fakes. */
 export type AccountActions = {
@@ -37,6 +38,8 @@ export type AccountActions = {
   resendVerification: (email: string) => Promise<ActionResult<unknown>>;
   billing: BillingActions;
   data: YourDataActions;
+  /** The user's passkeys; `supported`: this browser can make them. */
+  passkeys: PasskeyActions & { supported: boolean };
   /** Deletes the account after the password; the session ends with it. */
   deleteAccount: (password: string) => Promise<ActionResult<unknown>>;
 };
@@ -190,6 +193,7 @@ function SignedIn({
             message={password.message}
             onSubmit={(values) => void runPassword(values)}
           />
+          <PasskeysCard actions={actions.passkeys} supported={actions.passkeys.supported} />
           <DeleteAccountForm
             email={user.email}
             status={deletion.status}
@@ -237,6 +241,7 @@ function AccountLoading() {
           <Skeleton radius="xl" className="h-[252px]" />
           <Skeleton radius="xl" className="h-[312px] sm:h-[292px]" />
           <Skeleton radius="xl" className="h-[475px] sm:h-[455px]" />
+          <Skeleton radius="xl" className="h-[241px] sm:h-[221px]" />
           <Skeleton radius="xl" className="h-[597px] sm:h-[319px]" />
         </div>
       </div>

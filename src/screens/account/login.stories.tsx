@@ -3,13 +3,19 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ok } from "../../auth/action-result.ts";
 import { trialUser } from "../../auth/auth-fixtures.ts";
 import { LoginScreen } from "./login.tsx";
+import { ClientResponseError } from "pocketbase";
+import { ceremonyFailure, signInFailure } from "../../auth/passkeys.ts";
 import { refused } from "./story-actions.ts";
 
 /** The login page: the form, its request running, PocketBase's refusals and a successful login. */
 const meta = {
   title: "Screens/Account/Login",
   component: LoginScreen,
-  args: { login: fn(async () => ok(trialUser)), onLoggedIn: fn() },
+  args: {
+    login: fn(async () => ok(trialUser)),
+    loginWithPasskey: fn(async () => ok(trialUser)),
+    onLoggedIn: fn(),
+  },
   parameters: { path: "/login" },
 } satisfies Meta<typeof LoginScreen>;
 
@@ -98,5 +104,63 @@ export const WrongPassword: Story = {
     await expect(canvas.getByLabelText(fr ? "E-mail" : "Email")).not.toHaveAttribute("aria-invalid");
     await expect(canvas.getByLabelText(fr ? "Mot de passe" : "Password")).not.toHaveAttribute("aria-invalid");
     await expect(args.onLoggedIn).not.toHaveBeenCalled();
+  },
+};
+
+const passkeyButton = (fr: boolean) => ({
+  name: fr ? "Se connecter avec une clé d’accès" : "Log in with a passkey",
+});
+
+/** "Log in with a passkey": the browser's prompt, then the route takes over as after a password. */
+export const PasskeyLogin: Story = {
+  play: async ({ args, canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", passkeyButton(globals.locale === "fr")));
+    await expect(args.loginWithPasskey).toHaveBeenCalledWith(false);
+    await waitFor(() => expect(args.onLoggedIn).toHaveBeenCalledTimes(1));
+    await expect(args.login).not.toHaveBeenCalled();
+  },
+};
+
+/** The visitor closed the browser's prompt: said under the button; the password form is untouched. */
+export const PasskeyCancelled: Story = {
+  args: {
+    loginWithPasskey: fn(async () =>
+      ceremonyFailure(Object.assign(new Error("Not allowed."), { name: "NotAllowedError" }), {
+        id: "story.unused",
+      }),
+    ),
+  },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", passkeyButton(fr)));
+    await expect(await canvas.findByRole("alert")).toHaveTextContent(
+      fr
+        ? "La demande de clé d’accès a été annulée ou a expiré."
+        : "The passkey request was cancelled or timed out.",
+    );
+    await expect(args.onLoggedIn).not.toHaveBeenCalled();
+  },
+};
+
+/** A passkey the server does not accept (removed from the account, say): the way out is the password. */
+export const PasskeyRefused: Story = {
+  args: {
+    loginWithPasskey: fn(async () =>
+      signInFailure(
+        new ClientResponseError({ status: 400, response: { message: "Failed to authenticate.", data: {} } }),
+      ),
+    ),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await userEvent.click(canvas.getByRole("button", passkeyButton(fr)));
+    await expect(await canvas.findByRole("alert")).toHaveTextContent(
+      fr
+        ? "Cette clé d’accès n’a pas été acceptée. Connectez-vous avec votre mot de passe ou essayez une autre clé d’accès."
+        : "This passkey was not accepted. Log in with your password, or try another passkey.",
+    );
   },
 };

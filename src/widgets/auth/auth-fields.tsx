@@ -17,15 +17,26 @@ type TextFieldProps = {
   description?: React.ReactNode;
 };
 
-/** An email address field, as browsers and password managers expect it ("Email" unless `label`). */
-export function EmailField({ name, value, onValueChange, error, label, description }: TextFieldProps) {
+/**
+ * An email address field, as browsers and password managers expect it ("Email" unless `label`).
+ * `passkeys`: the browser may also offer the visitor's passkeys among its suggestions.
+ */
+export function EmailField({
+  name,
+  value,
+  onValueChange,
+  error,
+  label,
+  description,
+  passkeys = false,
+}: TextFieldProps & { passkeys?: boolean }) {
   const { t } = useLingui();
   return (
     <Field label={label ?? t`Email`} description={description} error={error}>
       <Input
         name={name}
         type="email"
-        autoComplete="email"
+        autoComplete={passkeys ? "email webauthn" : "email"}
         inputMode="email"
         spellCheck={false}
         value={value}

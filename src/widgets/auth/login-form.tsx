@@ -1,17 +1,31 @@
 import { Trans } from "@lingui/react/macro";
 import * as React from "react";
 import { takeLoginNotice, type LoginNotice } from "../../auth/route-middleware.ts";
-import { FormSuccess } from "../../forms/form-alert.tsx";
-import type { FormProps } from "../../forms/use-form.ts";
+import { KeyRound } from "lucide-react";
+import type { MessageDescriptor } from "@lingui/core";
+import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
+import type { FormProps, FormStatus } from "../../forms/use-form.ts";
+import { Button } from "../../ui/button.tsx";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { PasswordSignInForm, type LoginValues } from "./password-sign-in-form.tsx";
 
+/** Log in with a passkey: its request's state, and the button's action. */
+export type PasskeyLogin = {
+  status: FormStatus;
+  message: MessageDescriptor | undefined;
+  onLogin: () => void;
+};
+
 /**
- * The site's login by email and password. Right after a logout it first says the visitor is
- * logged out (the notice `logOut` leaves), until a login fails.
+ * The site's login by email and password, and by passkey when `passkey` is given (the browser can
+ * use them): a button under the form, and the email field's suggestions. Right after a logout it
+ * first says the visitor is logged out (the notice `logOut` leaves), until a login fails.
  */
-export function LoginForm(props: FormProps<LoginValues> & { defaultValues?: Partial<LoginValues> }) {
+export function LoginForm({
+  passkey,
+  ...props
+}: FormProps<LoginValues> & { defaultValues?: Partial<LoginValues>; passkey?: PasskeyLogin }) {
   const titleId = React.useId();
   const [notice, setNotice] = React.useState<LoginNotice | null>(null);
   React.useEffect(() => {
@@ -44,6 +58,7 @@ export function LoginForm(props: FormProps<LoginValues> & { defaultValues?: Part
           {...props}
           titleId={titleId}
           emailFromLink
+          passkeys={passkey !== undefined}
           submitLabel={<Trans>Log in</Trans>}
           belowPassword={
             <LocalizedLink to="/forgot-password" className={`self-end text-sm ${textLinkClassName}`}>
@@ -51,6 +66,25 @@ export function LoginForm(props: FormProps<LoginValues> & { defaultValues?: Part
             </LocalizedLink>
           }
         />
+        {passkey ? (
+          <div data-slot="passkey-login" className="flex flex-col gap-5">
+            <div className="flex items-center gap-3 text-sm text-muted-foreground">
+              <span aria-hidden="true" className="h-px flex-1 bg-border" />
+              <Trans>or</Trans>
+              <span aria-hidden="true" className="h-px flex-1 bg-border" />
+            </div>
+            <FormAlert status={passkey.status} message={passkey.message} />
+            <Button
+              variant="outline"
+              className="w-full"
+              pending={passkey.status === "submitting"}
+              onClick={passkey.onLogin}
+            >
+              <KeyRound aria-hidden="true" />
+              <Trans>Log in with a passkey</Trans>
+            </Button>
+          </div>
+        ) : null}
       </div>
     </AuthCard>
   );

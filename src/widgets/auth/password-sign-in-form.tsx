@@ -12,6 +12,7 @@ export type LoginValues = { email: string; password: string };
  * sign-in, named by its card's title (`titleId`). Server errors may be keyed `identity`
  * (auth-with-password's body key) or `email`; both show on the email field. `belowPassword` sits
  * right under the password (the "forgot" link). `emailFromLink` fills the email from `?email=`.
+ * `passkeys`: the email field's suggestions may offer passkeys.
  */
 export function PasswordSignInForm({
   titleId,
@@ -19,6 +20,7 @@ export function PasswordSignInForm({
   belowPassword,
   defaultValues,
   emailFromLink = false,
+  passkeys = false,
   status,
   errors,
   message,
@@ -29,6 +31,7 @@ export function PasswordSignInForm({
   belowPassword?: React.ReactNode;
   defaultValues?: Partial<LoginValues>;
   emailFromLink?: boolean;
+  passkeys?: boolean;
 }) {
   const form = useForm<LoginValues>({
     initialValues: { email: "", password: "", ...defaultValues },
@@ -56,6 +59,7 @@ export function PasswordSignInForm({
         value={form.values.email}
         onValueChange={(value) => form.setValue("email", value)}
         error={form.errorFor("email", "identity")}
+        passkeys={passkeys}
       />
       {belowPassword ? (
         <div className="flex flex-col gap-2">

@@ -1,0 +1,189 @@
+import type { I18n, MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type PocketBase from "pocketbase";
+import type { PasskeyInfo, PasskeyRegistrationOptions, PasskeySignInOptions } from "../../shared/passkeys.ts";
+import { passkeyNameMaxLength } from "../../shared/passkeys.ts";
+import { attempt, failure, ok, type ActionResult } from "./action-result.ts";
+import type { AuthUser } from "./auth-state.tsx";
+import { isClientResponseError } from "./sdk-error.ts";
+import { accountExpand } from "./session.ts";
+
+// Passkeys (WebAuthn) of the signed-in user, and sign-in with one: the server's endpoints are in
+// shared/passkeys.ts. The browser's part (@simplewebauthn/browser) loads when a ceremony starts.
+
+const listFailed = msg`Could not load your passkeys`;
+const addFailed = msg`Could not add the passkey`;
+const removeFailed = msg`Could not remove the passkey`;
+const signInFailed = msg`Could not sign in with a passkey`;
+const passkeyRefused = msg`This passkey was not accepted. Log in with your password, or try another passkey.`;
+const cancelled = msg`The passkey request was cancelled or timed out. Try again when you are ready.`;
+const alreadyOnDevice = msg`This device already has a passkey for your account.`;
+
+const base = "/api/collections/users";
+const loadBrowser = () => import("@simplewebauthn/browser");
+
+/** The browser can create and use passkeys (WebAuthn over a secure page). */
+export function passkeysSupported(): boolean {
+  return (
+    typeof window !== "undefined" &&
+    window.isSecureContext &&
+    typeof window.PublicKeyCredential === "function"
+  );
+}
+
+/**
+ * A name for a passkey made on this device, from its user agent: "Chrome on Android", "Safari on
+ * iPhone", in the page's language. The owner reads it in the list, beside the dates.
+ */
+export function deviceName(userAgent: string, i18n: I18n): string {
+  const browser = /Edg\//.test(userAgent)
+    ? "Edge"
+    : /OPR\//.test(userAgent)
+      ? "Opera"
+      : /Firefox\//.test(userAgent)
+        ? "Firefox"
+        : /Chrom(e|ium)\//.test(userAgent)
+          ? "Chrome"
+          : /Safari\//.test(userAgent)
+            ? "Safari"
+            : undefined;
+  const system = /iPhone/.test(userAgent)
+    ? "iPhone"
+    : /iPad/.test(userAgent)
+      ? "iPad"
+      : /Android/.test(userAgent)
+        ? "Android"
+        : /Mac OS X|Macintosh/.test(userAgent)
+          ? "macOS"
+          : /Windows/.test(userAgent)
+            ? "Windows"
+            : /CrOS/.test(userAgent)
+              ? "ChromeOS"
+              : /Linux/.test(userAgent)
+                ? "Linux"
+                : undefined;
+  const name =
+    browser && system
+      ? i18n._(msg`${browser} on ${system}`)
+      : (browser ?? system ?? i18n._(msg`This device`));
+  return name.slice(0, passkeyNameMaxLength);
+}
+
+/**
+ * What a failed browser ceremony means to the visitor: cancelled (or timed out, which browsers
+ * report alike), a passkey this device already holds, or `fallback`.
+ */
+export function ceremonyFailure(error: unknown, fallback: MessageDescriptor): ActionResult<never> {
+  const name = (error as { name?: string; cause?: { name?: string } } | null)?.name;
+  const cause = (error as { cause?: { name?: string } } | null)?.cause?.name;
+  if (name === "NotAllowedError" || cause === "NotAllowedError" || name === "AbortError") {
+    return {
+      success: false,
+      error: { message: cancelled, fieldErrors: {}, status: 0, aborted: name === "AbortError" },
+    };
+  }
+  if (name === "InvalidStateError" || cause === "InvalidStateError") {
+    return {
+      success: false,
+      error: { message: alreadyOnDevice, fieldErrors: {}, status: 0, aborted: false },
+    };
+  }
+  return failure(error, fallback);
+}
+
+export function listPasskeys(pb: PocketBase): Promise<ActionResult<PasskeyInfo[]>> {
+  return attempt(
+    async () => (await pb.send<{ items: PasskeyInfo[] }>(`${base}/passkeys`, { method: "GET" })).items,
+    listFailed,
+  );
+}
+
+/** Creates a passkey on this device (the browser asks for the screen lock) and registers it. */
+export async function addPasskey(pb: PocketBase, name: string): Promise<ActionResult<PasskeyInfo>> {
+  let registration: PasskeyRegistrationOptions;
+  try {
+    registration = await pb.send<PasskeyRegistrationOptions>(`${base}/passkeys/registration-options`, {
+      method: "POST",
+    });
+  } catch (error) {
+    return failure(error, addFailed);
+  }
+  let response;
+  try {
+    const { startRegistration } = await loadBrowser();
+    response = await startRegistration({ optionsJSON: registration.options });
+  } catch (error) {
+    return ceremonyFailure(error, addFailed);
+  }
+  return attempt(
+    () =>
+      pb.send<PasskeyInfo>(`${base}/passkeys`, {
+        method: "POST",
+        body: { challengeId: registration.challengeId, name, response },
+      }),
+    addFailed,
+  );
+}
+
+export function removePasskey(pb: PocketBase, id: string): Promise<ActionResult<unknown>> {
+  return attempt(
+    () => pb.send(`${base}/passkeys/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    removeFailed,
+  );
+}
+
+/**
+ * Signs in with a passkey: the browser offers the visitor's passkeys for this site, the server
+ * checks the one chosen and answers as a password sign-in does, so the session is the same.
+ * `autofill`: the request waits in the email field's suggestions (conditional mediation) until
+ * the visitor picks a passkey there, or another request replaces it.
+ */
+export async function loginWithPasskey(
+  pb: PocketBase,
+  { autofill = false }: { autofill?: boolean } = {},
+): Promise<ActionResult<AuthUser>> {
+  let challenge: PasskeySignInOptions;
+  try {
+    challenge = await pb.send<PasskeySignInOptions>(`${base}/auth-with-passkey/options`, {
+      method: "POST",
+      requestKey: null,
+    });
+  } catch (error) {
+    return failure(error, signInFailed);
+  }
+  let response;
+  try {
+    const { startAuthentication } = await loadBrowser();
+    response = await startAuthentication({ optionsJSON: challenge.options, useBrowserAutofill: autofill });
+  } catch (error) {
+    return ceremonyFailure(error, signInFailed);
+  }
+  try {
+    const auth = await pb.send<{ token: string; record: AuthUser }>(`${base}/auth-with-passkey`, {
+      method: "POST",
+      body: { challengeId: challenge.challengeId, response },
+      query: { expand: accountExpand },
+      requestKey: null,
+    });
+    pb.authStore.save(auth.token, auth.record);
+    return ok(auth.record);
+  } catch (error) {
+    return signInFailure(error);
+  }
+}
+
+/**
+ * The server refused the passkey sign-in. Its refusal reads as a password sign-in's ("Failed to
+ * authenticate."), which the site words "Wrong email or password": say what it means here.
+ */
+export function signInFailure(error: unknown): ActionResult<never> {
+  if (isClientResponseError(error) && error.status === 400) return failure(error, passkeyRefused, true);
+  return failure(error, signInFailed);
+}
+
+/** The browser can offer passkeys in the email field's suggestions (conditional mediation). */
+export async function passkeyAutofillSupported(): Promise<boolean> {
+  if (!passkeysSupported()) return false;
+  const { browserSupportsWebAuthnAutofill } = await loadBrowser();
+  return browserSupportsWebAuthnAutofill();
+}
