@@ -23,6 +23,12 @@ export const passkeyCollections = ["users"] as const;
 /** A passkey's name: trimmed, 1 to this many characters (the site names it after the device). */
 export const passkeyNameMaxLength = 100;
 
+/** How many passkeys one record may hold: a bound on what one account can store. */
+export const passkeysPerRecord = 20;
+
+/** The server's refusal of one more passkey (the site words it in the visitor's language). */
+export const passkeyLimitMessage = `An account holds at most ${passkeysPerRecord} passkeys.`;
+
 /** How long a challenge may be answered; each is used once, whatever the outcome. */
 export const passkeyChallengeSeconds = 300;
 

@@ -1,6 +1,12 @@
 import PocketBase from "pocketbase";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { PasskeyInfo, PasskeyRegistrationOptions, PasskeySignInOptions } from "../../shared/passkeys.ts";
+import {
+  passkeyLimitMessage,
+  passkeysPerRecord,
+  type PasskeyInfo,
+  type PasskeyRegistrationOptions,
+  type PasskeySignInOptions,
+} from "../../shared/passkeys.ts";
 import { maxPendingChallenges, PasskeyChallenges } from "../core/passkeys.ts";
 import {
   type CeremonyOverrides,
@@ -185,6 +191,25 @@ describe("adding, listing and removing one's passkeys", () => {
       expect(error.response.data).toEqual({ name: expect.objectContaining({ code }) });
     }
     expect((await addPasskey(user, "y".repeat(100))).info.name).toHaveLength(100);
+  });
+
+  it(`holds at most ${passkeysPerRecord} passkeys per account, refused before the browser is asked`, async () => {
+    const user = await signUp();
+    for (let i = 0; i < passkeysPerRecord - 1; i++) await addPasskey(user, `Key ${i}`);
+    // A ceremony started with room left cannot end over the limit either.
+    const started = await registrationOptions(user);
+    await addPasskey(user, "The last one");
+    const late = await rejection(
+      register(user, {
+        challengeId: started.challengeId,
+        name: "One more",
+        response: createPasskey(started.options).response,
+      }),
+    );
+    expect([late.status, late.response.message]).toEqual([400, passkeyLimitMessage]);
+    const full = await rejection(registrationOptions(user));
+    expect([full.status, full.response.message]).toEqual([400, passkeyLimitMessage]);
+    expect(await list(user)).toHaveLength(passkeysPerRecord);
   });
 
   it("refuses a registration challenge used twice, expired, or issued to another user", async () => {

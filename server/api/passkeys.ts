@@ -12,7 +12,9 @@ import { Hono, type MiddlewareHandler } from "hono";
 import {
   passkeyChallengeSeconds,
   passkeyCollections,
+  passkeyLimitMessage,
   passkeyNameMaxLength,
+  passkeysPerRecord,
   type PasskeyRegistrationOptions,
   type PasskeySignInOptions,
 } from "../../shared/passkeys.ts";
@@ -97,6 +99,11 @@ async function readAnswer(c: ApiContext) {
   };
 }
 
+/** 400 when the record already holds as many passkeys as it may. */
+function refuseIfFull(held: number): void {
+  if (held >= passkeysPerRecord) throw new ApiError(400, passkeyLimitMessage);
+}
+
 /** `/api/collections/{collection}/passkeys…` and `…/auth-with-passkey…`. */
 export function passkeysApi() {
   const challenges = new PasskeyChallenges();
@@ -115,6 +122,8 @@ export function passkeysApi() {
         const { store, appName } = c.get("ctx");
         const { record } = authOf(c)!;
         const { collectionId, recordId } = owner(c);
+        const existing = passkeysOf(store, collectionId, recordId);
+        refuseIfFull(existing.length);
         const email = String(record.email);
         const name = typeof record.name === "string" && record.name.trim() ? record.name : email;
         const options = await generateRegistrationOptions({
@@ -125,7 +134,7 @@ export function passkeysApi() {
           userDisplayName: name,
           timeout: passkeyChallengeSeconds * 1000,
           attestationType: "none",
-          excludeCredentials: passkeysOf(store, collectionId, recordId).map((passkey) => ({
+          excludeCredentials: existing.map((passkey) => ({
             id: passkey.credentialId,
             transports: passkey.transports,
           })),
@@ -148,6 +157,7 @@ export function passkeysApi() {
         throwIfInvalid({ name: fieldErrors.length(1, passkeyNameMaxLength) });
       }
       if (!challenge || !answer.response) throw new ApiError(400, addFailed);
+      refuseIfFull(passkeysOf(store, collectionId, recordId).length);
       let credential;
       try {
         const verification = await verifyRegistrationResponse({

@@ -2,6 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { ClientResponseError } from "pocketbase";
 import type { FieldErrors } from "../forms/field-error-message.ts";
+import { passkeyLimitMessage, passkeysPerRecord } from "../../shared/passkeys.ts";
 import { isClientResponseError } from "./sdk-error.ts";
 
 export type ActionError = {
@@ -28,6 +29,8 @@ const knownMessages: Record<string, MessageDescriptor> = {
   // The billing endpoints' refusals (server/api/billing.ts).
   "You already have a subscription.": msg`You already have a subscription.`,
   "There is no billing account to manage yet.": msg`There is no billing account to manage yet.`,
+  // The passkeys' limit (shared/passkeys.ts).
+  [passkeyLimitMessage]: msg`You have as many passkeys as an account may hold (${passkeysPerRecord}): remove one first.`,
 };
 
 function messageFor(

@@ -11,6 +11,14 @@ describe("a logged request's title", () => {
     expect(title("POST", "/api/collections/users/records", 200)).toBe("User created");
     expect(title("PATCH", "/api/collections/users/records/k3m9q0w1e2r3t4y", 400)).toBe("User change refused");
     expect(title("POST", "/api/backups/pb_backup_1.zip/restore", 204)).toBe("Backup restored");
+    expect(title("POST", "/api/collections/users/auth-with-passkey?expand=x", 200)).toBe(
+      "Signed in with a passkey",
+    );
+    expect(title("POST", "/api/collections/users/auth-with-passkey", 400)).toBe("Passkey sign-in failed");
+    expect(title("POST", "/api/collections/users/passkeys", 200)).toBe("Passkey added");
+    expect(title("DELETE", "/api/collections/users/passkeys/pk1a2b3c4d5e6f7", 404)).toBe(
+      "Passkey removal refused",
+    );
     expect(title("POST", "/api/collections/users/confirm-password-reset?lang=fr", 204)).toBe(
       "Password reset",
     );
@@ -19,6 +27,7 @@ describe("a logged request's title", () => {
   it("has no words for reads and for paths it does not know", () => {
     expect(title("GET", "/api/collections/users/records?page=1", 200)).toBeUndefined();
     expect(title("GET", "/api/health", 200)).toBeUndefined();
+    expect(title("GET", "/api/collections/users/passkeys", 200)).toBeUndefined();
     expect(title("POST", "/api/collections/users/records/extra/path", 200)).toBeUndefined();
     expect(title("DELETE", "/api/collections/users/auth-with-password", 200)).toBeUndefined();
   });

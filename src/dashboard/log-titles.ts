@@ -19,6 +19,24 @@ const rules: Rule[] = [
   },
   {
     method: "POST",
+    path: new RegExp(`^${auth}/auth-with-passkey$`),
+    done: msg`Signed in with a passkey`,
+    refused: msg`Passkey sign-in failed`,
+  },
+  {
+    method: "POST",
+    path: new RegExp(`^${auth}/passkeys$`),
+    done: msg`Passkey added`,
+    refused: msg`Passkey refused`,
+  },
+  {
+    method: "DELETE",
+    path: new RegExp(`^${auth}/passkeys/[^/]+$`),
+    done: msg`Passkey removed`,
+    refused: msg`Passkey removal refused`,
+  },
+  {
+    method: "POST",
     path: new RegExp(`^${auth}/auth-refresh$`),
     done: msg`Session renewed`,
     refused: msg`Session renewal refused`,
