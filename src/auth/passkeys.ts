@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import type PocketBase from "pocketbase";
 import type { PasskeyInfo, PasskeyRegistrationOptions, PasskeySignInOptions } from "../../shared/passkeys.ts";
 import { passkeyNameMaxLength } from "../../shared/passkeys.ts";
-import { attempt, failure, ok, type ActionResult } from "./action-result.ts";
+import { attempt, failure, ok, toActionError, type ActionResult } from "./action-result.ts";
 import type { AuthUser } from "./auth-state.tsx";
 import { isClientResponseError } from "./sdk-error.ts";
 import { accountExpand } from "./session.ts";
@@ -149,6 +149,9 @@ export async function loginWithPasskey(
       requestKey: null,
     });
   } catch (error) {
+    // The suggestions' request is the page's own idea: when it cannot start (the server has no
+    // passkeys for this address, a rate limit), the visitor asked nothing and is told nothing.
+    if (autofill) return { success: false, error: { ...toActionError(error, signInFailed), aborted: true } };
     return failure(error, signInFailed);
   }
   let response;

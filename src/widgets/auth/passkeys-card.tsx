@@ -92,13 +92,15 @@ export function PasskeysCard({
   const [added, setAdded] = React.useState<string | null>(null);
   const [removed, setRemoved] = React.useState<string | null>(null);
 
-  const load = React.useCallback(async () => {
+  const load = async () => {
     const result = await runList();
     if (result?.success) setPasskeys(result.data);
-  }, [runList]);
+  };
   React.useEffect(() => {
     void load();
-  }, [load]);
+    // Once, when the card appears: the page gives new actions whenever the user record changes
+    // (a saved name, a changed password), which is no reason to ask the server again.
+  }, []);
 
   return (
     <AuthCard
