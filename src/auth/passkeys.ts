@@ -5,6 +5,7 @@ import type { PasskeyInfo, PasskeyRegistrationOptions, PasskeySignInOptions } fr
 import { passkeyNameMaxLength } from "../../shared/passkeys.ts";
 import { attempt, failure, ok, toActionError, type ActionResult } from "./action-result.ts";
 import type { AuthUser } from "./auth-state.tsx";
+import { pocketBaseUrl } from "./api-url.ts";
 import { isClientResponseError } from "./sdk-error.ts";
 import { accountExpand } from "./session.ts";
 
@@ -133,21 +134,42 @@ export function removePasskey(pb: PocketBase, id: string): Promise<ActionResult<
 }
 
 /**
+ * The sign-in's challenge: a plain request, so that the login page's suggestions request needs no
+ * SDK until a passkey is picked. Fails as the SDK would (`isClientResponseError`).
+ */
+async function signInOptions(): Promise<PasskeySignInOptions> {
+  const refused = (status: number, response: unknown, cause?: unknown) =>
+    Object.assign(new Error(`ClientResponseError ${status}`, { cause }), {
+      name: `ClientResponseError ${status}`,
+      status,
+      response,
+      isAbort: false,
+    });
+  let answer: Response;
+  try {
+    answer = await fetch(`${pocketBaseUrl()}${base}/auth-with-passkey/options`, { method: "POST" });
+  } catch (error) {
+    throw refused(0, {}, error);
+  }
+  const body: unknown = await answer.json().catch(() => ({}));
+  if (!answer.ok) throw refused(answer.status, body);
+  return body as PasskeySignInOptions;
+}
+
+/**
  * Signs in with a passkey: the browser offers the visitor's passkeys for this site, the server
  * checks the one chosen and answers as a password sign-in does, so the session is the same.
  * `autofill`: the request waits in the email field's suggestions (conditional mediation) until
- * the visitor picks a passkey there, or another request replaces it.
+ * the visitor picks a passkey there, or another request replaces it. The SDK (`loadPb`) loads once
+ * a passkey is picked.
  */
 export async function loginWithPasskey(
-  pb: PocketBase,
+  loadPb: () => Promise<PocketBase>,
   { autofill = false }: { autofill?: boolean } = {},
 ): Promise<ActionResult<AuthUser>> {
   let challenge: PasskeySignInOptions;
   try {
-    challenge = await pb.send<PasskeySignInOptions>(`${base}/auth-with-passkey/options`, {
-      method: "POST",
-      requestKey: null,
-    });
+    challenge = await signInOptions();
   } catch (error) {
     // The suggestions' request is the page's own idea: when it cannot start (the server has no
     // passkeys for this address, a rate limit), the visitor asked nothing and is told nothing.
@@ -162,6 +184,7 @@ export async function loginWithPasskey(
     return ceremonyFailure(error, signInFailed);
   }
   try {
+    const pb = await loadPb();
     const auth = await pb.send<{ token: string; record: AuthUser }>(`${base}/auth-with-passkey`, {
       method: "POST",
       body: { challengeId: challenge.challengeId, response },

@@ -1,6 +1,7 @@
 import PocketBase, { BaseAuthStore, type AuthRecord } from "pocketbase";
 import type { AuthUser } from "./auth-state.tsx";
 import { planStatus } from "./plan-status.ts";
+import { pocketBaseUrl } from "./api-url.ts";
 
 /** The session cookie: the SDK's own cookie export, trimmed by it over 4096 bytes. */
 export const authCookieName = "pb_auth";
@@ -66,13 +67,6 @@ class CookieAuthStore extends BaseAuthStore {
       authCookieName,
     );
   }
-}
-
-/** The API's base URL: `VITE_POCKETBASE_URL`, or the site's own origin (our embedded server). */
-export function pocketBaseUrl(): string {
-  const configured = import.meta.env.VITE_POCKETBASE_URL as string | undefined;
-  if (configured) return configured;
-  return typeof location === "undefined" ? "http://127.0.0.1:8090" : location.origin;
 }
 
 /** A client whose session lives in the cookie, and which forgets it on any 401 (docs/product.md, Session). */

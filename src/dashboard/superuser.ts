@@ -8,7 +8,7 @@ import { accountExpand } from "../auth/session.ts";
 import { signupBody } from "../auth/account.ts";
 import { generateUnusablePassword } from "../auth/credentials.ts";
 import type { Locale } from "../../shared/i18n/locales.ts";
-import { pocketBaseUrl } from "../auth/pocketbase.ts";
+import { pocketBaseUrl } from "../auth/api-url.ts";
 import { planStatuses, planStatusFilters, type PlanStatus } from "../auth/plan-status.ts";
 import { isClientResponseError } from "../auth/sdk-error.ts";
 import type { QuerySchema } from "./widgets/url-query.ts";

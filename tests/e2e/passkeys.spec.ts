@@ -88,16 +88,15 @@ for (const locale of ["en", "fr"] as const) {
     );
     await expect(card.getByRole("listitem")).toContainText(fr ? "utilisée le" : "last used");
 
-    // A browser without those suggestions: the button, with no email and no password. (The
-    // authenticator waits while the page leaves its suggestions' request.)
-    await cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId, enabled: false });
-    await page.addInitScript(() => {
+    // A browser without those suggestions: the button, with no email and no password. (This page,
+    // whose logout goes to the login page without loading a new document, and the next ones.)
+    const noSuggestions = () => {
       PublicKeyCredential.isConditionalMediationAvailable = async () => false;
-    });
+    };
+    await page.evaluate(noSuggestions);
+    await page.addInitScript(noSuggestions);
     await logOut();
     await expect(page).toHaveURL(new RegExp(`${prefix}/login$`));
-    await page.reload();
-    await cdp.send("WebAuthn.setAutomaticPresenceSimulation", { authenticatorId, enabled: true });
     await expect(page.getByLabel(fr ? "E-mail" : "Email", { exact: true })).toHaveAttribute(
       "autocomplete",
       "email webauthn",

@@ -23,10 +23,7 @@ export default function Login() {
     (email: string, password: string) => loadPocketBase().then((pb) => login(pb, email, password)),
     [],
   );
-  const withPasskey = useCallback(
-    (autofill: boolean) => loadPocketBase().then((pb) => loginWithPasskey(pb, { autofill })),
-    [],
-  );
+  const withPasskey = useCallback((autofill: boolean) => loginWithPasskey(loadPocketBase, { autofill }), []);
   // Prerendered with the passkey button, which goes once the page runs in a browser that cannot
   // use passkeys (rare), rather than moving the page for everyone else.
   const hydrated = useHydrated();
