@@ -75,6 +75,9 @@ const requirePasskeys: MiddlewareHandler<ApiEnv> = async (c, next) => {
 const ownPasskeys = (tag: string) =>
   [collectionGuard([tag]), requirePasskeys, requireSameCollectionAuth] as const;
 
+/** The guards of the two sign-in routes, counted against the sign-in rate limits. */
+const signInGuards = [collectionGuard(["authWithPasskey", "auth"]), requirePasskeys] as const;
+
 /** The signed-in record (after `requireSameCollectionAuth`): its own passkeys only. */
 function owner(c: ApiContext): { collectionId: string; recordId: string } {
   const auth = authOf(c)!;
@@ -203,72 +206,58 @@ export function passkeysApi() {
       });
       return c.body(null, 204);
     })
-    .post(
-      "/collections/:collection/auth-with-passkey/options",
-      limitBody,
-      collectionGuard(["authWithPasskey", "auth"]),
-      requirePasskeys,
-      async (c) => {
-        const rp = relyingParty(c);
-        const collection = routeCollection(c);
-        const options = await generateAuthenticationOptions({
-          rpID: rp.id,
-          allowCredentials: [],
-          timeout: passkeyChallengeSeconds * 1000,
-          userVerification: "preferred",
+    .post("/collections/:collection/auth-with-passkey/options", limitBody, ...signInGuards, async (c) => {
+      const rp = relyingParty(c);
+      const collection = routeCollection(c);
+      const options = await generateAuthenticationOptions({
+        rpID: rp.id,
+        allowCredentials: [],
+        timeout: passkeyChallengeSeconds * 1000,
+        userVerification: "preferred",
+      });
+      const challengeId = challenges.issue(options.challenge, signInPurpose(collection.id));
+      return sendJson(c, 200, { challengeId, options } satisfies PasskeySignInOptions);
+    })
+    .post("/collections/:collection/auth-with-passkey", limitBody, ...signInGuards, async (c) => {
+      const rp = relyingParty(c);
+      const { store } = c.get("ctx");
+      const collection = routeCollection(c);
+      const answer = await readAnswer(c);
+      c.set("context", "passkey");
+      const challenge = challenges.take(answer.challengeId, signInPurpose(collection.id));
+      const response = answer.response as AuthenticationResponseJSON | undefined;
+      const credentialId = typeof response?.id === "string" ? response.id : "";
+      const passkey = credentialId ? findPasskeyByCredential(store, collection.id, credentialId) : undefined;
+      const record = passkey && store.findById(collection, passkey.recordRef);
+      if (!challenge || !response || !passkey || !record) throw new ApiError(400, authFailed);
+      // A discoverable credential names its user: it must be the passkey's owner.
+      const userHandle = response.response?.userHandle;
+      if (userHandle && userHandle !== Buffer.from(passkey.recordRef).toString("base64url")) {
+        throw new ApiError(400, authFailed);
+      }
+      let counter;
+      try {
+        // Refuses a counter that did not grow while either is above zero: a cloned authenticator.
+        const verification = await verifyAuthenticationResponse({
+          response,
+          expectedChallenge: challenge,
+          expectedOrigin: rp.origin,
+          expectedRPID: rp.id,
+          credential: {
+            id: passkey.credentialId,
+            publicKey: Buffer.from(passkey.publicKey, "base64url"),
+            counter: passkey.counter,
+            transports: passkey.transports as WebAuthnCredential["transports"],
+          },
+          requireUserVerification: false,
         });
-        const challengeId = challenges.issue(options.challenge, signInPurpose(collection.id));
-        return sendJson(c, 200, { challengeId, options } satisfies PasskeySignInOptions);
-      },
-    )
-    .post(
-      "/collections/:collection/auth-with-passkey",
-      limitBody,
-      collectionGuard(["authWithPasskey", "auth"]),
-      requirePasskeys,
-      async (c) => {
-        const rp = relyingParty(c);
-        const { store } = c.get("ctx");
-        const collection = routeCollection(c);
-        const answer = await readAnswer(c);
-        c.set("context", "passkey");
-        const challenge = challenges.take(answer.challengeId, signInPurpose(collection.id));
-        const response = answer.response as AuthenticationResponseJSON | undefined;
-        const credentialId = typeof response?.id === "string" ? response.id : "";
-        const passkey = credentialId
-          ? findPasskeyByCredential(store, collection.id, credentialId)
-          : undefined;
-        const record = passkey && store.findById(collection, passkey.recordRef);
-        if (!challenge || !response || !passkey || !record) throw new ApiError(400, authFailed);
-        // A discoverable credential names its user: it must be the passkey's owner.
-        const userHandle = response.response?.userHandle;
-        if (userHandle && userHandle !== Buffer.from(passkey.recordRef).toString("base64url")) {
-          throw new ApiError(400, authFailed);
-        }
-        let counter;
-        try {
-          // Refuses a counter that did not grow while either is above zero: a cloned authenticator.
-          const verification = await verifyAuthenticationResponse({
-            response,
-            expectedChallenge: challenge,
-            expectedOrigin: rp.origin,
-            expectedRPID: rp.id,
-            credential: {
-              id: passkey.credentialId,
-              publicKey: Buffer.from(passkey.publicKey, "base64url"),
-              counter: passkey.counter,
-              transports: passkey.transports as WebAuthnCredential["transports"],
-            },
-            requireUserVerification: false,
-          });
-          if (!verification.verified) throw new Error("not verified");
-          counter = verification.authenticationInfo.newCounter;
-        } catch {
-          throw new ApiError(400, authFailed);
-        }
-        if (!markPasskeyUsed(store, passkey.id, counter)) throw new ApiError(400, authFailed);
-        const auth = { collection, record };
-        return authResponse(c, auth, newRecordToken(store, collection, record, "auth"));
-      },
-    );
+        if (!verification.verified) throw new Error("not verified");
+        counter = verification.authenticationInfo.newCounter;
+      } catch {
+        throw new ApiError(400, authFailed);
+      }
+      if (!markPasskeyUsed(store, passkey.id, counter)) throw new ApiError(400, authFailed);
+      const auth = { collection, record };
+      return authResponse(c, auth, newRecordToken(store, collection, record, "auth"));
+    });
 }
