@@ -19,7 +19,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import PocketBase, { BaseAuthStore } from "pocketbase";
 import type { Browser, Response } from "playwright";
-import { authCookieName, sessionCookieFields } from "../src/auth/pocketbase.ts";
+import { authCookieName, sessionCookieFields } from "../src/auth/session-cookie-fields.ts";
 import { startServer } from "../server/testing/start-server.ts";
 import { chromium as chromiumOptions } from "../vitest.config.ts";
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { paidUser } from "./auth-fixtures.ts";
-import { authCookieName, createPocketBase, sessionCookieFields } from "./pocketbase.ts";
+import { createPocketBase } from "./pocketbase.ts";
+import { authCookieName, sessionCookieFields } from "./session-cookie-fields.ts";
 
 /** A token that expires in an hour (the SDK writes no cookie for an expired one's record). */
 function token() {

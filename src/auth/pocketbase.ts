@@ -2,26 +2,7 @@ import PocketBase, { BaseAuthStore, type AuthRecord } from "pocketbase";
 import type { AuthUser } from "./auth-state.tsx";
 import { planStatus } from "./plan-status.ts";
 import { pocketBaseUrl } from "./api-url.ts";
-
-/** The session cookie: the SDK's own cookie export, trimmed by it over 4096 bytes. */
-export const authCookieName = "pb_auth";
-
-/**
- * The only fields of the user the session cookie keeps: what a page needs to draw its header
- * before the session is checked. Never a secret (the Stremio password, tokens): the cookie is sent
- * with every page request and readable by the page's scripts. The rest of the record comes from
- * the API (the auth refresh every page load makes) and stays in memory.
- */
-export const sessionCookieFields = [
-  "id",
-  "collectionId",
-  "collectionName",
-  "email",
-  "name",
-  "verified",
-  "plan",
-  "admin",
-];
+import { authCookieName, sessionCookieFields } from "./session-cookie-fields.ts";
 
 /**
  * Keeps the SDK's auth state in the `pb_auth` cookie (token, `sessionCookieFields` and the plan's
