@@ -5,6 +5,7 @@ import { inspect } from "node:util";
 import { Hono } from "hono";
 import { splitInstructions } from "../shared/payment-instructions.ts";
 import { siteConfig } from "../shared/site-config.ts";
+import type { SuperuserSecondFactor } from "../shared/superuser-second-factor.ts";
 import { ApiError } from "./api/api-error.ts";
 import { backupsApi, fileToken } from "./api/backups.ts";
 import { collectionsImport, collectionsRead } from "./api/collections.ts";
@@ -91,6 +92,8 @@ export type AppOptions = {
   billingSweepCron?: string;
   /** Shutdown grace period (ms), applied by main.ts; the app only reports it (`GET /api/settings`). */
   shutdownTimeout?: number;
+  /** `required`: superuser powers need a sign-in with a passkey or an authenticator app (SUPERUSER_SECOND_FACTOR). */
+  superuserSecondFactor?: SuperuserSecondFactor;
 };
 
 export type App = Hono & {
@@ -169,6 +172,7 @@ export function createApp(options: AppOptions): App {
     bodyLimit: options.bodyLimit ?? defaultBodyLimit,
     log,
     sentMarks: new Map(),
+    superuserSecondFactorRequired: options.superuserSecondFactor === "required",
   };
 
   const billing = createBilling({

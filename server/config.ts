@@ -5,6 +5,7 @@ import { parseRateLimitRules } from "./tools/rate-limit.ts";
 import { defaultLogsMaxRows } from "./core/request-logs.ts";
 import { defaultBillingSweepCron } from "./billing/billing.ts";
 import type { StripeConfig } from "./billing/stripe.ts";
+import { type SuperuserSecondFactor, superuserSecondFactorModes } from "../shared/superuser-second-factor.ts";
 
 /** Everything `node server/main.ts` reads from the environment (docs/configuration.md lists each variable). */
 export type ServerConfig = AppOptions & {
@@ -69,6 +70,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     if (!(error instanceof CronError)) throw error;
     throw new Error(`Invalid BILLING_SWEEP_CRON: ${billingSweepCron} (${error.message})`);
   }
+  const superuserSecondFactor = (env.SUPERUSER_SECOND_FACTOR || "optional").toLowerCase();
+  if (!(superuserSecondFactorModes as readonly string[]).includes(superuserSecondFactor)) {
+    throw new Error(`Invalid SUPERUSER_SECOND_FACTOR: ${env.SUPERUSER_SECOND_FACTOR} (optional or required)`);
+  }
   const stripe = stripeConfig(env);
   const smtpHost = env.SMTP_HOST;
   const smtpPort = Number(env.SMTP_PORT ?? (flag(env.SMTP_SECURE) ? 465 : 587));
@@ -106,6 +111,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logsMaxRows,
     stripe,
     billingSweepCron,
+    superuserSecondFactor: superuserSecondFactor as SuperuserSecondFactor,
   };
 }
 

@@ -105,6 +105,10 @@ describe("start-up failures", { timeout: 15_000 }, () => {
     [{ PORT: "70000" }, "Cannot start: Invalid PORT: 70000"],
     [{ BODY_LIMIT: "1mb" }, "Cannot start: Invalid BODY_LIMIT: 1mb (bytes)"],
     [
+      { SUPERUSER_SECOND_FACTOR: "always" },
+      "Cannot start: Invalid SUPERUSER_SECOND_FACTOR: always (optional or required)",
+    ],
+    [
       { BACKUPS_CRON: "0 25 * * *" },
       'Cannot start: Invalid BACKUPS_CRON: 0 25 * * * (hour "25" is out of range (0-23))',
     ],

@@ -1,6 +1,7 @@
 /**
  * Passkeys (WebAuthn): this server's addition to PocketBase's API, under
- * `/api/collections/{collection}/…` of an auth collection that has them on (`users`). The shapes
+ * `/api/collections/{collection}/…` of an auth collection that has them on (`users`,
+ * `_superusers`). The shapes
  * both the server and the site use; the endpoints are in docs/api.md ("Passkeys").
  *
  * - `GET    …/passkeys`                      the signed-in record's passkeys: `{ items: PasskeyInfo[] }`
@@ -18,7 +19,7 @@ import type {
 } from "@simplewebauthn/server";
 
 /** Collections whose records may add passkeys and sign in with them. */
-export const passkeyCollections = ["users"] as const;
+export const passkeyCollections = ["users", "_superusers"] as const;
 
 /** A passkey's name: trimmed, 1 to this many characters (the site names it after the device). */
 export const passkeyNameMaxLength = 100;

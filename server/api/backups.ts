@@ -5,7 +5,8 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { Hono } from "hono";
-import { findAuthRecordByToken, isSuperuserAuth, newRecordToken } from "../core/auth.ts";
+import { secondFactorRequiredMessage } from "../../shared/superuser-second-factor.ts";
+import { carriedClaims, findAuthRecordByToken, isSuperuserAuth, newRecordToken } from "../core/auth.ts";
 import {
   BackupBusyError,
   backupNamePattern,
@@ -18,7 +19,7 @@ import {
 } from "../core/backups.ts";
 import { fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
-import { type ApiContext, type ApiEnv, authOf, bindStrings, sendJson } from "./context.ts";
+import { type ApiContext, type ApiEnv, authOf, bindStrings, lacksSecondFactor, sendJson } from "./context.ts";
 import { limitBody, rateLimit, requireAuth, requireSuperuser } from "./middlewares.ts";
 
 /**
@@ -91,10 +92,13 @@ function streamUpload(
   });
 }
 
-/** `POST /api/files/token`: a short-lived `file` token for the authenticated record (PocketBase's). */
+/**
+ * `POST /api/files/token`: a short-lived `file` token for the authenticated record (PocketBase's),
+ * with the `mfa` claim when the request's token has it (a backup download needs it then).
+ */
 export const fileToken = new Hono<ApiEnv>().post("/files/token", rateLimit, limitBody, requireAuth, (c) => {
   const auth = authOf(c)!;
-  const token = newRecordToken(c.get("ctx").store, auth.collection, auth.record, "file");
+  const token = newRecordToken(c.get("ctx").store, auth.collection, auth.record, "file", carriedClaims(auth));
   return sendJson(c, 200, { token });
 });
 
@@ -166,10 +170,12 @@ export function backupsApi(backups: Backups, uploadLimit = defaultBackupUploadLi
       // Authorized by a superuser file token in `?token=`, as links and downloads cannot send headers.
       .get("/backups/:key", rateLimit, (c) => {
         const token = c.req.query("token") ?? "";
-        const auth = token ? findAuthRecordByToken(c.get("ctx").store, token, "file") : undefined;
+        const ctx = c.get("ctx");
+        const auth = token ? findAuthRecordByToken(ctx.store, token, "file") : undefined;
         if (!isSuperuserAuth(auth)) {
           throw new ApiError(403, "Insufficient permissions to access the resource.");
         }
+        if (lacksSecondFactor(ctx, auth)) throw new ApiError(403, secondFactorRequiredMessage);
         const key = c.req.param("key");
         const file = backups.file(key);
         if (!file) throw new ApiError(404);

@@ -26,6 +26,8 @@ export type AppContext = {
   log: Logger;
   /** PocketBase's in-memory "already sent" markers (2-minute resend guards), key → expiry (ms). */
   sentMarks: Map<string, number>;
+  /** SUPERUSER_SECOND_FACTOR=required: a superuser token without the `mfa` claim has no powers. */
+  superuserSecondFactorRequired: boolean;
 };
 
 type BodyResult = { ok: true; value: Record<string, unknown> } | { ok: false };
@@ -38,6 +40,11 @@ export type ApiEnv = {
     context?: string;
     /** The `{collection}` of the path, once `collectionGuard` (api/middlewares.ts) found it. */
     collection?: Collection;
+    /**
+     * The superuser of a token `loadAuthToken` held aside (`lacksSecondFactor`): the request is a
+     * guest's, and the guards that ask for a signed-in record answer it 403.
+     */
+    withoutSecondFactor?: Auth;
   };
 };
 export type ApiContext = Context<ApiEnv>;
@@ -49,6 +56,11 @@ export function authOf(c: ApiContext): Auth | null {
 
 export function isSuperuser(c: ApiContext): boolean {
   return isSuperuserAuth(authOf(c));
+}
+
+/** A superuser token that SUPERUSER_SECOND_FACTOR=required refuses: signed in without a second factor. */
+export function lacksSecondFactor(ctx: AppContext, auth: Auth | null | undefined): boolean {
+  return ctx.superuserSecondFactorRequired && isSuperuserAuth(auth) && !auth!.mfa;
 }
 
 /** The collection of a route that binds `collectionGuard` (api/middlewares.ts). */

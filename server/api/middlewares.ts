@@ -1,6 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { secondFactorRequiredMessage } from "../../shared/superuser-second-factor.ts";
 import { findAuthRecordByToken } from "../core/auth.ts";
+import { holdsSecondFactor } from "../core/second-factor.ts";
 import { ApiError } from "./api-error.ts";
 import {
   type ApiContext,
@@ -9,6 +11,7 @@ import {
   authOf,
   clientIp,
   isSuperuser,
+  lacksSecondFactor,
   routeCollection,
 } from "./context.ts";
 
@@ -22,7 +25,9 @@ import {
 
 /**
  * Loads the auth record of the request's token (`Authorization`, with or without `Bearer `). An
- * invalid or expired token leaves the request a guest: rules decide what it may do.
+ * invalid or expired token leaves the request a guest: rules decide what it may do. So does a
+ * superuser token without a second factor when SUPERUSER_SECOND_FACTOR=required, held aside for the
+ * guards to refuse: decided here, once, no route can give it a superuser's powers.
  */
 export function loadAuthToken(ctx: AppContext): MiddlewareHandler<ApiEnv> {
   return async (c, next) => {
@@ -33,7 +38,11 @@ export function loadAuthToken(ctx: AppContext): MiddlewareHandler<ApiEnv> {
     // An answer to a signed request is that account's (its record, its Stremio password; a backup
     // downloaded with a file token): no browser or proxy cache may keep it.
     if (token || c.req.query("token")) c.header("Cache-Control", "no-store");
-    c.set("auth", token ? (findAuthRecordByToken(ctx.store, token, "auth") ?? null) : null);
+    const auth = token ? (findAuthRecordByToken(ctx.store, token, "auth") ?? null) : null;
+    if (lacksSecondFactor(ctx, auth)) {
+      c.set("auth", null);
+      c.set("withoutSecondFactor", auth!);
+    } else c.set("auth", auth);
     await next();
   };
 }
@@ -117,15 +126,26 @@ export const limitBody: MiddlewareHandler<ApiEnv> = (c, next) => {
   })(c, next);
 };
 
+/** 403 when the request's token is a superuser's that `loadAuthToken` held aside. */
+function refuseHeldToken(c: ApiContext): void {
+  if (c.get("withoutSecondFactor")) throw new ApiError(403, secondFactorRequiredMessage);
+}
+
+/** 401 for a guest; 403 for a superuser token without the second factor the server requires. */
+function refuseGuest(c: ApiContext): never {
+  refuseHeldToken(c);
+  throw new ApiError(401, "The request requires valid record authorization token.");
+}
+
 /** PocketBase's `RequireAuth`: 401 for guests. */
 export const requireAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (!authOf(c)) throw new ApiError(401, "The request requires valid record authorization token.");
+  if (!authOf(c)) refuseGuest(c);
   await next();
 };
 
 /** PocketBase's `RequireSuperuserAuth`: 401 for guests, 403 for any other auth record. */
 export const requireSuperuser: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  if (!authOf(c)) throw new ApiError(401, "The request requires valid record authorization token.");
+  if (!authOf(c)) refuseGuest(c);
   if (!isSuperuser(c))
     throw new ApiError(403, "The authorized record is not allowed to perform this action.");
   await next();
@@ -137,9 +157,37 @@ export const requireSuperuser: MiddlewareHandler<ApiEnv> = async (c, next) => {
  */
 export const requireSameCollectionAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const auth = authOf(c);
-  if (!auth) throw new ApiError(401, "The request requires valid record authorization token.");
+  if (!auth) refuseGuest(c);
   if (auth.collection.id !== routeCollection(c).id) {
     throw new ApiError(403, `The request requires auth record from ${auth.collection.name} collection.`);
+  }
+  await next();
+};
+
+/**
+ * The records routes (after `collectionGuard`): a superuser token without its second factor is
+ * refused (403), not answered as a guest, so the dashboard learns why its lists are closed.
+ */
+export const refuseWithoutSecondFactor: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  refuseHeldToken(c);
+  await next();
+};
+
+/**
+ * The routes that add a second factor to the signed-in record (its own passkeys, its
+ * authenticator app), after `collectionGuard` and before `requireSameCollectionAuth`: a superuser
+ * token held aside for lacking a second factor is that superuser's again on their own collection's
+ * route while they hold none, so the first one can be added after a password sign-in. Once they
+ * hold one, they must sign in with it.
+ */
+export const allowSecondFactorEnrolment: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const held = c.get("withoutSecondFactor");
+  if (
+    held &&
+    held.collection.id === routeCollection(c).id &&
+    !holdsSecondFactor(c.get("ctx").store, held.collection.id, String(held.record.id))
+  ) {
+    c.set("auth", held);
   }
   await next();
 };

@@ -34,8 +34,21 @@ import {
 import { nowDateTime } from "../core/values.ts";
 import { fieldErrors, runeLength } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
-import { type ApiContext, type ApiEnv, authOf, readBody, routeCollection, sendJson } from "./context.ts";
-import { collectionGuard, limitBody, requireSameCollectionAuth } from "./middlewares.ts";
+import {
+  type ApiContext,
+  type ApiEnv,
+  authOf,
+  isSuperuser,
+  readBody,
+  routeCollection,
+  sendJson,
+} from "./context.ts";
+import {
+  allowSecondFactorEnrolment,
+  collectionGuard,
+  limitBody,
+  requireSameCollectionAuth,
+} from "./middlewares.ts";
 import { authResponse, queueSecurityMail, throwIfInvalid } from "./record-auth-helpers.ts";
 
 // Passkeys (WebAuthn): this server's addition to PocketBase's API (docs/api.md, "Passkeys"; the
@@ -71,9 +84,12 @@ const requirePasskeys: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
-/** The guards of the signed-in record's own passkey routes, counted against `tag`'s rate limit. */
+/**
+ * The guards of the signed-in record's own passkey routes, counted against `tag`'s rate limit. A
+ * superuser who holds no second factor yet may add a passkey with a password sign-in's token.
+ */
 const ownPasskeys = (tag: string) =>
-  [collectionGuard([tag]), requirePasskeys, requireSameCollectionAuth] as const;
+  [collectionGuard([tag]), requirePasskeys, allowSecondFactorEnrolment, requireSameCollectionAuth] as const;
 
 /** The guards of the two sign-in routes, counted against the sign-in rate limits. */
 const signInGuards = [collectionGuard(["authWithPasskey", "auth"]), requirePasskeys] as const;
@@ -191,6 +207,7 @@ export function passkeysApi() {
         kind: "passkeyAdded",
         passkeyName: passkey.name,
         when: passkey.created,
+        superuser: isSuperuser(c),
       });
       return sendJson(c, 200, passkeyInfo(passkey));
     })
@@ -203,6 +220,7 @@ export function passkeysApi() {
         kind: "passkeyRemoved",
         passkeyName: passkey.name,
         when: nowDateTime(),
+        superuser: isSuperuser(c),
       });
       return c.body(null, 204);
     })
@@ -258,6 +276,7 @@ export function passkeysApi() {
       }
       if (!markPasskeyUsed(store, passkey.id, counter)) throw new ApiError(400, authFailed);
       const auth = { collection, record };
-      return authResponse(c, auth, newRecordToken(store, collection, record, "auth"));
+      // A passkey is a second factor on its own (held, and unlocked by the device): `mfa`.
+      return authResponse(c, auth, newRecordToken(store, collection, record, "auth", { mfa: true }));
     });
 }

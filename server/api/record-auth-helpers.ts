@@ -151,7 +151,7 @@ export function accountMail(
 /**
  * Queues a security email about `record` (a password changed, an email changed, an account
  * deleted, a passkey added or removed), in its owner's language, to `to` (by default the record's address). Sent after the
- * answer; it holds no token. Superusers get none: they have no such emails.
+ * answer; it holds no token. Superusers get only the passkey ones, in English: they have no locale.
  */
 export function queueSecurityMail(
   c: ApiContext,

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { findAuthRecordByEmail, newRecordToken } from "../core/auth.ts";
+import { carriedClaims, findAuthRecordByEmail, newRecordToken } from "../core/auth.ts";
 import { dummyVerify, verifyPassword } from "../core/passwords.ts";
 import { type Collection, findSingleColumnUniqueIndex } from "../core/collection-types.ts";
 import type { RecordData, Store } from "../core/store.ts";
@@ -85,9 +85,12 @@ async function authRefresh(c: ApiContext) {
   const { store } = c.get("ctx");
   const auth = authOf(c)!;
   const current = (c.req.header("authorization") ?? "").replace(/^bearer /i, "");
-  // Non-refreshable (impersonation) tokens are answered as they are.
+  // Non-refreshable (impersonation) tokens are answered as they are. A refreshed token keeps the
+  // second factor its sign-in had (`mfa`), and never gains one.
   const refreshable = castBool(parseUnverifiedJwt(current).refreshable);
-  const token = refreshable ? newRecordToken(store, auth.collection, auth.record, "auth") : current;
+  const token = refreshable
+    ? newRecordToken(store, auth.collection, auth.record, "auth", carriedClaims(auth))
+    : current;
   return authResponse(c, auth, token);
 }
 

@@ -42,7 +42,7 @@ import { recordHooksOf } from "../core/record-hooks.ts";
 import { ReadError } from "../tools/sql-reader.ts";
 import { and } from "../tools/sql.ts";
 import { listPaging } from "./list-query.ts";
-import { collectionGuard, limitBody } from "./middlewares.ts";
+import { collectionGuard, limitBody, refuseWithoutSecondFactor } from "./middlewares.ts";
 
 const lockedMessage = "Only superusers can perform this action.";
 
@@ -401,24 +401,28 @@ async function remove(c: ApiContext) {
 // "Missing collection context." on list, view and delete, the guard's default on create and update.
 const missing = "Missing collection context.";
 
+/** The guards of a record route: its collection and rate limit, then no superuser token without its second factor. */
+const recordGuards = (action: Action, missingMessage?: string) =>
+  [collectionGuard([action], { missing: missingMessage }), refuseWithoutSecondFactor] as const;
+
 /** `/api/collections/{collection}/records[/{id}]`: list, view, create, update, delete as the rules allow. */
 export const recordCrud = new Hono<ApiEnv>()
-  .get("/collections/:collection/records", collectionGuard(["list"], { missing }), async (c) =>
+  .get("/collections/:collection/records", ...recordGuards("list", missing), async (c) =>
     sendJson(c, 200, await list(c), { list: true }),
   )
-  .get("/collections/:collection/records/:id", collectionGuard(["view"], { missing }), async (c) =>
+  .get("/collections/:collection/records/:id", ...recordGuards("view", missing), async (c) =>
     sendJson(c, 200, await view(c)),
   )
-  .post("/collections/:collection/records", limitBody, collectionGuard(["create"]), async (c) =>
+  .post("/collections/:collection/records", limitBody, ...recordGuards("create"), async (c) =>
     sendJson(c, 200, await create(c)),
   )
-  .patch("/collections/:collection/records/:id", limitBody, collectionGuard(["update"]), async (c) =>
+  .patch("/collections/:collection/records/:id", limitBody, ...recordGuards("update"), async (c) =>
     sendJson(c, 200, (await update(c))[0]),
   )
   .delete(
     "/collections/:collection/records/:id",
     limitBody,
-    collectionGuard(["delete"], { missing }),
+    ...recordGuards("delete", missing),
     async (c) => {
       await remove(c);
       return c.body(null, 204);

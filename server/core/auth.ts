@@ -5,8 +5,11 @@ import type { RecordData, Store } from "./store.ts";
 import { ident, param, sql } from "../tools/sql.ts";
 import { parseUnverifiedJwt, signJwt, verifyJwt } from "../tools/jwt.ts";
 
-/** An authenticated request's record and its collection. */
-export type Auth = { collection: Collection; record: RecordData };
+/**
+ * An authenticated request's record and its collection; `mfa` when its token carries the claim a
+ * sign-in with a second factor (a passkey, an authenticator app code) gives.
+ */
+export type Auth = { collection: Collection; record: RecordData; mfa?: true };
 
 export type TokenType = "auth" | "verification" | "passwordReset" | "emailChange" | "file";
 
@@ -57,7 +60,12 @@ export function findAuthRecordByToken(store: Store, token: string, type: TokenTy
   const record = store.findById(collection, claims.id);
   if (!record) return undefined;
   if (!verifyJwt(token, signingKey(store, collection, record, type))) return undefined;
-  return { collection, record };
+  return claims.mfa === true ? { collection, record, mfa: true } : { collection, record };
+}
+
+/** The claims a token issued on the strength of `auth` (a refreshed one, a file token) carries over. */
+export function carriedClaims(auth: Auth): Record<string, unknown> {
+  return auth.mfa ? { mfa: true } : {};
 }
 
 /** An auth record by email; case-insensitive when the email's unique index is `COLLATE NOCASE`. */

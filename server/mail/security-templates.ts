@@ -12,8 +12,11 @@ export type SecurityMail =
   | { kind: "emailChanged"; newEmail: string }
   /** To the deleted account's address: the goodbye. */
   | { kind: "accountDeleted"; subscriptionCanceled: boolean }
-  /** To the user, after a passkey was added to or removed from the account (`when`: a PocketBase datetime). */
-  | { kind: "passkeyAdded" | "passkeyRemoved"; passkeyName: string; when: string };
+  /**
+   * To the user, after a passkey was added to or removed from the account (`when`: a PocketBase
+   * datetime); a superuser's leads to the dashboard, where their passkeys are.
+   */
+  | { kind: "passkeyAdded" | "passkeyRemoved"; passkeyName: string; when: string; superuser?: boolean };
 
 export type SecurityMailInput = SecurityMail & {
   locale: MailLocale;
@@ -38,9 +41,14 @@ function moment(when: string, locale: MailLocale): string {
   return `on ${formatDate(when, "en")} at ${hours}:${minutes} UTC`;
 }
 
+/** The superuser dashboard (PocketBase's path; English only). */
+const dashboardPath = "/_/";
+
 /** Subject, text and HTML of one security email. */
 export function renderSecurityMail(input: SecurityMailInput): MailContent {
-  const link = `${input.appUrl.replace(/\/+$/, "")}${localizePath(pages[input.kind], input.locale)}`;
+  const page =
+    "superuser" in input && input.superuser ? dashboardPath : localizePath(pages[input.kind], input.locale);
+  const link = `${input.appUrl.replace(/\/+$/, "")}${page}`;
   return renderLayout(securityWords(input), link, input.locale);
 }
 
