@@ -16,6 +16,7 @@ import { healthApi } from "./api/health.ts";
 import { logsApi, requestLogger } from "./api/logs.ts";
 import { limitBody, loadAuthToken, rateLimit } from "./api/middlewares.ts";
 import { passkeysApi } from "./api/passkeys.ts";
+import { totpApi } from "./api/totp.ts";
 import { recordAuth } from "./api/record-auth.ts";
 import { recordCrud } from "./api/record-crud.ts";
 import { recordEmailChange } from "./api/record-email-change.ts";
@@ -32,6 +33,7 @@ import { nextCronMatch, parseCron, runOnSchedule } from "./tools/cron.ts";
 import { defaultRateLimits, FailureLimiter, RateLimiter, type RateLimitRule } from "./tools/rate-limit.ts";
 import { RequestLogs } from "./core/request-logs.ts";
 import { Store } from "./core/store.ts";
+import { MfaSessions } from "./core/totp.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import type { SmtpOptions } from "./mail/transport.ts";
 import { serveSite } from "./site/serve.ts";
@@ -172,6 +174,7 @@ export function createApp(options: AppOptions): App {
     bodyLimit: options.bodyLimit ?? defaultBodyLimit,
     log,
     sentMarks: new Map(),
+    mfaSessions: new MfaSessions(),
     superuserSecondFactorRequired: options.superuserSecondFactor === "required",
   };
 
@@ -240,6 +243,7 @@ export function createApp(options: AppOptions): App {
   api.route("/", recordPasswordReset);
   api.route("/", recordEmailChange);
   api.route("/", passkeysApi());
+  api.route("/", totpApi());
   api.route("/", recordCrud);
   api.route("/", collectionsImport);
   api.route("/", collectionsRead);

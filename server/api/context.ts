@@ -6,6 +6,7 @@ import { exportRecord } from "../core/records.ts";
 import type { RequestInfo } from "../core/filter/index.ts";
 import type { Requester } from "../core/rules.ts";
 import type { Collection } from "../core/collection-types.ts";
+import type { MfaSessions } from "../core/totp.ts";
 import type { RecordData, Store } from "../core/store.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { Logger } from "../tools/log.ts";
@@ -26,6 +27,8 @@ export type AppContext = {
   log: Logger;
   /** PocketBase's in-memory "already sent" markers (2-minute resend guards), key → expiry (ms). */
   sentMarks: Map<string, number>;
+  /** Password sign-ins waiting for their second step (auth-with-password, then auth-with-totp). */
+  mfaSessions: MfaSessions;
   /** SUPERUSER_SECOND_FACTOR=required: a superuser token without the `mfa` claim has no powers. */
   superuserSecondFactorRequired: boolean;
 };

@@ -152,6 +152,21 @@ export const requireSuperuser: MiddlewareHandler<ApiEnv> = async (c, next) => {
 };
 
 /**
+ * Only the auth collections named in `names` (after `collectionGuard`): 403 with `message` for any
+ * other, as for an auth method a collection does not offer.
+ */
+export function requireAuthCollectionIn(
+  names: readonly string[],
+  message: string,
+): MiddlewareHandler<ApiEnv> {
+  return async (c, next) => {
+    const collection = routeCollection(c);
+    if (collection.type !== "auth" || !names.includes(collection.name)) throw new ApiError(403, message);
+    await next();
+  };
+}
+
+/**
  * PocketBase's `RequireSameApiContextAuth` (after `collectionGuard`): 401 without a valid
  * token, 403 for a record of another collection.
  */

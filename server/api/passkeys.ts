@@ -8,7 +8,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { Hono, type MiddlewareHandler } from "hono";
+import { Hono } from "hono";
 import {
   passkeyChallengeSeconds,
   passkeyCollections,
@@ -47,6 +47,7 @@ import {
   allowSecondFactorEnrolment,
   collectionGuard,
   limitBody,
+  requireAuthCollectionIn,
   requireSameCollectionAuth,
 } from "./middlewares.ts";
 import { authResponse, queueSecurityMail, throwIfInvalid } from "./record-auth-helpers.ts";
@@ -76,13 +77,10 @@ function relyingParty(c: ApiContext): { id: string; origin: string } {
 }
 
 /** Only the collections of `passkeyCollections` (after `collectionGuard`): 403 for any other. */
-const requirePasskeys: MiddlewareHandler<ApiEnv> = async (c, next) => {
-  const collection = routeCollection(c);
-  if (collection.type !== "auth" || !(passkeyCollections as readonly string[]).includes(collection.name)) {
-    throw new ApiError(403, "The collection is not configured to allow passkey authentication.");
-  }
-  await next();
-};
+const requirePasskeys = requireAuthCollectionIn(
+  passkeyCollections,
+  "The collection is not configured to allow passkey authentication.",
+);
 
 /**
  * The guards of the signed-in record's own passkey routes, counted against `tag`'s rate limit. A

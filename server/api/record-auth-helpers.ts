@@ -49,6 +49,16 @@ export function rejectSuperusers(collection: Collection, message: string) {
   if (collection.name === superusersCollectionName) throw new ApiError(400, message);
 }
 
+/** 403 unless the collection's authRule lets `auth` sign in, which PocketBase checks before any answer to a sign-in. */
+export async function requireAuthRule(c: ApiContext, auth: Auth) {
+  const { store } = c.get("ctx");
+  const body = await readBody(c);
+  const requester = requesterOf(c, body.ok ? body.value : {});
+  if (!canAccessRecord(store, auth.collection, String(auth.record.id), auth.collection.authRule, requester)) {
+    throw new ApiError(403, "The request doesn't satisfy the collection requirements to authenticate.");
+  }
+}
+
 /**
  * `{ record, token }` as PocketBase answers a sign-in: the collection's authRule must pass (403
  * otherwise), the email is always shown, a superuser sees every field, `expand` resolves as the
@@ -56,11 +66,8 @@ export function rejectSuperusers(collection: Collection, message: string) {
  */
 export async function authResponse(c: ApiContext, auth: Auth, token: string) {
   const { store } = c.get("ctx");
+  await requireAuthRule(c, auth);
   const body = await readBody(c);
-  const requester = requesterOf(c, body.ok ? body.value : {});
-  if (!canAccessRecord(store, auth.collection, String(auth.record.id), auth.collection.authRule, requester)) {
-    throw new ApiError(403, "The request doesn't satisfy the collection requirements to authenticate.");
-  }
   const asRecord = requesterOf(c, body.ok ? body.value : {}, auth);
   const exporter = exporterFor(c, auth, new Set([auth.record.id]));
   const expand = queryOf(c).expand;
@@ -151,7 +158,8 @@ export function accountMail(
 /**
  * Queues a security email about `record` (a password changed, an email changed, an account
  * deleted, a passkey added or removed), in its owner's language, to `to` (by default the record's address). Sent after the
- * answer; it holds no token. Superusers get only the passkey ones, in English: they have no locale.
+ * answer; it holds no token. Superusers get only those about how they sign in (passkeys, an
+ * authenticator app), in English: they have no locale.
  */
 export function queueSecurityMail(
   c: ApiContext,

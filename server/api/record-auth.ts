@@ -3,6 +3,7 @@ import { carriedClaims, findAuthRecordByEmail, newRecordToken } from "../core/au
 import { dummyVerify, verifyPassword } from "../core/passwords.ts";
 import { type Collection, findSingleColumnUniqueIndex } from "../core/collection-types.ts";
 import type { RecordData, Store } from "../core/store.ts";
+import { totpOf } from "../core/totp.ts";
 import { ident, param, raw, sql } from "../tools/sql.ts";
 import { parseUnverifiedJwt } from "../tools/jwt.ts";
 import { castBool } from "../core/values.ts";
@@ -12,6 +13,7 @@ import { ApiError } from "./api-error.ts";
 import { type ApiEnv, authOf, bindStrings, type ApiContext, routeCollection } from "./context.ts";
 import { collectionGuard, limitBody, requireSameCollectionAuth } from "./middlewares.ts";
 import { authResponse, throwIfInvalid } from "./record-auth-helpers.ts";
+import { askForSecondFactor } from "./totp.ts";
 
 type PasswordAuth = { enabled?: boolean; identityFields?: string[] };
 
@@ -77,6 +79,9 @@ async function authWithPassword(c: ApiContext) {
   if (!record || !valid) throw new ApiError(400, "Failed to authenticate.");
   passwordFailures.release(failureKeys);
   const auth = { collection, record };
+  if (totpOf(store, { collectionId: collection.id, recordId: String(record.id) })) {
+    return askForSecondFactor(c, auth);
+  }
   return authResponse(c, auth, newRecordToken(store, collection, record, "auth"));
 }
 

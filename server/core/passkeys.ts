@@ -1,4 +1,5 @@
-import { randomId, randomString } from "./random.ts";
+import { maxPending, Pending } from "./pending.ts";
+import { randomId } from "./random.ts";
 import type { Store } from "./store.ts";
 import { nowDateTime } from "./values.ts";
 import { param, sql } from "../tools/sql.ts";
@@ -151,46 +152,16 @@ export function signInPurpose(collectionId: string): string {
   return `signIn ${collectionId}`;
 }
 
-type PendingChallenge = { challenge: string; purpose: string; expires: number };
-
 /** Challenges waiting for an answer at most (the oldest is dropped past it). */
-export const maxPendingChallenges = 10_000;
+export const maxPendingChallenges = maxPending;
 
 /**
- * The challenges waiting for an answer, in memory (one server process): each is answered once
- * within `passkeyChallengeSeconds`, for the purpose it was issued for. Their number is capped, so a
- * flood of requests for options cannot grow memory; the oldest go first.
+ * The challenges waiting for an answer: each is answered once (`take`, forgotten whatever the
+ * outcome) within `passkeyChallengeSeconds`, for the purpose it was issued for (one of
+ * `registrationPurpose` and `signInPurpose`).
  */
-export class PasskeyChallenges {
-  private pending = new Map<string, PendingChallenge>();
-
-  /** Keeps `challenge` for `purpose`; returns the id the answer names it by. */
-  issue(challenge: string, purpose: string): string {
-    const now = Date.now();
-    // Issued in order with one lifetime: the expired ones are the first ones.
-    for (const [id, pending] of this.pending) {
-      if (pending.expires > now && this.pending.size < maxPendingChallenges) break;
-      this.pending.delete(id);
-    }
-    const id = randomString(32);
-    this.pending.set(id, { challenge, purpose, expires: now + passkeyChallengeSeconds * 1000 });
-    return id;
-  }
-
-  /**
-   * The challenge `id` names, if it is pending, unexpired and was issued for `purpose` (one of
-   * `registrationPurpose` and `signInPurpose`). It is
-   * forgotten whatever the outcome: a challenge is used once.
-   */
-  take(id: string, purpose: string): string | undefined {
-    const pending = this.pending.get(id);
-    this.pending.delete(id);
-    if (!pending || pending.expires <= Date.now()) return undefined;
-    return pending.purpose === purpose ? pending.challenge : undefined;
-  }
-
-  /** How many are pending (tests check the cap). */
-  get size(): number {
-    return this.pending.size;
+export class PasskeyChallenges extends Pending<string> {
+  constructor() {
+    super(passkeyChallengeSeconds);
   }
 }

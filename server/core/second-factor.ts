@@ -1,5 +1,6 @@
 import { passkeysOf } from "./passkeys.ts";
 import type { Store } from "./store.ts";
+import { totpOf } from "./totp.ts";
 
 /**
  * Whether a record holds a second factor of its own: a passkey, or an authenticator app turned on.
@@ -7,5 +8,7 @@ import type { Store } from "./store.ts";
  * add one (`allowSecondFactorEnrolment` in api/middlewares.ts).
  */
 export function holdsSecondFactor(store: Store, collectionId: string, recordId: string): boolean {
-  return passkeysOf(store, collectionId, recordId).length > 0;
+  return (
+    passkeysOf(store, collectionId, recordId).length > 0 || Boolean(totpOf(store, { collectionId, recordId }))
+  );
 }

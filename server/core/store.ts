@@ -17,6 +17,7 @@ import { ident, joinSql, param, raw, type Sql, sql } from "../tools/sql.ts";
 import { SqlReader } from "../tools/sql-reader.ts";
 import { billingTables } from "./billing.ts";
 import { passkeyTables } from "./passkeys.ts";
+import { totpTables } from "./totp.ts";
 import {
   indexRow,
   type SchemaOf,
@@ -66,6 +67,7 @@ export const collectionsTable = "_collections";
 const internalTables: { name: string; statement: string; ownedByRecord?: boolean }[] = [
   ...billingTables,
   ...passkeyTables,
+  ...totpTables,
 ];
 
 /** The statement the store runs for an index a collection declares, as sqlite_master then keeps it. */

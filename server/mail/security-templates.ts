@@ -16,7 +16,11 @@ export type SecurityMail =
    * To the user, after a passkey was added to or removed from the account (`when`: a PocketBase
    * datetime); a superuser's leads to the dashboard, where their passkeys are.
    */
-  | { kind: "passkeyAdded" | "passkeyRemoved"; passkeyName: string; when: string; superuser?: boolean };
+  | { kind: "passkeyAdded" | "passkeyRemoved"; passkeyName: string; when: string; superuser?: boolean }
+  /** To the user, after two-factor sign-in was turned on or off, or its recovery codes were renewed. */
+  | { kind: "totpEnabled" | "totpDisabled" | "recoveryCodesRenewed"; when: string; superuser?: boolean }
+  /** To the user, after a sign-in with a recovery code (`recoveryCodesLeft`: the ones not used yet). */
+  | { kind: "recoveryCodeUsed"; when: string; recoveryCodesLeft: number; superuser?: boolean };
 
 export type SecurityMailInput = SecurityMail & {
   locale: MailLocale;
@@ -32,9 +36,14 @@ const pages: Record<SecurityMail["kind"], string> = {
   accountDeleted: "/",
   passkeyAdded: "/account",
   passkeyRemoved: "/account",
+  // Turned on by someone else, two-factor keeps its owner out: only we can let them back in.
+  totpEnabled: "/discord",
+  totpDisabled: "/account",
+  recoveryCodesRenewed: "/account",
+  recoveryCodeUsed: "/account",
 };
 
-/** When a passkey changed, written out for the locale: the day, then the time (UTC). */
+/** When a passkey or two-factor sign-in changed, written out for the locale: the day, then the time (UTC). */
 function moment(when: string, locale: MailLocale): string {
   const [hours, minutes] = [when.slice(11, 13), when.slice(14, 16)];
   if (locale === "fr") return `le ${formatDate(when, "fr")} à ${hours}${nbsp}h${nbsp}${minutes} UTC`;
@@ -109,6 +118,53 @@ function securityWords(input: SecurityMailInput): Words {
           signature,
         };
       }
+      case "totpEnabled":
+        return {
+          subject: `La connexion en deux étapes a été activée sur votre compte ${appName}`,
+          greeting,
+          lines: [
+            `La connexion en deux étapes a été activée sur votre compte ${appName} ${moment(input.when, "fr")}${nbsp}: se connecter avec le mot de passe demande désormais aussi un code de votre application d’authentification.`,
+            `Si ce n’était pas vous, quelqu’un d’autre peut utiliser votre compte${nbsp}: écrivez-nous tout de suite sur notre communauté${nbsp}:`,
+          ],
+          action: "Nous contacter",
+          after: [
+            `Si c’était vous, gardez vos codes de secours en lieu sûr${nbsp}: chacun permet de se connecter une fois sans l’application.`,
+          ],
+          signature,
+        };
+      case "totpDisabled":
+      case "recoveryCodesRenewed": {
+        const disabled = input.kind === "totpDisabled";
+        return {
+          subject: disabled
+            ? `La connexion en deux étapes a été désactivée sur votre compte ${appName}`
+            : `De nouveaux codes de secours ont été créés pour votre compte ${appName}`,
+          greeting,
+          lines: [
+            disabled
+              ? `La connexion en deux étapes a été désactivée sur votre compte ${appName} ${moment(input.when, "fr")}${nbsp}: le mot de passe suffit de nouveau pour s’y connecter.`
+              : `De nouveaux codes de secours ont été créés pour votre compte ${appName} ${moment(input.when, "fr")}${nbsp}: les anciens ne fonctionnent plus.`,
+            `Si ce n’était pas vous, connectez-vous, changez votre mot de passe, puis ${disabled ? "réactivez la connexion en deux étapes" : "créez d’autres codes"}${nbsp}:`,
+          ],
+          action: "Voir mon compte",
+          after: ["Si c’était vous, il n’y a rien à faire."],
+          signature,
+        };
+      }
+      case "recoveryCodeUsed": {
+        const left = input.recoveryCodesLeft;
+        return {
+          subject: `Un code de secours a servi à vous connecter à votre compte ${appName}`,
+          greeting,
+          lines: [
+            `Un code de secours a servi à se connecter à votre compte ${appName} ${moment(input.when, "fr")}${nbsp}: il ne servira plus. ${left === 0 ? "Il ne vous en reste aucun." : `Il vous en reste ${left}.`}`,
+            `Si ce n’était pas vous, quelqu’un connaît votre mot de passe et vos codes de secours${nbsp}: changez tout de suite votre mot de passe et créez d’autres codes${nbsp}:`,
+          ],
+          action: "Voir mon compte",
+          after: ["Si c’était vous, créez d’autres codes avant qu’ils ne viennent à manquer."],
+          signature,
+        };
+      }
     }
   }
   const greeting = name ? `Hello ${name},` : "Hello,";
@@ -162,6 +218,53 @@ function securityWords(input: SecurityMailInput): Words {
         ],
         action: "See my passkeys",
         after: ["If it was you, there is nothing to do."],
+        signature,
+      };
+    }
+    case "totpEnabled":
+      return {
+        subject: `Two-factor sign-in was turned on for your ${appName} account`,
+        greeting,
+        lines: [
+          `Two-factor sign-in was turned on for your ${appName} account ${moment(input.when, "en")}: signing in with the password now also asks for a code from an authenticator app.`,
+          "If this wasn't you, someone else can use your account: write to us on our community page right away:",
+        ],
+        action: "Contact us",
+        after: [
+          "If it was you, keep your recovery codes somewhere safe: each one signs in once without the app.",
+        ],
+        signature,
+      };
+    case "totpDisabled":
+    case "recoveryCodesRenewed": {
+      const disabled = input.kind === "totpDisabled";
+      return {
+        subject: disabled
+          ? `Two-factor sign-in was turned off for your ${appName} account`
+          : `New recovery codes were made for your ${appName} account`,
+        greeting,
+        lines: [
+          disabled
+            ? `Two-factor sign-in was turned off for your ${appName} account ${moment(input.when, "en")}: the password alone signs in again.`
+            : `New recovery codes were made for your ${appName} account ${moment(input.when, "en")}: the old ones no longer work.`,
+          `If this wasn't you, sign in, change your password, then ${disabled ? "turn two-factor sign-in on again" : "make new codes"}:`,
+        ],
+        action: "See my account",
+        after: ["If it was you, there is nothing to do."],
+        signature,
+      };
+    }
+    case "recoveryCodeUsed": {
+      const left = input.recoveryCodesLeft;
+      return {
+        subject: `A recovery code was used to sign in to your ${appName} account`,
+        greeting,
+        lines: [
+          `A recovery code was used to sign in to your ${appName} account ${moment(input.when, "en")}: it will not work again. ${left === 0 ? "You have no recovery codes left." : `You have ${left} left.`}`,
+          "If this wasn't you, someone knows your password and your recovery codes: change your password and make new codes right away:",
+        ],
+        action: "See my account",
+        after: ["If it was you, make new codes before they run out."],
         signature,
       };
     }

@@ -19,6 +19,18 @@ describe("a logged request's title", () => {
     expect(title("DELETE", "/api/collections/users/passkeys/pk1a2b3c4d5e6f7", 404)).toBe(
       "Passkey removal refused",
     );
+    expect(title("POST", "/api/collections/users/auth-with-password", 401)).toBe(
+      "Password accepted, code asked",
+    );
+    expect(title("POST", "/api/collections/_superusers/auth-with-totp", 200)).toBe(
+      "Signed in with a two-factor code",
+    );
+    expect(title("POST", "/api/collections/users/auth-with-totp", 429)).toBe("Two-factor code refused");
+    expect(title("POST", "/api/collections/users/totp", 200)).toBe("Two-factor sign-in turned on");
+    expect(title("DELETE", "/api/collections/users/totp", 400)).toBe(
+      "Turning off two-factor sign-in refused",
+    );
+    expect(title("POST", "/api/collections/users/totp/recovery-codes", 200)).toBe("Recovery codes renewed");
     expect(title("POST", "/api/collections/users/confirm-password-reset?lang=fr", 204)).toBe(
       "Password reset",
     );
@@ -28,6 +40,8 @@ describe("a logged request's title", () => {
     expect(title("GET", "/api/collections/users/records?page=1", 200)).toBeUndefined();
     expect(title("GET", "/api/health", 200)).toBeUndefined();
     expect(title("GET", "/api/collections/users/passkeys", 200)).toBeUndefined();
+    expect(title("GET", "/api/collections/users/totp", 200)).toBeUndefined();
+    expect(title("POST", "/api/collections/users/totp/setup", 200)).toBeUndefined();
     expect(title("POST", "/api/collections/users/records/extra/path", 200)).toBeUndefined();
     expect(title("DELETE", "/api/collections/users/auth-with-password", 200)).toBeUndefined();
   });

@@ -5,9 +5,16 @@ import { msg } from "@lingui/core/macro";
  * What a logged API request did, in words an operator reads at a glance ("Sign-in failed", "User
  * created"), from its method, path and status; null for the requests that need no words (reads,
  * health checks). Each rule: a method, the path's pattern, and the title when it succeeded
- * (2xx) and when it was refused (4xx or 5xx).
+ * (2xx) and when it was refused (4xx or 5xx), or, for a password sign-in, when the password was
+ * right and a code from an authenticator app is asked next (PocketBase's MFA 401).
  */
-type Rule = { method: string; path: RegExp; done: MessageDescriptor; refused: MessageDescriptor };
+type Rule = {
+  method: string;
+  path: RegExp;
+  done: MessageDescriptor;
+  refused: MessageDescriptor;
+  codeAsked?: MessageDescriptor;
+};
 
 const auth = String.raw`/api/collections/[^/]+`;
 const rules: Rule[] = [
@@ -16,6 +23,31 @@ const rules: Rule[] = [
     path: new RegExp(`^${auth}/auth-with-password$`),
     done: msg`Signed in`,
     refused: msg`Sign-in failed`,
+    codeAsked: msg`Password accepted, code asked`,
+  },
+  {
+    method: "POST",
+    path: new RegExp(`^${auth}/auth-with-totp$`),
+    done: msg`Signed in with a two-factor code`,
+    refused: msg`Two-factor code refused`,
+  },
+  {
+    method: "POST",
+    path: new RegExp(`^${auth}/totp$`),
+    done: msg`Two-factor sign-in turned on`,
+    refused: msg`Turning on two-factor sign-in refused`,
+  },
+  {
+    method: "DELETE",
+    path: new RegExp(`^${auth}/totp$`),
+    done: msg`Two-factor sign-in turned off`,
+    refused: msg`Turning off two-factor sign-in refused`,
+  },
+  {
+    method: "POST",
+    path: new RegExp(`^${auth}/totp/recovery-codes$`),
+    done: msg`Recovery codes renewed`,
+    refused: msg`Recovery code renewal refused`,
   },
   {
     method: "POST",
@@ -127,5 +159,6 @@ export function requestTitle(method: unknown, url: unknown, status: unknown): Me
   const rule = rules.find((candidate) => candidate.method === method && candidate.path.test(path));
   if (!rule) return null;
   const code = Number(status);
+  if (code === 401 && rule.codeAsked) return rule.codeAsked;
   return code >= 200 && code < 300 ? rule.done : rule.refused;
 }

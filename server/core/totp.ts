@@ -1,0 +1,230 @@
+import { createHash } from "node:crypto";
+import { generateSecret, generateURI, verifySync } from "otplib";
+import {
+  mfaSeconds,
+  recoveryCodeCount,
+  totpDigits,
+  totpPeriodSeconds,
+  totpSetupSeconds,
+  type TotpStatus,
+} from "../../shared/two-factor.ts";
+import { Pending } from "./pending.ts";
+import { randomString } from "./random.ts";
+import type { Store } from "./store.ts";
+import { nowDateTime } from "./values.ts";
+import { param, sql } from "../tools/sql.ts";
+
+// Two-factor sign-in with an authenticator app (TOTP, RFC 6238) for auth records, in a table of
+// the store's own beside the collections (`_totp`, as `_passkeys`): the records API never reaches
+// it, a backup holds it with the rest of data.db, and a record's row goes with the record. Codes
+// are what every app makes: SHA-1, 6 digits, 30 seconds.
+
+/**
+ * The table, as the store makes it: one row per record that turned two-factor on. No named index
+ * (a restored backup may hold only the indexes the store declares): the primary key is the index
+ * a record's row is found by.
+ */
+export const totpTables = [
+  {
+    name: "_totp",
+    statement: `CREATE TABLE IF NOT EXISTS "_totp" (
+      "collectionRef" TEXT NOT NULL,
+      "recordRef" TEXT NOT NULL,
+      "secret" TEXT NOT NULL,
+      "lastStep" INTEGER NOT NULL DEFAULT 0,
+      "recoveryCodes" TEXT NOT NULL DEFAULT '[]',
+      "created" TEXT NOT NULL,
+      "updated" TEXT NOT NULL,
+      PRIMARY KEY ("collectionRef", "recordRef")
+    )`,
+    ownedByRecord: true,
+  },
+];
+
+/** A record of a collection: whose two-factor row, setup or sign-in step it is. */
+export type TotpOwner = { collectionId: string; recordId: string };
+
+/**
+ * A record's two-factor row: its secret (base32), the last time step a code was accepted for (a
+ * code is accepted once), and the SHA-256 of each recovery code not used yet.
+ */
+export type Totp = TotpOwner & {
+  secret: string;
+  lastStep: number;
+  recoveryCodes: string[];
+  created: string;
+};
+
+const ownerIs = (owner: TotpOwner) =>
+  sql`"collectionRef" = ${param(owner.collectionId)} AND "recordRef" = ${param(owner.recordId)}`;
+
+/** The record's two-factor row; undefined when two-factor is off. */
+export function totpOf(store: Store, owner: TotpOwner): Totp | undefined {
+  const row = store.get(sql`SELECT * FROM "_totp" WHERE ${ownerIs(owner)}`);
+  if (!row) return undefined;
+  return {
+    ...owner,
+    secret: String(row.secret),
+    lastStep: Number(row.lastStep),
+    recoveryCodes: JSON.parse(String(row.recoveryCodes)) as string[],
+    created: String(row.created),
+  };
+}
+
+/** What the owner sees of their two-factor sign-in. */
+export function totpStatus(totp: Totp | undefined): TotpStatus {
+  return {
+    enabled: Boolean(totp),
+    created: totp?.created ?? "",
+    recoveryCodesLeft: totp?.recoveryCodes.length ?? 0,
+  };
+}
+
+/** A new secret: 20 random bytes in base32, what RFC 4226 recommends and every app reads. */
+export function newTotpSecret(): string {
+  return generateSecret({ length: 20 });
+}
+
+/** The `otpauth://totp/…` URI an app scans: the app's name as issuer, the account's email. */
+export function totpUri(issuer: string, account: string, secret: string): string {
+  return generateURI({
+    issuer,
+    label: account,
+    secret,
+    algorithm: "sha1",
+    digits: totpDigits,
+    period: totpPeriodSeconds,
+  });
+}
+
+/** A code as people type it: lowercase, without spaces or dashes. */
+function normalizeCode(code: string): string {
+  return code.toLowerCase().replace(/[\s-]/g, "");
+}
+
+/**
+ * The time step of `code` if it is `secret`'s code now, one step before or one after (clocks
+ * drift), and later than `lastStep` (a code is accepted once); undefined otherwise.
+ */
+export function totpStep(secret: string, code: string, lastStep: number): number | undefined {
+  const token = normalizeCode(code);
+  if (!new RegExp(`^\\d{${totpDigits}}$`).test(token)) return undefined;
+  const result = verifySync({
+    secret,
+    token,
+    algorithm: "sha1",
+    digits: totpDigits,
+    period: totpPeriodSeconds,
+    epoch: Math.floor(Date.now() / 1000),
+    epochTolerance: totpPeriodSeconds,
+    afterTimeStep: lastStep,
+  });
+  return result.valid && "timeStep" in result ? result.timeStep : undefined;
+}
+
+/** Letters and digits no one misreads (no 0/o, 1/l/i). */
+const recoveryAlphabet = "abcdefghjkmnpqrstuvwxyz23456789";
+
+/** How a recovery code is kept: they are long and random, so one SHA-256 is enough. */
+function hashRecoveryCode(code: string): string {
+  return createHash("sha256").update(normalizeCode(code)).digest("hex");
+}
+
+/** `recoveryCodeCount` new recovery codes (`xxxxx-xxxxx`, about 50 bits each) and their hashes. */
+export function newRecoveryCodes(): { codes: string[]; hashes: string[] } {
+  const codes = Array.from(
+    { length: recoveryCodeCount },
+    () => `${randomString(5, recoveryAlphabet)}-${randomString(5, recoveryAlphabet)}`,
+  );
+  return { codes, hashes: codes.map(hashRecoveryCode) };
+}
+
+/**
+ * Turns two-factor on for `owner` with a confirmed `secret` (`step`: the confirming code's) and
+ * the hashes of its recovery codes. False, changing nothing, when it is already on.
+ */
+export function enableTotp(
+  store: Store,
+  owner: TotpOwner,
+  secret: string,
+  step: number,
+  recoveryHashes: string[],
+): boolean {
+  const now = nowDateTime();
+  const result = store.run(
+    sql`INSERT OR IGNORE INTO "_totp" ("collectionRef", "recordRef", "secret", "lastStep", "recoveryCodes", "created", "updated")
+      VALUES (${param(owner.collectionId)}, ${param(owner.recordId)}, ${param(secret)}, ${param(step)}, ${param(JSON.stringify(recoveryHashes))}, ${param(now)}, ${param(now)})`,
+  );
+  return Number(result.changes) > 0;
+}
+
+/** Turns two-factor off for `owner`. */
+export function disableTotp(store: Store, owner: TotpOwner): void {
+  store.run(sql`DELETE FROM "_totp" WHERE ${ownerIs(owner)}`);
+}
+
+/** Replaces the owner's recovery codes (the old ones stop working). */
+export function replaceRecoveryCodes(store: Store, owner: TotpOwner, recoveryHashes: string[]): void {
+  store.run(
+    sql`UPDATE "_totp" SET "recoveryCodes" = ${param(JSON.stringify(recoveryHashes))}, "updated" = ${param(nowDateTime())} WHERE ${ownerIs(owner)}`,
+  );
+}
+
+/** How a second factor was given: a code from the app, or a recovery code (with how many are left). */
+export type SecondFactor = { recovery: false } | { recovery: true; recoveryCodesLeft: number };
+
+/**
+ * Checks `code`, a current code from the app or one of the recovery codes, and spends it: the
+ * code's time step becomes the last accepted one, a recovery code is crossed out. Undefined,
+ * changing nothing, for a wrong or already used code. Each update only applies over the row as it
+ * was read, so one code cannot be spent twice.
+ */
+export function useSecondFactor(store: Store, totp: Totp, code: string): SecondFactor | undefined {
+  const step = totpStep(totp.secret, code, totp.lastStep);
+  if (step !== undefined) {
+    const result = store.run(
+      sql`UPDATE "_totp" SET "lastStep" = ${param(step)}, "updated" = ${param(nowDateTime())}
+        WHERE ${ownerIs(totp)} AND "lastStep" < ${param(step)}`,
+    );
+    return Number(result.changes) > 0 ? { recovery: false } : undefined;
+  }
+  const hash = hashRecoveryCode(code);
+  if (!totp.recoveryCodes.includes(hash)) return undefined;
+  const left = totp.recoveryCodes.filter((kept) => kept !== hash);
+  const result = store.run(
+    sql`UPDATE "_totp" SET "recoveryCodes" = ${param(JSON.stringify(left))}, "updated" = ${param(nowDateTime())}
+      WHERE ${ownerIs(totp)} AND "recoveryCodes" = ${param(JSON.stringify(totp.recoveryCodes))}`,
+  );
+  return Number(result.changes) > 0 ? { recovery: true, recoveryCodesLeft: left.length } : undefined;
+}
+
+/** What a pending setup was issued for: turning two-factor on for one record of a collection. */
+export function setupPurpose(owner: TotpOwner): string {
+  return `totpSetup ${owner.collectionId} ${owner.recordId}`;
+}
+
+/**
+ * The secrets shown but not confirmed yet, in memory: each may be confirmed within
+ * `totpSetupSeconds`, by the record it was made for. A wrong code leaves it pending.
+ */
+export class TotpSetups extends Pending<string> {
+  constructor() {
+    super(totpSetupSeconds);
+  }
+}
+
+/** What a sign-in waiting for its second step was issued for: signing in to a collection. */
+export function mfaPurpose(collectionId: string): string {
+  return `mfa ${collectionId}`;
+}
+
+/**
+ * The password sign-ins waiting for their second step (PocketBase's MFA), in memory: each names
+ * its record and that record's tokenKey then (a password changed since ends it), lasts
+ * `mfaSeconds`, survives a wrong code and is used once it succeeds.
+ */
+export class MfaSessions extends Pending<{ recordId: string; tokenKey: string }> {
+  constructor() {
+    super(mfaSeconds);
+  }
+}
