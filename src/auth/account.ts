@@ -7,7 +7,9 @@ import { attempt, failure, ok, type ActionResult } from "./action-result.ts";
 import { isClientResponseError } from "./sdk-error.ts";
 import type { AuthUser } from "./auth-state.tsx";
 import { fetchBillingStats, startCheckout, type BillingStats } from "./billing.ts";
+import { leaveLoginNotice } from "./route-middleware.ts";
 import { accountExpand } from "./session.ts";
+import { mfaIdOf, signInWithCode } from "./two-factor.ts";
 import { intervalOf } from "./plan-price.ts";
 import { generateAffiliateCode, generateStremioPassword, generateStremioUsername } from "./credentials.ts";
 
@@ -61,17 +63,28 @@ export function signupBody(values: SignupValues) {
 }
 
 /** Signs in with email and password (docs/product.md, Login). */
+/** A password sign-in's outcome: signed in, or (two-factor sign-in on) the code step's id. */
+export type PasswordSignIn = { user: AuthUser; mfaId?: undefined } | { user?: undefined; mfaId: string };
+
 export async function login(
   pb: PocketBase,
   email: string,
   password: string,
-): Promise<ActionResult<AuthUser>> {
-  return attempt(async () => {
+): Promise<ActionResult<PasswordSignIn>> {
+  try {
     const { record } = await users(pb).authWithPassword<AuthUser>(email.trim(), password, {
       expand: accountExpand,
     });
-    return record;
-  }, loginFailed);
+    return ok({ user: record });
+  } catch (error) {
+    const mfaId = mfaIdOf(error);
+    return mfaId ? ok({ mfaId }) : failure(error, loginFailed);
+  }
+}
+
+/** The code step of a login with two-factor sign-in on (`mfaId` from `login`). */
+export function loginWithCode(pb: PocketBase, mfaId: string, code: string): Promise<ActionResult<AuthUser>> {
+  return signInWithCode<AuthUser>(pb, "users", mfaId, code, { expand: accountExpand });
 }
 
 /**
@@ -109,11 +122,11 @@ export async function signup(pb: PocketBase, values: SignupValues): Promise<Acti
     // new account. Their password opening it proves so; then sign-up carries on from there.
     if (!isEmailTaken(error)) return failure(error, unknownError);
     const owner = await login(pb, values.email, values.password);
-    if (!owner.success) return failure(error, unknownError);
-    return ok(await finishSignup(pb, owner.data, values));
+    if (!owner.success || !owner.data.user) return failure(error, unknownError);
+    return ok(await finishSignup(pb, owner.data.user, values));
   }
   const signedIn = await login(pb, values.email, values.password);
-  if (!signedIn.success) {
+  if (!signedIn.success || !signedIn.data.user) {
     // The verification request needs no session: send it anyway.
     const verification = await requestVerification(pb, values.email);
     return ok({
@@ -123,7 +136,7 @@ export async function signup(pb: PocketBase, values: SignupValues): Promise<Acti
       checkout: null,
     });
   }
-  return ok(await finishSignup(pb, signedIn.data, values));
+  return ok(await finishSignup(pb, signedIn.data.user, values));
 }
 
 /**
@@ -269,25 +282,32 @@ export async function confirmEmailChange(
   // just typed and the new address sign this visitor in again, so they stay signed in here.
   pb.authStore.clear();
   const email = newEmailOf(token);
-  const signedIn = email !== "" && (await login(pb, email, password)).success;
+  const again = email !== "" ? await login(pb, email, password) : undefined;
+  const signedIn = again?.success === true && again.data.user !== undefined;
   return ok({ email, signedIn });
 }
 
 /**
  * Password change with the old password. The change invalidates every token of the user, so the
- * visitor is signed in again with the new password and stays signed in.
+ * visitor is signed in again with the new password and stays signed in. With two-factor sign-in
+ * on that needs a code: the session ends and the login page says why (resolves null).
  */
 export async function changePassword(
   pb: PocketBase,
   user: AuthUser,
   values: { oldPassword: string; password: string; passwordConfirm: string },
-): Promise<ActionResult<AuthUser>> {
+): Promise<ActionResult<AuthUser | null>> {
   try {
     await users(pb).update(user.id, values);
   } catch (error) {
     return failure(error, updateFailed);
   }
-  return login(pb, user.email, values.password);
+  const signedIn = await login(pb, user.email, values.password);
+  if (!signedIn.success) return signedIn;
+  if (signedIn.data.user) return ok(signedIn.data.user);
+  leaveLoginNotice("password-changed");
+  pb.authStore.clear();
+  return ok(null);
 }
 
 export async function requestPasswordReset(pb: PocketBase, email: string): Promise<ActionResult> {

@@ -1,6 +1,7 @@
 import type { AuthState, AuthUser } from "./auth-state.tsx";
 import type { Subscription } from "../../shared/billing.ts";
 import type { PasskeyInfo } from "../../shared/passkeys.ts";
+import type { TotpSetup, TotpStatus } from "../../shared/two-factor.ts";
 
 /**
  * The time the fixtures are seen at: stories run on this clock (.storybook/preview.tsx), three days
@@ -109,3 +110,34 @@ export const authStates = {
 } satisfies Record<string, AuthState>;
 
 export type AuthStateName = keyof typeof authStates;
+
+/** Two-factor sign-in, off. */
+export const twoFactorOff: TotpStatus = { enabled: false, created: "", recoveryCodesLeft: 0 };
+
+/** Two-factor sign-in on since mid-September, two recovery codes used. */
+export const twoFactorOn: TotpStatus = {
+  enabled: true,
+  created: "2026-09-14 09:30:00.000Z",
+  recoveryCodesLeft: 8,
+};
+
+/** A secret to scan, as the server hands it out. */
+export const twoFactorSetup: TotpSetup = {
+  setupId: "setup7hkq2m4r9x",
+  secret: "JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP",
+  uri: "otpauth://totp/Lumen:camille.martin%40example.com?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Lumen&algorithm=SHA1&digits=6&period=30",
+};
+
+/** A fresh set of recovery codes. */
+export const recoveryCodes = [
+  "7hkq2-m4r9x",
+  "bz3tw-p8cn5",
+  "q2vx6-h9dk4",
+  "m7rf3-w5tj8",
+  "c4np9-x2qh6",
+  "t8gk5-v3mz7",
+  "w6dj2-r4bs9",
+  "h3xp8-k7fn2",
+  "n9qc4-t6wg3",
+  "f5mz7-b2rk8",
+];

@@ -74,8 +74,11 @@ export function takeAccountNotice(): AccountNotice | null {
 
 const loginNoticeKey = "lumen:login-notice";
 
-/** Why the login page was shown: the visitor has just logged out (`logged-out`); it says so once. */
-export type LoginNotice = "logged-out";
+/**
+ * Why the login page was shown, said once: the visitor has just logged out (`logged-out`), or
+ * changed their password with two-factor sign-in on, which ends the session (`password-changed`).
+ */
+export type LoginNotice = "logged-out" | "password-changed";
 
 /** Leaves a notice for the login page. */
 export function leaveLoginNotice(notice: LoginNotice) {
@@ -84,7 +87,7 @@ export function leaveLoginNotice(notice: LoginNotice) {
 
 /** The notice left for the login page, if any; reading it clears it. */
 export function takeLoginNotice(): LoginNotice | null {
-  return takeNotice(loginNoticeKey, ["logged-out"] as const);
+  return takeNotice(loginNoticeKey, ["logged-out", "password-changed"] as const);
 }
 
 /** The "logged out" note as it is stored: what a page without the app leaves when it logs out. */

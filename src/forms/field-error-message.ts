@@ -1,5 +1,6 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { invalidTotpCode } from "../../shared/two-factor.ts";
 
 /** One field's error, as PocketBase sends it in `data`: `{ email: { code, message, params? } }`. */
 export type FieldError = { code: string; message: string; params?: Record<string, unknown> };
@@ -44,6 +45,8 @@ export function fieldErrorDescriptor(error: FieldError, field?: string): Message
       return msg`Your current password is incorrect.`;
     case "validation_invalid_password":
       return msg`Your password is incorrect.`;
+    case invalidTotpCode:
+      return msg`This code is not right, or it has expired.`;
     case "validation_min_text_constraint": {
       const min = numberParam(error.params, "min") ?? (isPassword ? passwordMin : undefined);
       if (min !== undefined) return msg`Must be at least ${min} characters.`;

@@ -13,6 +13,21 @@ export function uniqueEmail(name: string) {
   return `${name}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
 
+/** A new user on the free trial, made through the API as the sign-up page would: resolves the address. */
+export async function createUser(baseURL: string, name: string, locale: "en" | "fr"): Promise<string> {
+  const email = uniqueEmail(`${name}-${locale}`);
+  await new PocketBase(baseURL).collection("users").create({
+    email,
+    password,
+    passwordConfirm: password,
+    name: "Camille",
+    plan: "free",
+    price: 0,
+    locale,
+  });
+  return email;
+}
+
 /** Waits for the mail whose link goes to `path` (e.g. "/verify-email") sent to `to`. */
 export async function mailTo(to: string, path: string): Promise<OutboxMail> {
   let found: OutboxMail | undefined;

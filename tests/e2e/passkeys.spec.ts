@@ -1,7 +1,6 @@
 import type { CDPSession, Page } from "@playwright/test";
-import PocketBase from "pocketbase";
 import { readOutbox } from "../../server/testing/outbox.ts";
-import { logIn, password, uniqueEmail } from "./account-helpers.ts";
+import { createUser, logIn, password } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { passkeyBaseURL, passkeyDataDir } from "./passkey-server.ts";
 
@@ -40,16 +39,7 @@ for (const locale of ["en", "fr"] as const) {
   const prefix = fr ? "/fr" : "";
 
   test(`${locale}: add a passkey, log out, log in with it, remove it`, async ({ page }) => {
-    const email = uniqueEmail(`passkey-${locale}`);
-    await new PocketBase(passkeyBaseURL).collection("users").create({
-      email,
-      password,
-      passwordConfirm: password,
-      name: "Camille",
-      plan: "free",
-      price: 0,
-      locale,
-    });
+    const email = await createUser(passkeyBaseURL, "passkey", locale);
     const { cdp, authenticatorId } = await virtualAuthenticator(page);
 
     await page.goto(`${prefix}/login`);

@@ -4,6 +4,7 @@ import { useNavigate } from "react-router";
 import * as account from "../../auth/account.ts";
 import * as billing from "../../auth/billing.ts";
 import * as passkeys from "../../auth/passkeys.ts";
+import * as twoFactor from "../../auth/two-factor.ts";
 import { loadPocketBase } from "../../auth/session.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { localizePath } from "../../../shared/i18n/paths.ts";
@@ -45,6 +46,15 @@ export default function Account() {
           passkeys.addPasskey(pb, passkeys.deviceName(navigator.userAgent, i18n)),
         ),
       remove: (id) => loadPocketBase().then((pb) => passkeys.removePasskey(pb, id)),
+    },
+    twoFactor: {
+      load: () => loadPocketBase().then((pb) => twoFactor.loadTwoFactor(pb, "users")),
+      setup: () => loadPocketBase().then((pb) => twoFactor.startTwoFactorSetup(pb, "users")),
+      confirm: (setupId, code) =>
+        loadPocketBase().then((pb) => twoFactor.confirmTwoFactor(pb, "users", setupId, code)),
+      turnOff: (code) => loadPocketBase().then((pb) => twoFactor.turnOffTwoFactor(pb, "users", code)),
+      newRecoveryCodes: (code) =>
+        loadPocketBase().then((pb) => twoFactor.newRecoveryCodes(pb, "users", code)),
     },
     deleteAccount: (password) => loadPocketBase().then((pb) => account.deleteAccount(pb, password)),
   });

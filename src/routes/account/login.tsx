@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { login } from "../../auth/account.ts";
+import { login, loginWithCode } from "../../auth/account.ts";
 import { loginWithPasskey, passkeyAutofillSupported, passkeysSupported } from "../../auth/passkeys.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { loadPocketBase } from "../../auth/session.ts";
@@ -23,6 +23,10 @@ export default function Login() {
     (email: string, password: string) => loadPocketBase().then((pb) => login(pb, email, password)),
     [],
   );
+  const withCode = useCallback(
+    (mfaId: string, code: string) => loadPocketBase().then((pb) => loginWithCode(pb, mfaId, code)),
+    [],
+  );
   const withPasskey = useCallback((autofill: boolean) => loginWithPasskey(loadPocketBase, { autofill }), []);
   // Prerendered with the passkey button, which goes once the page runs in a browser that cannot
   // use passkeys (rare), rather than moving the page for everyone else.
@@ -30,6 +34,7 @@ export default function Login() {
   return (
     <LoginScreen
       login={run}
+      loginWithCode={withCode}
       loginWithPasskey={!hydrated || passkeysSupported() ? withPasskey : undefined}
       passkeyAutofill={passkeyAutofillSupported}
       onLoggedIn={() =>

@@ -1,18 +1,24 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ok } from "../../auth/action-result.ts";
-import { activeSubscription, type AuthStateName } from "../../auth/auth-fixtures.ts";
+import { activeSubscription, trialUser, type AuthStateName } from "../../auth/auth-fixtures.ts";
 import { leaveAccountNotice } from "../../auth/route-middleware.ts";
 import { awaitingPayment } from "../../widgets/auth/story-decorators.tsx";
 import { refused } from "./story-actions.ts";
 import { AccountScreen, type AccountActions } from "./account.tsx";
 import docs from "./account.docs.md?raw";
-import { laptopPasskey, phonePasskey } from "../../auth/auth-fixtures.ts";
+import {
+  laptopPasskey,
+  phonePasskey,
+  recoveryCodes,
+  twoFactorOff,
+  twoFactorSetup,
+} from "../../auth/auth-fixtures.ts";
 
 const actions: AccountActions = {
   updateName: fn(async () => ok(undefined)),
   requestEmailChange: fn(async () => ok(undefined)),
-  changePassword: fn(async () => ok(undefined)),
+  changePassword: fn(async () => ok(trialUser)),
   generateCredentials: fn(async () => ok(undefined)),
   resendVerification: fn(async () => ok(undefined)),
   billing: {
@@ -31,6 +37,13 @@ const actions: AccountActions = {
     list: fn(async () => ok([phonePasskey])),
     add: fn(async () => ok(laptopPasskey)),
     remove: fn(async () => ok(undefined)),
+  },
+  twoFactor: {
+    load: fn(async () => ok(twoFactorOff)),
+    setup: fn(async () => ok(twoFactorSetup)),
+    confirm: fn(async () => ok(recoveryCodes)),
+    turnOff: fn(async () => ok(undefined)),
+    newRecoveryCodes: fn(async () => ok(recoveryCodes)),
   },
   deleteAccount: fn(async () => ok(undefined)),
 };
@@ -66,9 +79,9 @@ export const Loading: Story = {
     await expect(status).toHaveTextContent(
       globals.locale === "fr" ? "Chargement de votre compte" : "Loading your account",
     );
-    // The placeholder has the blocks of the page that replaces it (a title, then eight cards in two
+    // The placeholder has the blocks of the page that replaces it (a title, then nine cards in two
     // columns), so nothing under it moves when the account arrives.
-    await expect(status.querySelectorAll(".grid > div > [data-slot=skeleton]")).toHaveLength(8);
+    await expect(status.querySelectorAll(".grid > div > [data-slot=skeleton]")).toHaveLength(9);
     await expect(status.getBoundingClientRect().height).toBeGreaterThan(1000);
   },
 };

@@ -24,6 +24,7 @@ import { StremioCredentials } from "../../widgets/stremio/stremio-credentials.ts
 import { DeleteAccountForm } from "../../widgets/auth/delete-account-form.tsx";
 import { YourDataCard, type YourDataActions } from "../../widgets/auth/your-data-card.tsx";
 import { PasskeysCard, type PasskeyActions } from "../../widgets/auth/passkeys-card.tsx";
+import { TwoFactorCard, type TwoFactorActions } from "../../widgets/auth/two-factor-card.tsx";
 
 /** What the account page can do; the route binds them to PocketBase, stories to fakes. */
 export type AccountActions = {
@@ -33,13 +34,15 @@ export type AccountActions = {
     oldPassword: string;
     password: string;
     passwordConfirm: string;
-  }) => Promise<ActionResult<unknown>>;
+  }) => Promise<ActionResult<AuthUser | null>>;
   generateCredentials: () => Promise<ActionResult<unknown>>;
   resendVerification: (email: string) => Promise<ActionResult<unknown>>;
   billing: BillingActions;
   data: YourDataActions;
   /** The user's passkeys; `supported`: this browser can make them. */
   passkeys: PasskeyActions & { supported: boolean };
+  /** Two-factor sign-in with an authenticator app. */
+  twoFactor: TwoFactorActions;
   /** Deletes the account after the password; the session ends with it. */
   deleteAccount: (password: string) => Promise<ActionResult<unknown>>;
 };
@@ -107,12 +110,15 @@ function SignedIn({
   user,
   actions,
   onLogout,
+  onSignedOut,
   onDeleted,
   onLeave,
 }: {
   user: AuthUser;
   actions: AccountActions;
   onLogout: () => void;
+  /** The session ended without "Log out" (a password change with two-factor sign-in on). */
+  onSignedOut: () => void;
   onDeleted: () => void;
   onLeave?: (url: string) => void;
 }) {
@@ -191,9 +197,15 @@ function SignedIn({
             status={password.status}
             errors={password.errors}
             message={password.message}
-            onSubmit={(values) => void runPassword(values)}
+            onSubmit={async (values) => {
+              // Null: two-factor sign-in is on, so the new password needs a code; the session
+              // ended and the login page says why.
+              const result = await runPassword(values);
+              if (result?.success && result.data === null) onSignedOut();
+            }}
           />
           <PasskeysCard actions={actions.passkeys} supported={actions.passkeys.supported} />
+          <TwoFactorCard actions={actions.twoFactor} email={user.email} />
           <DeleteAccountForm
             email={user.email}
             status={deletion.status}
@@ -242,6 +254,7 @@ function AccountLoading() {
           <Skeleton radius="xl" className="h-[312px] sm:h-[292px]" />
           <Skeleton radius="xl" className="h-[475px] sm:h-[455px]" />
           <Skeleton radius="xl" className="h-[241px] sm:h-[221px]" />
+          <Skeleton radius="xl" className="h-[261px] sm:h-[221px]" />
           <Skeleton radius="xl" className="h-[597px] sm:h-[319px]" />
         </div>
       </div>
@@ -375,6 +388,7 @@ export function AccountScreen({
             logout();
             onLoggedOut?.();
           }}
+          onSignedOut={() => onLoggedOut?.()}
           onDeleted={() => {
             setDeleted(user.email);
             logout();

@@ -1,18 +1,21 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ok } from "../../auth/action-result.ts";
+import { ok, type ActionResult } from "../../auth/action-result.ts";
+import type { PasswordSignIn } from "../../auth/account.ts";
 import { trialUser } from "../../auth/auth-fixtures.ts";
 import { LoginScreen } from "./login.tsx";
 import { ClientResponseError } from "pocketbase";
 import { ceremonyFailure, signInFailure } from "../../auth/passkeys.ts";
 import { refused } from "./story-actions.ts";
+import { codeStepExpired } from "../../auth/two-factor.ts";
 
 /** The login page: the form, its request running, PocketBase's refusals and a successful login. */
 const meta = {
   title: "Screens/Account/Login",
   component: LoginScreen,
   args: {
-    login: fn(async () => ok(trialUser)),
+    login: fn(async (): Promise<ActionResult<PasswordSignIn>> => ok({ user: trialUser })),
+    loginWithCode: fn(async () => ok(trialUser)),
     loginWithPasskey: fn(async () => ok(trialUser)),
     onLoggedIn: fn(),
   },
@@ -162,5 +165,48 @@ export const PasskeyRefused: Story = {
         ? "Cette clé d’accès n’a pas été acceptée. Connectez-vous avec votre mot de passe ou essayez une autre clé d’accès."
         : "This passkey was not accepted. Log in with your password, or try another passkey.",
     );
+  },
+};
+
+/** Two-factor sign-in on: the right password asks for the app's code, which logs the visitor in. */
+export const TwoFactorCode: Story = {
+  args: { login: fn(async (): Promise<ActionResult<PasswordSignIn>> => ok({ mfaId: "mfa4k2q8x7w1" })) },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await logIn(canvasElement, fr);
+    await expect(
+      await canvas.findByRole("heading", {
+        level: 1,
+        name: fr ? "Connexion en deux étapes" : "Two-factor sign-in",
+      }),
+    ).toBeVisible();
+    await expect(args.onLoggedIn).not.toHaveBeenCalled();
+    await userEvent.type(canvas.getByLabelText("Code"), "123456{Enter}");
+    await expect(args.loginWithCode).toHaveBeenCalledWith("mfa4k2q8x7w1", "123456");
+    await waitFor(() => expect(args.onLoggedIn).toHaveBeenCalledTimes(1));
+  },
+};
+
+/** The code step waited too long: back to the password, which says why. */
+export const TwoFactorExpired: Story = {
+  args: {
+    login: fn(async (): Promise<ActionResult<PasswordSignIn>> => ok({ mfaId: "mfa4k2q8x7w1" })),
+    loginWithCode: fn(async () => ({
+      success: false as const,
+      error: { message: codeStepExpired, fieldErrors: {}, status: 400, aborted: false },
+    })),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await logIn(canvasElement, fr);
+    await userEvent.type(await canvas.findByLabelText("Code"), "123456{Enter}");
+    await expect(await canvas.findByRole("alert")).toHaveTextContent(
+      fr
+        ? "Trop de temps s’est écoulé depuis votre mot de passe. Connectez-vous à nouveau."
+        : "Too much time has passed since you entered your password. Log in again.",
+    );
+    await expect(canvas.getByLabelText(fr ? "Mot de passe" : "Password")).toBeVisible();
   },
 };

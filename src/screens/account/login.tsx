@@ -1,12 +1,18 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { useEffect, useRef, useState } from "react";
+import type { PasswordSignIn } from "../../auth/account.ts";
 import type { ActionResult } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
+import { codeStepExpired } from "../../auth/two-factor.ts";
 import { useAction } from "../../forms/use-action.ts";
 import { LoginForm } from "../../widgets/auth/login-form.tsx";
+import { TwoFactorCodeForm } from "../../widgets/auth/two-factor-code-form.tsx";
 
 export type LoginScreenProps = {
-  login: (email: string, password: string) => Promise<ActionResult<AuthUser>>;
+  /** The password step: signed in, or the code step's id when two-factor sign-in is on. */
+  login: (email: string, password: string) => Promise<ActionResult<PasswordSignIn>>;
+  /** The code step: a code from the app or a recovery code, with the password step's id. */
+  loginWithCode: (mfaId: string, code: string) => Promise<ActionResult<AuthUser>>;
   /**
    * Log in with a passkey (absent where the browser cannot use them). `autofill`: the request
    * waits in the email field's suggestions until the visitor picks a passkey there.
@@ -23,11 +29,16 @@ const unavailable = (): Promise<ActionResult<AuthUser>> => Promise.reject(new Er
 
 export function LoginScreen({
   login,
+  loginWithCode,
   loginWithPasskey,
   passkeyAutofill = never,
   onLoggedIn,
 }: LoginScreenProps) {
   const [state, run] = useAction(login);
+  const [codeState, runCode] = useAction(loginWithCode);
+  // The code step's id while it is shown; why the password is asked again when the step expired.
+  const [mfaId, setMfaId] = useState<string | null>(null);
+  const [expired, setExpired] = useState(false);
   const [passkey, runPasskey] = useAction(loginWithPasskey ?? unavailable);
   // Why the passkey picked in the suggestions was not accepted (until the button is used).
   const [autofillError, setAutofillError] = useState<MessageDescriptor | undefined>();
@@ -51,14 +62,39 @@ export function LoginScreen({
     };
   }, [loginWithPasskey, passkeyAutofill]);
 
+  if (mfaId) {
+    return (
+      <div className="flex justify-center py-4 sm:py-10">
+        <TwoFactorCodeForm
+          status={codeState.status}
+          errors={codeState.errors}
+          message={codeState.message}
+          onCancel={() => setMfaId(null)}
+          onSubmit={async ({ code }) => {
+            const result = await runCode(mfaId, code);
+            if (result?.success) onLoggedIn();
+            else if (result?.error.message === codeStepExpired) {
+              setExpired(true);
+              setMfaId(null);
+            }
+          }}
+        />
+      </div>
+    );
+  }
+
   return (
     <div className="flex justify-center py-4 sm:py-10">
       <LoginForm
-        status={state.status}
+        status={expired ? "error" : state.status}
         errors={state.errors}
-        message={state.message}
+        message={expired ? codeStepExpired : state.message}
         onSubmit={async ({ email, password }) => {
-          if ((await run(email, password))?.success) onLoggedIn();
+          setExpired(false);
+          const result = await run(email, password);
+          if (!result?.success) return;
+          if (result.data.user) onLoggedIn();
+          else setMfaId(result.data.mfaId);
         }}
         passkey={
           loginWithPasskey

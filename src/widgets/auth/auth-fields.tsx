@@ -90,3 +90,34 @@ export function PasswordField({
     </Field>
   );
 }
+
+/**
+ * A one-time code field: the six digits of an authenticator app (the phone's keypad, and the code
+ * the system offers from a message), or a recovery code when `recovery`.
+ */
+export function CodeField({
+  name,
+  value,
+  onValueChange,
+  error,
+  label,
+  description,
+  recovery = false,
+}: TextFieldProps & { recovery?: boolean }) {
+  const { t } = useLingui();
+  return (
+    <Field label={label ?? (recovery ? t`Recovery code` : t`Code`)} description={description} error={error}>
+      <Input
+        name={name}
+        autoComplete={recovery ? "off" : "one-time-code"}
+        inputMode={recovery ? "text" : "numeric"}
+        autoCapitalize="none"
+        spellCheck={false}
+        maxLength={recovery ? 32 : 12}
+        className="font-mono tracking-widest"
+        value={value}
+        onChange={(e) => onValueChange(e.target.value)}
+      />
+    </Field>
+  );
+}

@@ -1,21 +1,12 @@
 import { Trans } from "@lingui/react/macro";
 import * as React from "react";
 import { takeLoginNotice, type LoginNotice } from "../../auth/route-middleware.ts";
-import { KeyRound } from "lucide-react";
-import type { MessageDescriptor } from "@lingui/core";
-import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
-import type { FormProps, FormStatus } from "../../forms/use-form.ts";
-import { Button } from "../../ui/button.tsx";
+import { FormSuccess } from "../../forms/form-alert.tsx";
+import type { FormProps } from "../../forms/use-form.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
+import { PasskeyLoginButton, type PasskeyLogin } from "./passkey-login.tsx";
 import { PasswordSignInForm, type LoginValues } from "./password-sign-in-form.tsx";
-
-/** Log in with a passkey: its request's state, and the button's action. */
-export type PasskeyLogin = {
-  status: FormStatus;
-  message: MessageDescriptor | undefined;
-  onLogin: () => void;
-};
 
 /**
  * The site's login by email and password, and by passkey when `passkey` is given (the browser can
@@ -54,6 +45,9 @@ export function LoginForm({
         <FormSuccess show={notice === "logged-out" && props.status !== "error"}>
           <Trans>You are logged out.</Trans>
         </FormSuccess>
+        <FormSuccess show={notice === "password-changed" && props.status !== "error"}>
+          <Trans>Your password has been changed. Log in with it, then with a code from your app.</Trans>
+        </FormSuccess>
         <PasswordSignInForm
           {...props}
           titleId={titleId}
@@ -67,23 +61,9 @@ export function LoginForm({
           }
         />
         {passkey ? (
-          <div data-slot="passkey-login" className="flex flex-col gap-5">
-            <div className="flex items-center gap-3 text-sm text-muted-foreground">
-              <span aria-hidden="true" className="h-px flex-1 bg-border" />
-              <Trans>or</Trans>
-              <span aria-hidden="true" className="h-px flex-1 bg-border" />
-            </div>
-            <FormAlert status={passkey.status} message={passkey.message} />
-            <Button
-              variant="outline"
-              className="w-full"
-              pending={passkey.status === "submitting"}
-              onClick={passkey.onLogin}
-            >
-              <KeyRound aria-hidden="true" />
-              <Trans>Log in with a passkey</Trans>
-            </Button>
-          </div>
+          <PasskeyLoginButton {...passkey}>
+            <Trans>Log in with a passkey</Trans>
+          </PasskeyLoginButton>
         ) : null}
       </div>
     </AuthCard>
