@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useEffect, useState, type ReactNode } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import type { ActionResult } from "../../auth/action-result.ts";
 import { useAuth, type AuthUser } from "../../auth/auth-state.tsx";
@@ -24,7 +24,14 @@ import { StremioCredentials } from "../../widgets/stremio/stremio-credentials.ts
 import { DeleteAccountForm } from "../../widgets/auth/delete-account-form.tsx";
 import { YourDataCard, type YourDataActions } from "../../widgets/auth/your-data-card.tsx";
 import { PasskeysCard, type PasskeyActions } from "../../widgets/auth/passkeys-card.tsx";
-import { TwoFactorCard, type TwoFactorActions } from "../../widgets/auth/two-factor-card.tsx";
+import type { TwoFactorActions } from "../../widgets/auth/two-factor-card.tsx";
+
+// Two-factor sign-in's card, with its QR code and recovery codes: loaded after the page's first
+// paint, in the placeholder's size, so it adds nothing to the first visit's download.
+const TwoFactorCard = lazy(() =>
+  import("../../widgets/auth/two-factor-card.tsx").then((module) => ({ default: module.TwoFactorCard })),
+);
+const twoFactorCardHeight = "h-[261px] sm:h-[221px]";
 
 /** What the account page can do; the route binds them to PocketBase, stories to fakes. */
 export type AccountActions = {
@@ -205,7 +212,9 @@ function SignedIn({
             }}
           />
           <PasskeysCard actions={actions.passkeys} supported={actions.passkeys.supported} />
-          <TwoFactorCard actions={actions.twoFactor} email={user.email} />
+          <Suspense fallback={<Skeleton radius="xl" className={twoFactorCardHeight} />}>
+            <TwoFactorCard actions={actions.twoFactor} email={user.email} />
+          </Suspense>
           <DeleteAccountForm
             email={user.email}
             status={deletion.status}
@@ -254,7 +263,7 @@ function AccountLoading() {
           <Skeleton radius="xl" className="h-[312px] sm:h-[292px]" />
           <Skeleton radius="xl" className="h-[475px] sm:h-[455px]" />
           <Skeleton radius="xl" className="h-[241px] sm:h-[221px]" />
-          <Skeleton radius="xl" className="h-[261px] sm:h-[221px]" />
+          <Skeleton radius="xl" className={twoFactorCardHeight} />
           <Skeleton radius="xl" className="h-[597px] sm:h-[319px]" />
         </div>
       </div>

@@ -1,12 +1,18 @@
 import type { MessageDescriptor } from "@lingui/core";
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { PasswordSignIn } from "../../auth/account.ts";
 import type { ActionResult } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { codeStepExpired } from "../../auth/two-factor.ts";
 import { useAction } from "../../forms/use-action.ts";
 import { LoginForm } from "../../widgets/auth/login-form.tsx";
-import { TwoFactorCodeForm } from "../../widgets/auth/two-factor-code-form.tsx";
+
+// The code step, for the few accounts with two-factor sign-in on: loaded once a password asks for it.
+const TwoFactorCodeForm = lazy(() =>
+  import("../../widgets/auth/two-factor-code-form.tsx").then((module) => ({
+    default: module.TwoFactorCodeForm,
+  })),
+);
 
 export type LoginScreenProps = {
   /** The password step: signed in, or the code step's id when two-factor sign-in is on. */
@@ -65,20 +71,22 @@ export function LoginScreen({
   if (mfaId) {
     return (
       <div className="flex justify-center py-4 sm:py-10">
-        <TwoFactorCodeForm
-          status={codeState.status}
-          errors={codeState.errors}
-          message={codeState.message}
-          onCancel={() => setMfaId(null)}
-          onSubmit={async ({ code }) => {
-            const result = await runCode(mfaId, code);
-            if (result?.success) onLoggedIn();
-            else if (result?.error.message === codeStepExpired) {
-              setExpired(true);
-              setMfaId(null);
-            }
-          }}
-        />
+        <Suspense fallback={null}>
+          <TwoFactorCodeForm
+            status={codeState.status}
+            errors={codeState.errors}
+            message={codeState.message}
+            onCancel={() => setMfaId(null)}
+            onSubmit={async ({ code }) => {
+              const result = await runCode(mfaId, code);
+              if (result?.success) onLoggedIn();
+              else if (result?.error.message === codeStepExpired) {
+                setExpired(true);
+                setMfaId(null);
+              }
+            }}
+          />
+        </Suspense>
       </div>
     );
   }
