@@ -1,6 +1,7 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type PocketBase from "pocketbase";
+import type { RecordModel } from "pocketbase";
 import type { PasskeyInfo, PasskeyRegistrationOptions, PasskeySignInOptions } from "../../shared/passkeys.ts";
 import { passkeyNameMaxLength } from "../../shared/passkeys.ts";
 import { attempt, failure, ok, toActionError, type ActionResult } from "./action-result.ts";
@@ -9,8 +10,9 @@ import { pocketBaseUrl } from "./api-url.ts";
 import { isClientResponseError } from "./sdk-error.ts";
 import { accountExpand } from "./session.ts";
 
-// Passkeys (WebAuthn) of the signed-in user, and sign-in with one: the server's endpoints are in
-// shared/passkeys.ts. The browser's part (@simplewebauthn/browser) loads when a ceremony starts.
+// Passkeys (WebAuthn) of the signed-in record of `collection` (the site's users by default, the
+// dashboard's superusers), and sign-in with one: the server's endpoints are in shared/passkeys.ts.
+// The browser's part (@simplewebauthn/browser) loads when a ceremony starts.
 
 const listFailed = msg`Could not load your passkeys`;
 const addFailed = msg`Could not add the passkey`;
@@ -20,7 +22,7 @@ const passkeyRefused = msg`This passkey was not accepted. Log in with your passw
 const cancelled = msg`The passkey request was cancelled or timed out. Try again when you are ready.`;
 const alreadyOnDevice = msg`This device already has a passkey for your account.`;
 
-const base = "/api/collections/users";
+const base = (collection: string) => `/api/collections/${encodeURIComponent(collection)}`;
 const loadBrowser = () => import("@simplewebauthn/browser");
 
 /** The browser can create and use passkeys (WebAuthn over a secure page). */
@@ -92,20 +94,28 @@ export function ceremonyFailure(error: unknown, fallback: MessageDescriptor): Ac
   return failure(error, fallback);
 }
 
-export function listPasskeys(pb: PocketBase): Promise<ActionResult<PasskeyInfo[]>> {
+export function listPasskeys(pb: PocketBase, collection = "users"): Promise<ActionResult<PasskeyInfo[]>> {
   return attempt(
-    async () => (await pb.send<{ items: PasskeyInfo[] }>(`${base}/passkeys`, { method: "GET" })).items,
+    async () =>
+      (await pb.send<{ items: PasskeyInfo[] }>(`${base(collection)}/passkeys`, { method: "GET" })).items,
     listFailed,
   );
 }
 
 /** Creates a passkey on this device (the browser asks for the screen lock) and registers it. */
-export async function addPasskey(pb: PocketBase, name: string): Promise<ActionResult<PasskeyInfo>> {
+export async function addPasskey(
+  pb: PocketBase,
+  name: string,
+  collection = "users",
+): Promise<ActionResult<PasskeyInfo>> {
   let registration: PasskeyRegistrationOptions;
   try {
-    registration = await pb.send<PasskeyRegistrationOptions>(`${base}/passkeys/registration-options`, {
-      method: "POST",
-    });
+    registration = await pb.send<PasskeyRegistrationOptions>(
+      `${base(collection)}/passkeys/registration-options`,
+      {
+        method: "POST",
+      },
+    );
   } catch (error) {
     return failure(error, addFailed);
   }
@@ -118,7 +128,7 @@ export async function addPasskey(pb: PocketBase, name: string): Promise<ActionRe
   }
   return attempt(
     () =>
-      pb.send<PasskeyInfo>(`${base}/passkeys`, {
+      pb.send<PasskeyInfo>(`${base(collection)}/passkeys`, {
         method: "POST",
         body: { challengeId: registration.challengeId, name, response },
       }),
@@ -126,9 +136,13 @@ export async function addPasskey(pb: PocketBase, name: string): Promise<ActionRe
   );
 }
 
-export function removePasskey(pb: PocketBase, id: string): Promise<ActionResult<unknown>> {
+export function removePasskey(
+  pb: PocketBase,
+  id: string,
+  collection = "users",
+): Promise<ActionResult<unknown>> {
   return attempt(
-    () => pb.send(`${base}/passkeys/${encodeURIComponent(id)}`, { method: "DELETE" }),
+    () => pb.send(`${base(collection)}/passkeys/${encodeURIComponent(id)}`, { method: "DELETE" }),
     removeFailed,
   );
 }
@@ -137,7 +151,7 @@ export function removePasskey(pb: PocketBase, id: string): Promise<ActionResult<
  * The sign-in's challenge: a plain request, so that the login page's suggestions request needs no
  * SDK until a passkey is picked. Fails as the SDK would (`isClientResponseError`).
  */
-async function signInOptions(): Promise<PasskeySignInOptions> {
+async function signInOptions(collection: string): Promise<PasskeySignInOptions> {
   const refused = (status: number, response: unknown, cause?: unknown) =>
     Object.assign(new Error(`ClientResponseError ${status}`, { cause }), {
       name: `ClientResponseError ${status}`,
@@ -147,7 +161,9 @@ async function signInOptions(): Promise<PasskeySignInOptions> {
     });
   let answer: Response;
   try {
-    answer = await fetch(`${pocketBaseUrl()}${base}/auth-with-passkey/options`, { method: "POST" });
+    answer = await fetch(`${pocketBaseUrl()}${base(collection)}/auth-with-passkey/options`, {
+      method: "POST",
+    });
   } catch (error) {
     throw refused(0, {}, error);
   }
@@ -161,15 +177,15 @@ async function signInOptions(): Promise<PasskeySignInOptions> {
  * checks the one chosen and answers as a password sign-in does, so the session is the same.
  * `autofill`: the request waits in the email field's suggestions (conditional mediation) until
  * the visitor picks a passkey there, or another request replaces it. The SDK (`loadPb`) loads once
- * a passkey is picked.
+ * a passkey is picked. `collection`: whose passkey (the site's users by default).
  */
-export async function loginWithPasskey(
+export async function loginWithPasskey<T extends RecordModel = AuthUser>(
   loadPb: () => Promise<PocketBase>,
-  { autofill = false }: { autofill?: boolean } = {},
-): Promise<ActionResult<AuthUser>> {
+  { autofill = false, collection = "users" }: { autofill?: boolean; collection?: string } = {},
+): Promise<ActionResult<T>> {
   let challenge: PasskeySignInOptions;
   try {
-    challenge = await signInOptions();
+    challenge = await signInOptions(collection);
   } catch (error) {
     // The suggestions' request is the page's own idea: when it cannot start (the server has no
     // passkeys for this address, a rate limit), the visitor asked nothing and is told nothing.
@@ -185,10 +201,11 @@ export async function loginWithPasskey(
   }
   try {
     const pb = await loadPb();
-    const auth = await pb.send<{ token: string; record: AuthUser }>(`${base}/auth-with-passkey`, {
+    const auth = await pb.send<{ token: string; record: T }>(`${base(collection)}/auth-with-passkey`, {
       method: "POST",
       body: { challengeId: challenge.challengeId, response },
-      query: { expand: accountExpand },
+      // The site's session holds the user's subscription, as a password login's does.
+      query: collection === "users" ? { expand: accountExpand } : {},
       requestKey: null,
     });
     pb.authStore.save(auth.token, auth.record);

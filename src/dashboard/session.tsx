@@ -1,22 +1,36 @@
 import type PocketBase from "pocketbase";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import { checkSuperuser, createSuperuserClient, signInSuperuser, type Superuser } from "./superuser.ts";
+import type { ActionResult } from "../auth/action-result.ts";
+import {
+  checkSuperuser,
+  createSuperuserClient,
+  signInSuperuser,
+  signInSuperuserWithCode,
+  signInSuperuserWithPasskey,
+  type Superuser,
+  type SuperuserCheck,
+  type SuperuserSignIn,
+} from "./superuser.ts";
 
 /** Where the dashboard's superuser session stands. */
 export type SuperuserState =
   | { status: "checking" }
-  | { status: "signed-out" }
-  | { status: "signed-in"; superuser: Superuser }
+  | Exclude<SuperuserCheck, { status: "signed-out" }>
+  /** `notice`: after a password change that needs a code from the app to sign in again. */
+  | { status: "signed-out"; notice?: "password-changed" }
   | { status: "error" };
 
 export type SuperuserSession = {
   state: SuperuserState;
   /** The superuser's client: every dashboard call goes through it. Null before the first render in the browser. */
   pb: PocketBase | null;
-  signIn: typeof signInSuperuser extends (pb: PocketBase, ...rest: infer A) => infer R
-    ? (...args: A) => R
-    : never;
+  /** The password step: signed in, or the code step's id (two-factor sign-in on). */
+  signIn: (email: string, password: string) => Promise<ActionResult<SuperuserSignIn>>;
+  signInWithCode: (mfaId: string, code: string) => Promise<ActionResult<Superuser>>;
+  signInWithPasskey: () => Promise<ActionResult<Superuser>>;
   signOut: () => void;
+  /** The password changed and signing in again needs a code: the sign-in form, which says so. */
+  signOutAfterPasswordChange: () => void;
   /** Checks the stored session again (after a restore, or a network error). */
   recheck: () => void;
 };
@@ -28,17 +42,24 @@ export function SuperuserSessionProvider({ children }: { children: ReactNode }) 
   const [pb, setPb] = useState<PocketBase | null>(null);
   const [state, setState] = useState<SuperuserState>({ status: "checking" });
   const [check, setCheck] = useState(0);
+  const newClient = useCallback(
+    () =>
+      // A session the server refuses for want of a second factor (opened with a password alone,
+      // or before the server required one): the dashboard says what to do instead of failing.
+      createSuperuserClient(undefined, () =>
+        setState((s) => (s.status === "signed-in" ? { ...s, status: "second-factor-required" } : s)),
+      ),
+    [],
+  );
 
   useEffect(() => {
-    const client = pb ?? createSuperuserClient();
+    const client = pb ?? newClient();
     if (!pb) setPb(client);
     let active = true;
     // A second check (after a restore) keeps the page on screen until it has an answer.
     if (check === 0) setState({ status: "checking" });
     void checkSuperuser(client).then((result) => {
-      if (!active) return;
-      if (!result.success) setState({ status: "error" });
-      else setState(result.data ? { status: "signed-in", superuser: result.data } : { status: "signed-out" });
+      if (active) setState(result.success ? result.data : { status: "error" });
     });
     // A 401 anywhere (an expired token, a restore without this superuser) signs the dashboard out.
     const unsubscribe = client.authStore.onChange((token) => {
@@ -50,23 +71,51 @@ export function SuperuserSessionProvider({ children }: { children: ReactNode }) 
     };
   }, [check]);
 
+  const client = useCallback(() => pb ?? newClient(), [pb, newClient]);
   const signIn = useCallback<SuperuserSession["signIn"]>(
     async (email, password) => {
-      const result = await signInSuperuser(pb ?? createSuperuserClient(), email, password);
-      if (result.success) setState({ status: "signed-in", superuser: result.data });
+      const result = await signInSuperuser(client(), email, password);
+      if (result.success && result.data.superuser) {
+        setState({ status: "signed-in", superuser: result.data.superuser });
+      }
       return result;
     },
-    [pb],
+    [client],
+  );
+  const signedIn = (result: ActionResult<Superuser>) => {
+    if (result.success) setState({ status: "signed-in", superuser: result.data });
+    return result;
+  };
+  const signInWithCode = useCallback<SuperuserSession["signInWithCode"]>(
+    async (mfaId, code) => signedIn(await signInSuperuserWithCode(client(), mfaId, code)),
+    [client],
+  );
+  const signInWithPasskey = useCallback<SuperuserSession["signInWithPasskey"]>(
+    async () => signedIn(await signInSuperuserWithPasskey(client())),
+    [client],
   );
   const signOut = useCallback(() => {
     pb?.authStore.clear();
     setState({ status: "signed-out" });
   }, [pb]);
+  const signOutAfterPasswordChange = useCallback(() => {
+    pb?.authStore.clear();
+    setState({ status: "signed-out", notice: "password-changed" });
+  }, [pb]);
   const recheck = useCallback(() => setCheck((n) => n + 1), []);
 
   const value = useMemo(
-    () => ({ state, pb, signIn, signOut, recheck }),
-    [state, pb, signIn, signOut, recheck],
+    () => ({
+      state,
+      pb,
+      signIn,
+      signInWithCode,
+      signInWithPasskey,
+      signOut,
+      signOutAfterPasswordChange,
+      recheck,
+    }),
+    [state, pb, signIn, signInWithCode, signInWithPasskey, signOut, signOutAfterPasswordChange, recheck],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }

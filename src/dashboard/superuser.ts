@@ -1,5 +1,5 @@
 import { msg } from "@lingui/core/macro";
-import PocketBase, { LocalAuthStore, type RecordModel } from "pocketbase";
+import PocketBase, { BaseAuthStore, LocalAuthStore, type RecordModel } from "pocketbase";
 import { attempt, failure, ok, toActionError, type ActionResult } from "../auth/action-result.ts";
 import type { AuthUser } from "../auth/auth-state.tsx";
 import type { BillingMode } from "../auth/billing.ts";
@@ -11,6 +11,19 @@ import type { Locale } from "../../shared/i18n/locales.ts";
 import { pocketBaseUrl } from "../auth/api-url.ts";
 import { planStatuses, planStatusFilters, type PlanStatus } from "../auth/plan-status.ts";
 import { isClientResponseError } from "../auth/sdk-error.ts";
+import { addPasskey, listPasskeys, loginWithPasskey, removePasskey } from "../auth/passkeys.ts";
+import {
+  confirmTwoFactor,
+  loadTwoFactor,
+  mfaIdOf,
+  newRecoveryCodes,
+  signInWithCode,
+  startTwoFactorSetup,
+  turnOffTwoFactor,
+} from "../auth/two-factor.ts";
+import { secondFactorRequiredMessage } from "../../shared/superuser-second-factor.ts";
+import type { PasskeyActions } from "../widgets/auth/passkeys-card.tsx";
+import type { TwoFactorActions } from "../widgets/auth/two-factor-card.tsx";
 import type { QuerySchema } from "./widgets/url-query.ts";
 
 /**
@@ -25,47 +38,134 @@ const loadFailed = msg`Could not load the data.`;
 const saveFailed = msg`Could not save the changes.`;
 const actionFailed = msg`The action failed.`;
 
-/** A client whose session is the superuser's; a 401 answer forgets it. */
-export function createSuperuserClient(url = pocketBaseUrl()): PocketBase {
+/**
+ * The server's refusal of a superuser session opened without a second factor, on a server that
+ * requires one (`SUPERUSER_SECOND_FACTOR=required`): the one place the dashboard recognises it.
+ */
+export function refusedForSecondFactor(status: number, body: unknown): boolean {
+  return status === 403 && (body as { message?: unknown } | null)?.message === secondFactorRequiredMessage;
+}
+
+const refusedError = (error: unknown) =>
+  isClientResponseError(error) && refusedForSecondFactor(error.status, error.response);
+
+/**
+ * A client whose session is the superuser's; a 401 answer forgets it, and a refusal for want of a
+ * second factor calls `onSecondFactorRequired` (the session then shows what to do).
+ */
+export function createSuperuserClient(
+  url = pocketBaseUrl(),
+  onSecondFactorRequired: () => void = () => {},
+): PocketBase {
   const pb = new PocketBase(url, new LocalAuthStore(superuserStoreKey));
   pb.afterSend = (response, data) => {
     if (response.status === 401) pb.authStore.clear();
+    else if (refusedForSecondFactor(response.status, data)) onSecondFactorRequired();
     return data;
   };
   return pb;
 }
 
-const superusers = (pb: PocketBase) => pb.collection("_superusers");
+const superusersCollection = "_superusers";
+const superusers = (pb: PocketBase) => pb.collection(superusersCollection);
 const users = (pb: PocketBase) => pb.collection("users");
 
 export type Superuser = { id: string; email: string; created: string };
 
+/** Where a stored superuser session stands with the server. */
+export type SuperuserCheck =
+  | { status: "signed-out" }
+  | { status: "signed-in"; superuser: Superuser }
+  /** Opened with a password alone, on a server that requires a second factor: it opens nothing. */
+  | { status: "second-factor-required"; superuser: Superuser };
+
 /** Whether the client holds a superuser session that the server still accepts (an auth refresh). */
-export async function checkSuperuser(pb: PocketBase): Promise<ActionResult<Superuser | null>> {
-  if (!pb.authStore.isValid || pb.authStore.record?.collectionName !== "_superusers") {
+export async function checkSuperuser(pb: PocketBase): Promise<ActionResult<SuperuserCheck>> {
+  if (!pb.authStore.isValid || pb.authStore.record?.collectionName !== superusersCollection) {
     if (pb.authStore.token) pb.authStore.clear();
-    return ok(null);
+    return ok({ status: "signed-out" });
   }
   try {
     const { record } = await superusers(pb).authRefresh<Superuser>({ requestKey: null });
-    return ok(record);
+    return ok({ status: "signed-in", superuser: record });
   } catch (error) {
     if (isClientResponseError(error) && error.status === 0 && !error.isAbort)
       return failure(error, loadFailed);
+    // Kept: it may still add the superuser's first second factor.
+    if (refusedError(error)) {
+      return ok({ status: "second-factor-required", superuser: pb.authStore.record as unknown as Superuser });
+    }
     pb.authStore.clear();
-    return ok(null);
+    return ok({ status: "signed-out" });
   }
 }
+
+/** A password sign-in: signed in, or the code step's id when the superuser has two-factor sign-in on. */
+export type SuperuserSignIn =
+  { superuser: Superuser; mfaId?: undefined } | { superuser?: undefined; mfaId: string };
 
 export async function signInSuperuser(
   pb: PocketBase,
   email: string,
   password: string,
-): Promise<ActionResult<Superuser>> {
-  return attempt(async () => {
+): Promise<ActionResult<SuperuserSignIn>> {
+  try {
     const { record } = await superusers(pb).authWithPassword<Superuser>(email.trim(), password);
-    return record;
-  }, signInFailed);
+    return ok({ superuser: record });
+  } catch (error) {
+    const mfaId = mfaIdOf(error);
+    return mfaId ? ok({ mfaId }) : failure(error, signInFailed);
+  }
+}
+
+/** The code step after the password (`mfaId` from `signInSuperuser`). */
+export function signInSuperuserWithCode(
+  pb: PocketBase,
+  mfaId: string,
+  code: string,
+): Promise<ActionResult<Superuser>> {
+  return signInWithCode<RecordModel & Superuser>(pb, superusersCollection, mfaId, code);
+}
+
+/** Signs in with one of the superuser's passkeys, which the browser offers. */
+export function signInSuperuserWithPasskey(pb: PocketBase): Promise<ActionResult<Superuser>> {
+  return loginWithPasskey<RecordModel & Superuser>(async () => pb, { collection: superusersCollection });
+}
+
+// The signed-in superuser's own second factors (the site's account widgets, on `_superusers`).
+
+/** Their passkeys; `name` names a new one (after the device). */
+export function ownPasskeyActions(pb: PocketBase, name: () => string): PasskeyActions {
+  return {
+    list: () => listPasskeys(pb, superusersCollection),
+    add: () => addPasskey(pb, name(), superusersCollection),
+    remove: (id) => removePasskey(pb, id, superusersCollection),
+  };
+}
+
+/** Their two-factor sign-in with an authenticator app. */
+export function ownTwoFactorActions(pb: PocketBase): TwoFactorActions {
+  return {
+    load: () => loadTwoFactor(pb, superusersCollection),
+    setup: () => startTwoFactorSetup(pb, superusersCollection),
+    confirm: (setupId, code) => confirmTwoFactor(pb, superusersCollection, setupId, code),
+    turnOff: (code) => turnOffTwoFactor(pb, superusersCollection, code),
+    newRecoveryCodes: (code) => newRecoveryCodes(pb, superusersCollection, code),
+  };
+}
+
+/**
+ * Whether a superuser whose session was refused for want of a second factor already holds one:
+ * the server then refuses their own passkeys and authenticator app routes too (they sign in with
+ * it), where it otherwise lets that session add the first.
+ */
+export async function holdsSecondFactor(pb: PocketBase): Promise<ActionResult<boolean>> {
+  try {
+    await pb.send(`/api/collections/${superusersCollection}/passkeys`, { method: "GET", requestKey: null });
+    return ok(false);
+  } catch (error) {
+    return refusedError(error) ? ok(true) : failure(error, loadFailed);
+  }
 }
 
 // Users.
@@ -432,32 +532,44 @@ export async function addSuperuser(
 /**
  * The signed-in superuser's new password. The API lets a superuser set any password without the
  * current one, as PocketBase does; the dashboard asks for it anyway and checks it by signing in
- * with it (throttled like every sign-in). Changing the password ends every session of the account,
- * so it then signs in again with the new one.
+ * with it (throttled like every sign-in) on a client of its own, so that this session stays as it
+ * was opened (with a passkey or a code, which a server requiring a second factor needs). Changing
+ * the password ends every session of the account, so it then signs in again with the new one:
+ * resolves `null` when that needs a code from the authenticator app (sign in again).
  */
 export async function changeOwnPassword(
   pb: PocketBase,
   superuser: Superuser,
   values: { oldPassword: string; password: string; passwordConfirm: string },
-): Promise<ActionResult<Superuser>> {
+): Promise<ActionResult<Superuser | null>> {
   try {
-    await superusers(pb).authWithPassword(superuser.email, values.oldPassword);
+    await new PocketBase(pb.baseURL, new BaseAuthStore())
+      .collection(superusersCollection)
+      .authWithPassword(superuser.email, values.oldPassword);
   } catch (error) {
-    const refused = toActionError(error, saveFailed);
-    if (refused.status !== 400) return { success: false, error: refused };
-    const wrong = { code: "validation_invalid_old_password", message: "Missing or invalid old password." };
-    return {
-      success: false,
-      error: { ...refused, message: saveFailed, fieldErrors: { oldPassword: wrong } },
-    };
+    // With two-factor sign-in on, the right password answers with the code step instead.
+    if (!mfaIdOf(error)) {
+      const refused = toActionError(error, saveFailed);
+      if (refused.status !== 400) return { success: false, error: refused };
+      const wrong = { code: "validation_invalid_old_password", message: "Missing or invalid old password." };
+      return {
+        success: false,
+        error: { ...refused, message: saveFailed, fieldErrors: { oldPassword: wrong } },
+      };
+    }
   }
   return attempt(async () => {
     await superusers(pb).update(superuser.id, {
       password: values.password,
       passwordConfirm: values.passwordConfirm,
     });
-    const { record } = await superusers(pb).authWithPassword<Superuser>(superuser.email, values.password);
-    return record;
+    try {
+      const { record } = await superusers(pb).authWithPassword<Superuser>(superuser.email, values.password);
+      return record;
+    } catch (error) {
+      if (mfaIdOf(error)) return null;
+      throw error;
+    }
   }, saveFailed);
 }
 

@@ -1,31 +1,14 @@
-import type { CDPSession, Page } from "@playwright/test";
 import { readOutbox } from "../../server/testing/outbox.ts";
 import { createUser, logIn, password } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { passkeyBaseURL, passkeyDataDir } from "./passkey-server.ts";
+import { addFirstPasskey, e2eDeviceName, virtualAuthenticator } from "./second-factor-helpers.ts";
 
 // Passkeys as a visitor uses them, in Chromium with a virtual authenticator (the DevTools
 // protocol's WebAuthn domain: a platform authenticator that verifies the user at once), against
 // the real server on localhost (tests/e2e/passkey-server.ts).
 
 test.use({ baseURL: passkeyBaseURL });
-
-/** A platform authenticator (as a phone's or a laptop's) for this page. */
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send("WebAuthn.enable");
-  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
-    options: {
-      protocol: "ctap2",
-      transport: "internal",
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  });
-  return { cdp, authenticatorId };
-}
 
 /** The subjects of the mails sent to `to` so far. */
 function subjectsTo(to: string): string[] {
@@ -47,18 +30,8 @@ for (const locale of ["en", "fr"] as const) {
     await expect(page).toHaveURL(new RegExp(`${prefix}/account$`));
 
     const card = page.locator('[data-slot="passkeys"]');
-    await expect(
-      card.getByText(fr ? "Vous n’avez pas encore de clé d’accès." : "You have no passkey yet."),
-    ).toBeVisible();
-    await card.getByRole("button", { name: fr ? "Ajouter une clé d’accès" : "Add a passkey" }).click();
-    const deviceName = fr ? "Chrome sur Linux" : "Chrome on Linux";
-    await expect(card.getByRole("status")).toHaveText(
-      fr
-        ? `Clé d’accès ajoutée : ${deviceName}. La prochaine fois, connectez-vous avec elle.`
-        : `Passkey added: ${deviceName}. Next time, log in with it.`,
-    );
-    await expect(card.getByRole("listitem")).toHaveCount(1);
-    await expect(card.getByRole("listitem")).toContainText(fr ? "jamais utilisée" : "never used");
+    await addFirstPasskey(card, fr);
+    const deviceName = e2eDeviceName(fr);
     const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
     expect(credentials).toHaveLength(1);
     expect(credentials[0]!.isResidentCredential).toBe(true);

@@ -1,21 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
-import { generateSync } from "otplib";
 import PocketBase from "pocketbase";
 import { readOutbox } from "../../server/testing/outbox.ts";
 import type { TotpRecoveryCodes, TotpSetup } from "../../shared/two-factor.ts";
 import { createUser, dataDir, logIn, password } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
+import { appCode, turnOnTwoFactor } from "./second-factor-helpers.ts";
 
 // Two-factor sign-in as a visitor uses it, against the real server: the codes an authenticator app
 // would show are made here from the key the account page shows (otplib, as the app would).
-
-/**
- * The app's code for `secret`, `stepsAhead` time steps from now. The server accepts a code once
- * and the step after the current one (clock drift), so a second sign-in within the same 30 s uses
- * the next step's code rather than waiting for it.
- */
-const appCode = (secret: string, stepsAhead = 0) =>
-  generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 
 /** The subjects of the mails sent to `to` so far. */
 const subjectsTo = (to: string) =>
@@ -56,28 +48,7 @@ for (const locale of ["en", "fr"] as const) {
 
     // Turn it on: scan (here, read the key), confirm with a code, keep the recovery codes.
     const card = page.locator('[data-slot="two-factor"]');
-    await card
-      .getByRole("button", {
-        name: fr ? "Activer la connexion en deux étapes" : "Turn on two-factor sign-in",
-      })
-      .click();
-    await expect(
-      card.getByRole("img", {
-        name: fr ? "QR code pour votre application d’authentification" : "QR code for your authenticator app",
-      }),
-    ).toBeVisible();
-    const secret = (await card.locator('[data-slot="totp-secret"]').textContent())!.replace(/\s/g, "");
-    await card.getByLabel(fr ? "Code de l’application" : "Code from the app").fill(appCode(secret));
-    await card.getByRole("button", { name: fr ? "Activer" : "Turn on", exact: true }).click();
-    const codes = await card
-      .getByRole("list", { name: fr ? "Codes de secours" : "Recovery codes" })
-      .getByRole("listitem")
-      .allTextContents();
-    expect(codes).toHaveLength(10);
-    await card.getByRole("button", { name: fr ? "Je les ai gardés" : "I have saved them" }).click();
-    await expect(card).toContainText(
-      fr ? "Codes de secours restants : 10 sur 10." : "Recovery codes left: 10 of 10.",
-    );
+    const { secret, codes } = await turnOnTwoFactor(card, fr);
     await expect.poll(() => subjectsTo(email).length).toBeGreaterThanOrEqual(1);
 
     // The password alone no longer opens the account: the code step, then the account.

@@ -1,19 +1,48 @@
 import { msg } from "@lingui/core/macro";
+import { useCallback } from "react";
 import { Outlet } from "react-router";
+import { passkeysSupported } from "../../auth/passkeys.ts";
 import { SuperuserSessionProvider, useSuperuserSession } from "../session.tsx";
-import { SuperuserCheckingScreen, SuperuserSignInScreen } from "../screens/sign-in.tsx";
-import { useAction } from "../../forms/use-action.ts";
+import {
+  SecondFactorRequiredScreen,
+  SuperuserCheckingScreen,
+  SuperuserSignInScreen,
+} from "../screens/sign-in.tsx";
+import { holdsSecondFactor } from "../superuser.ts";
 import { DashboardShell } from "../widgets/dashboard-shell.tsx";
 import { LoadError } from "../widgets/load-states.tsx";
+import { useOwnSecondFactorActions } from "./use-own-second-factors.ts";
+import { useSuperuserClient } from "./use-superuser-client.ts";
+
+/** What to do when the server requires a second factor that this session was not opened with. */
+function SecondFactorRequired({ email }: { email: string }) {
+  const pb = useSuperuserClient();
+  const { signOut } = useSuperuserSession();
+  return (
+    <SecondFactorRequiredScreen
+      email={email}
+      holdsSecondFactor={useCallback(() => holdsSecondFactor(pb), [pb])}
+      actions={useOwnSecondFactorActions(pb)}
+      onSignOut={signOut}
+    />
+  );
+}
 
 function Gate() {
   const session = useSuperuserSession();
-  const [signIn, runSignIn] = useAction(session.signIn);
   const { state } = session;
   if (state.status === "signed-in") {
     return (
       <DashboardShell email={state.superuser.email} onSignOut={session.signOut}>
         <Outlet />
+      </DashboardShell>
+    );
+  }
+  if (state.status === "second-factor-required") {
+    // No navigation: every page would be refused.
+    return (
+      <DashboardShell email={state.superuser.email} onSignOut={session.signOut} navigation={false}>
+        <SecondFactorRequired email={state.superuser.email} />
       </DashboardShell>
     );
   }
@@ -28,10 +57,10 @@ function Gate() {
       ) : null}
       {state.status === "signed-out" ? (
         <SuperuserSignInScreen
-          status={signIn.status}
-          errors={signIn.errors}
-          message={signIn.message}
-          onSubmit={(values) => void runSignIn(values.email, values.password)}
+          signIn={session.signIn}
+          signInWithCode={session.signInWithCode}
+          signInWithPasskey={passkeysSupported() ? session.signInWithPasskey : undefined}
+          notice={state.notice}
         />
       ) : null}
     </DashboardShell>

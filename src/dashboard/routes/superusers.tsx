@@ -13,13 +13,14 @@ import { SuperusersScreen } from "../screens/superusers.tsx";
 import { accountMeta } from "../../routes/account/account-meta.ts";
 import type { Route } from "./+types/superusers";
 import { useSuperuserClient } from "./use-superuser-client.ts";
+import { useOwnSecondFactorActions } from "./use-own-second-factors.ts";
 
 export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Superusers`, msg`The API's superusers.`);
 
 export default function DashboardSuperusers() {
   const pb = useSuperuserClient();
-  const { state, recheck } = useSuperuserSession();
+  const { state, recheck, signOutAfterPasswordChange } = useSuperuserSession();
   const current = state.status === "signed-in" ? state.superuser : null;
   const currentId = current?.id ?? "";
   return (
@@ -40,9 +41,15 @@ export default function DashboardSuperusers() {
         [pb, currentId, recheck],
       )}
       changeOwnPassword={useCallback(
-        (superuser: Superuser, values: PasswordChangeValues) => changeOwnPassword(pb, superuser, values),
-        [pb],
+        async (superuser: Superuser, values: PasswordChangeValues) => {
+          const result = await changeOwnPassword(pb, superuser, values);
+          // Two-factor sign-in on: the new password, then a code, on the sign-in form.
+          if (result.success && result.data === null) signOutAfterPasswordChange();
+          return result;
+        },
+        [pb, signOutAfterPasswordChange],
       )}
+      ownSecondFactors={useOwnSecondFactorActions(pb)}
     />
   );
 }

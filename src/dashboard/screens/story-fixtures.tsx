@@ -1,7 +1,19 @@
 import type { Decorator } from "@storybook/react-vite";
+import { fn } from "storybook/test";
 import { ok } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
-import { awaitingPaymentUser, paidUser, trialUser, unverifiedUser } from "../../auth/auth-fixtures.ts";
+import {
+  awaitingPaymentUser,
+  laptopPasskey,
+  paidUser,
+  recoveryCodes,
+  trialUser,
+  twoFactorOff,
+  twoFactorSetup,
+  unverifiedUser,
+} from "../../auth/auth-fixtures.ts";
+import type { PasskeyInfo } from "../../../shared/passkeys.ts";
+import type { OwnSecondFactorActions } from "../widgets/own-second-factors.tsx";
 import type { Subscription } from "../../../shared/billing.ts";
 import type { Backup, LogEntry, Page, Superuser } from "../superuser.ts";
 import { DashboardShell } from "../widgets/dashboard-shell.tsx";
@@ -130,6 +142,26 @@ export const perHour = [
   { date: "2026-11-24 22:00:00.000Z", total: 18 },
   { date: "2026-11-24 23:00:00.000Z", total: 44 },
 ];
+
+/**
+ * The signed-in superuser's own second factors as the cards' fakes: no passkey and two-factor
+ * sign-in off unless `passkeys` says which they have; adding one makes the laptop's.
+ */
+export const ownSecondFactors = (passkeys: PasskeyInfo[] = []): OwnSecondFactorActions => ({
+  passkeysSupported: true,
+  passkeys: {
+    list: fn(async () => ok(passkeys)),
+    add: fn(async () => ok(laptopPasskey)),
+    remove: fn(async () => ok(undefined)),
+  },
+  twoFactor: {
+    load: fn(async () => ok(twoFactorOff)),
+    setup: fn(async () => ok(twoFactorSetup)),
+    confirm: fn(async () => ok(recoveryCodes)),
+    turnOff: fn(async () => ok(undefined)),
+    newRecoveryCodes: fn(async () => ok(recoveryCodes)),
+  },
+});
 
 /** A request that never reached the server. */
 export const offline = async () => refused(0);

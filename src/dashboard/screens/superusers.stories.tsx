@@ -6,12 +6,14 @@ import {
   never,
   offline,
   ok,
+  ownSecondFactors,
   refused,
   superusers,
   wholePage,
   wholePageGlobals,
 } from "./story-fixtures.tsx";
 import { SuperusersScreen, type SuperusersScreenProps } from "./superusers.tsx";
+import { laptopPasskey } from "../../auth/auth-fixtures.ts";
 
 const meta = {
   title: "Dashboard/Superusers",
@@ -25,11 +27,13 @@ const meta = {
     ),
     removeSuperuser: fn(done),
     changeOwnPassword: fn<SuperusersScreenProps["changeOwnPassword"]>(async () => ok(superusers[0]!)),
+    ownSecondFactors: ownSecondFactors([laptopPasskey]),
   },
   parameters: {
     path: "/_/superusers",
-    // The whole page, the password form below the add form included, in one screenshot.
-    ...wholePage(1100),
+    // The whole page, the password form below the add form and "Your sign-in" included, in one
+    // screenshot.
+    ...wholePage(1500),
   },
   globals: wholePageGlobals,
 } satisfies Meta<typeof SuperusersScreen>;
@@ -185,5 +189,24 @@ export const OwnPasswordWrongCurrent: Story = {
     await expect(current).toHaveAccessibleDescription(
       fr ? "Votre mot de passe actuel est incorrect." : "Your current password is incorrect.",
     );
+  },
+};
+
+/** "Your sign-in": the signed-in superuser's own passkeys and authenticator app. */
+export const YourSignIn: Story = {
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const section = within(
+      await within(canvasElement).findByRole("region", { name: fr ? "Votre connexion" : "Your sign-in" }),
+    );
+    await expect(
+      section.getByRole("heading", { level: 3, name: fr ? "Clés d’accès" : "Passkeys" }),
+    ).toBeVisible();
+    await expect(await section.findByText("Chrome on Linux")).toBeVisible();
+    await expect(
+      await section.findByRole("button", {
+        name: fr ? "Activer la connexion en deux étapes" : "Turn on two-factor sign-in",
+      }),
+    ).toBeVisible();
   },
 };

@@ -15,6 +15,7 @@ import { formatDateTime } from "../../lib/format.ts";
 import { AddSuperuserForm } from "./add-superuser-form.tsx";
 import { useAction } from "../../forms/use-action.ts";
 import { PasswordChangeForm, type PasswordChangeValues } from "../../widgets/auth/password-change-form.tsx";
+import { OwnSecondFactors, type OwnSecondFactorActions } from "../widgets/own-second-factors.tsx";
 
 export type SuperusersScreenProps = {
   /** The signed-in superuser (marked "you"), who may change their own password here. */
@@ -22,8 +23,16 @@ export type SuperusersScreenProps = {
   loadSuperusers: () => Promise<ActionResult<Superuser[]>>;
   addSuperuser: (values: { email: string; password: string }) => Promise<ActionResult<Superuser>>;
   removeSuperuser: (id: string) => Promise<ActionResult>;
-  /** The signed-in superuser's new password, given the current one. */
-  changeOwnPassword: (superuser: Superuser, values: PasswordChangeValues) => Promise<ActionResult<Superuser>>;
+  /**
+   * The signed-in superuser's new password, given the current one; `null` when signing in again
+   * with it needs a code from their app (the session has ended).
+   */
+  changeOwnPassword: (
+    superuser: Superuser,
+    values: PasswordChangeValues,
+  ) => Promise<ActionResult<Superuser | null>>;
+  /** The signed-in superuser's own passkeys and authenticator app. */
+  ownSecondFactors: OwnSecondFactorActions;
 };
 
 /** One superuser's row; removing is offered only while another superuser would remain. */
@@ -80,7 +89,8 @@ function SuperuserRow({
 
 /**
  * `/_/superusers`: the API's superusers: list, add, remove (never the last one); the signed-in
- * superuser changes their own password, giving the current one.
+ * superuser changes their own password, giving the current one, and manages their own passkeys
+ * and authenticator app ("Your sign-in").
  */
 export function SuperusersScreen({
   current,
@@ -88,6 +98,7 @@ export function SuperusersScreen({
   addSuperuser,
   removeSuperuser,
   changeOwnPassword,
+  ownSecondFactors,
 }: SuperusersScreenProps) {
   const { t } = useLingui();
   const [state, reload] = useLoad(loadSuperusers);
@@ -153,6 +164,20 @@ export function SuperusersScreen({
           </div>
         ) : null}
       </div>
+      {current ? (
+        <section aria-labelledby="your-sign-in" className="mt-10">
+          <h2 id="your-sign-in" className="text-lg font-semibold">
+            <Trans>Your sign-in</Trans>
+          </h2>
+          <p className="mb-4 text-sm text-muted-foreground">
+            <Trans>
+              A second factor for your own account: a passkey, or a code from an authenticator app after your
+              password.
+            </Trans>
+          </p>
+          <OwnSecondFactors actions={ownSecondFactors} email={current.email} headingLevel={3} />
+        </section>
+      ) : null}
     </div>
   );
 }

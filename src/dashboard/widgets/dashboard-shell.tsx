@@ -21,6 +21,8 @@ export type DashboardShellProps = {
   /** The signed-in superuser's email; without one the shell shows no navigation. */
   email?: string | null;
   onSignOut?: () => void;
+  /** Whether a signed-in superuser gets the navigation (not while every page would be refused). */
+  navigation?: boolean;
   children: ReactNode;
 };
 
@@ -29,7 +31,7 @@ export type DashboardShellProps = {
  * footer). A bar with the dashboard's name, its navigation, the superuser's email, "Sign out" and
  * the language switch; the page in `<main>`.
  */
-export function DashboardShell({ email, onSignOut, children }: DashboardShellProps) {
+export function DashboardShell({ email, onSignOut, navigation = true, children }: DashboardShellProps) {
   const { t } = useLingui();
   const locale = useLocale();
   const labels: Record<(typeof dashboardNav)[number]["id"], string> = {
@@ -48,7 +50,7 @@ export function DashboardShell({ email, onSignOut, children }: DashboardShellPro
             <LogoMark className="size-6" />
             <Trans>Lumen superusers</Trans>
           </p>
-          {email ? (
+          {email && navigation ? (
             <nav aria-label={t`Dashboard`} className="order-last w-full lg:order-none lg:w-auto">
               <ul className="-mx-2 flex flex-wrap gap-1">
                 {dashboardNav.map((item) => (

@@ -1,0 +1,19 @@
+import { useLingui } from "@lingui/react";
+import type PocketBase from "pocketbase";
+import { useMemo } from "react";
+import { deviceName, passkeysSupported } from "../../auth/passkeys.ts";
+import { ownPasskeyActions, ownTwoFactorActions } from "../superuser.ts";
+import type { OwnSecondFactorActions } from "../widgets/own-second-factors.tsx";
+
+/** The signed-in superuser's own passkeys (named after this device) and authenticator app. */
+export function useOwnSecondFactorActions(pb: PocketBase): OwnSecondFactorActions {
+  const { i18n } = useLingui();
+  return useMemo(
+    () => ({
+      passkeys: ownPasskeyActions(pb, () => deviceName(navigator.userAgent, i18n)),
+      passkeysSupported: passkeysSupported(),
+      twoFactor: ownTwoFactorActions(pb),
+    }),
+    [pb, i18n],
+  );
+}
