@@ -258,7 +258,7 @@ export const SecondFactorRequired: Story = {
     ).toBeVisible();
     await userEvent.click(
       main.getByRole("button", {
-        name: fr ? "Se déconnecter, puis se connecter avec" : "Sign out, then sign in with it",
+        name: fr ? "Se déconnecter, puis se reconnecter" : "Sign out, then sign in with it",
       }),
     );
     await expect(noFactorYet.onSignOut).toHaveBeenCalled();
