@@ -60,11 +60,20 @@ async function startSetup(canvasElement: HTMLElement, fr: boolean) {
   return canvas;
 }
 
-/** Turning on: the QR code to scan, its key to type instead, and the code that confirms it. */
+/** Turning on: the QR code to scan, a link to the app on this phone, its key to type, and the code that confirms it. */
 export const Scan: Story = {
   play: async ({ canvasElement, globals }) => {
-    const canvas = await startSetup(canvasElement, globals.locale === "fr");
+    const fr = globals.locale === "fr";
+    const canvas = await startSetup(canvasElement, fr);
     await expect(canvas.getByText("JBSW Y3DP EHPK 3PXP JBSW Y3DP EHPK 3PXP")).toBeVisible();
+    // On a phone, the link hands the same secret to the app on that phone.
+    await expect(
+      canvas.getByRole("link", {
+        name: fr
+          ? /^Sur ce téléphone\s\? Ouvrir l’application d’authentification$/
+          : "On this phone? Open the authenticator app",
+      }),
+    ).toHaveAttribute("href", twoFactorSetup.uri);
   },
 };
 

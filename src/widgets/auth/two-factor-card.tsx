@@ -18,7 +18,7 @@ import { useLocale } from "../../i18n/use-locale.ts";
 import { Button } from "../../ui/button.tsx";
 import { CopyButton } from "../../ui/copy-button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
-import { AuthCard } from "./auth-card.tsx";
+import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { CodeField } from "./auth-fields.tsx";
 import { QrCode } from "./qr-code.tsx";
 
@@ -206,12 +206,18 @@ export function TwoFactorCard({
           </Trans>
         </p>
         <QrCode value={setup.uri} label={t`QR code for your authenticator app`} />
+        <p className="text-sm">
+          {/* On a phone, the app is on the same screen as the QR code: the link opens it. */}
+          <a href={setup.uri} className={textLinkClassName}>
+            <Trans>On this phone? Open the authenticator app</Trans>
+          </a>
+        </p>
         <div className="text-sm">
           <p className="text-muted-foreground">
             <Trans>Cannot scan it? Enter this key in the app instead:</Trans>
           </p>
           <p className="flex items-center gap-2">
-            <code data-slot="totp-secret" className="font-mono break-all">
+            <code data-slot="totp-secret" className="font-mono break-words">
               {grouped(setup.secret)}
             </code>
             <CopyButton value={setup.secret} aria-label={t`Copy the key`} size="icon-sm" />
