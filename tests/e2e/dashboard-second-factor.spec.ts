@@ -82,7 +82,7 @@ for (const locale of ["en", "fr"] as const) {
       page.getByRole("heading", { level: 1, name: fr ? "Connexion en deux étapes" : "Two-factor sign-in" }),
     ).toBeVisible();
     await page.getByLabel("Code", { exact: true }).fill(appCode(secret, 1));
-    await page.getByRole("button", { name: fr ? "Se connecter" : "Log in", exact: true }).click();
+    await page.getByRole("button", { name: fr ? "Se connecter" : "Sign in", exact: true }).click();
     await signedIn(page, email);
     await expect(page).toHaveURL(new RegExp(`${superusersPath}$`));
   });

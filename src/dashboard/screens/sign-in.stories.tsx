@@ -147,7 +147,7 @@ export const CodeStep: Story = {
       }),
     ).toBeVisible();
     await userEvent.type(canvas.getByLabelText("Code"), "123 456");
-    await userEvent.click(canvas.getByRole("button", { name: fr ? "Se connecter" : "Log in" }));
+    await userEvent.click(canvas.getByRole("button", { name: fr ? "Se connecter" : "Sign in" }));
     await expect(args.signInWithCode).toHaveBeenCalledWith(mfaId, "123 456");
   },
 };
@@ -166,7 +166,7 @@ export const CodeStepExpired: Story = {
     const canvas = within(canvasElement);
     await submitPassword(canvasElement, fr);
     await userEvent.type(await canvas.findByLabelText("Code"), "123456");
-    await userEvent.click(canvas.getByRole("button", { name: fr ? "Se connecter" : "Log in" }));
+    await userEvent.click(canvas.getByRole("button", { name: fr ? "Se connecter" : "Sign in" }));
     await expect(
       await canvas.findByRole("heading", {
         level: 1,

@@ -52,6 +52,8 @@ export function SuperuserSignInScreen({
       <div className="flex justify-center py-8">
         <TwoFactorCodeForm
           headingLevel={1}
+          submitLabel={<Trans>Sign in</Trans>}
+          cancelLabel={<Trans>Sign in with another account</Trans>}
           status={code.status}
           errors={code.errors}
           message={code.message}

@@ -17,8 +17,16 @@ export type TwoFactorCodeValues = { code: string };
 export function TwoFactorCodeForm({
   onCancel,
   headingLevel = 1,
+  submitLabel = <Trans>Log in</Trans>,
+  cancelLabel = <Trans>Log in with another account</Trans>,
   ...props
-}: FormProps<TwoFactorCodeValues> & { onCancel: () => void; headingLevel?: 1 | 2 | 3 }) {
+}: FormProps<TwoFactorCodeValues> & {
+  onCancel: () => void;
+  headingLevel?: 1 | 2 | 3;
+  /** The words of where it is used: "Log in" on the site, "Sign in" on the dashboard. */
+  submitLabel?: React.ReactNode;
+  cancelLabel?: React.ReactNode;
+}) {
   const titleId = React.useId();
   const [recovery, setRecovery] = React.useState(false);
   const form = useForm<TwoFactorCodeValues>({
@@ -51,7 +59,7 @@ export function TwoFactorCodeForm({
           error={form.errorFor("code")}
         />
         <SubmitButton status={props.status} width="full">
-          <Trans>Log in</Trans>
+          {submitLabel}
         </SubmitButton>
         <div className="flex flex-wrap justify-between gap-x-4 gap-y-2 text-sm">
           <button
@@ -69,7 +77,7 @@ export function TwoFactorCodeForm({
             className="cursor-pointer text-muted-foreground underline-offset-4 hover:underline"
             onClick={onCancel}
           >
-            <Trans>Log in with another account</Trans>
+            {cancelLabel}
           </button>
         </div>
       </form>
