@@ -62,10 +62,10 @@ export function signupBody(values: SignupValues) {
   };
 }
 
-/** Signs in with email and password (docs/product.md, Login). */
 /** A password sign-in's outcome: signed in, or (two-factor sign-in on) the code step's id. */
 export type PasswordSignIn = { user: AuthUser; mfaId?: undefined } | { user?: undefined; mfaId: string };
 
+/** Signs in with email and password (docs/product.md, Login). */
 export async function login(
   pb: PocketBase,
   email: string,
