@@ -52,7 +52,77 @@ function countOf(step: Tier): Count | undefined {
   return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
 }
 
+type Failure = { title: string; message: string };
+
+/** Playwright's report: suites nest, each spec holds one test per project, each test its tries. */
+type PlaywrightSuite = {
+  file?: string;
+  suites?: PlaywrightSuite[];
+  specs?: {
+    title: string;
+    file: string;
+    tests: { results: { status: string; error?: { message?: string } }[] }[];
+  }[];
+};
+
+function playwrightFailures(suite: PlaywrightSuite): Failure[] {
+  const own = (suite.specs ?? []).flatMap((spec) =>
+    spec.tests.flatMap((test) =>
+      test.results
+        .filter((result) => result.status === "failed" || result.status === "timedOut")
+        .map((result) => ({
+          title: `${spec.file} › ${spec.title}`,
+          message: result.error?.message ?? result.status,
+        })),
+    ),
+  );
+  return [...own, ...(suite.suites ?? []).flatMap(playwrightFailures)];
+}
+
+/**
+ * The failed tests of a tier and the start of their errors: CI shows the end of the log, so the
+ * summary carries what failed, not only that something did.
+ */
+function failuresOf(step: Tier): Failure[] {
+  if (!step.report || !existsSync(step.report)) return [];
+  const json = JSON.parse(readFileSync(step.report, "utf8"));
+  if ("testResults" in json) {
+    return (
+      json.testResults as {
+        name: string;
+        message?: string;
+        assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+      }[]
+    ).flatMap((file) => {
+      const failed = file.assertionResults
+        .filter((test) => test.status === "failed")
+        .map((test) => ({
+          title: `${file.name} › ${test.fullName}`,
+          message: test.failureMessages.join("\n"),
+        }));
+      // A file that failed before any test ran (an import error) has its message on the file.
+      return failed.length === 0 && file.message ? [{ title: file.name, message: file.message }] : failed;
+    });
+  }
+  return (json.suites as PlaywrightSuite[]).flatMap(playwrightFailures);
+}
+
+/** A failure in a few lines: its title, then the first lines of its message, without colours or stack. */
+function describeFailure({ title, message }: Failure): string {
+  const lines = message
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .map((line) => line.trimEnd())
+    .filter((line) => line && !/^\s*at /.test(line))
+    .slice(0, 4);
+  return [
+    `✗ ${title.replace(`${process.cwd()}/`, "")}`,
+    ...lines.map((line) => `    ${line.slice(0, 200)}`),
+  ].join("\n");
+}
+
 const summary: string[] = [];
+const failures: Failure[] = [];
 const total: Count = { passed: 0, failed: 0, skipped: 0 };
 let ok = true;
 
@@ -76,10 +146,16 @@ for (const step of steps) {
   } else if (step.report && !passed) {
     total.failed += 1;
   }
+  if (!passed) failures.push(...failuresOf(step));
   const counted = count ? `${count.passed} passed, ${count.failed} failed, ${count.skipped} skipped` : "";
   summary.push(`${passed ? "ok  " : "FAIL"} ${step.name.padEnd(9)} ${seconds.padStart(6)}s  ${counted}`);
 }
 
+if (failures.length > 0) {
+  const shown = failures.slice(0, 5).map(describeFailure);
+  if (failures.length > shown.length) shown.push(`… and ${failures.length - shown.length} more (above)`);
+  console.log(`\n━━ failed ━━\n${shown.join("\n")}`);
+}
 console.log(`\n━━ summary ━━\n${summary.join("\n")}`);
 console.log(`tests: ${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(ok ? 0 : 1);

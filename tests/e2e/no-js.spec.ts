@@ -168,6 +168,9 @@ test("a visitor with a stored session sees the account menu on content pages, no
   await page.goto("/login");
   await logIn(page, email);
   await expect(page).toHaveURL(/\/account$/);
+  // Leave the account page once it has loaded (its session refresh, its cards), as below.
+  await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
   for (const path of ["/roadmap", "/fr/docs", "/blog", "/fr"]) {
     await page.goto(path);
     const account = page.getByRole("button", { name: /Dominique Lefèvre/ });
