@@ -9,7 +9,8 @@ import { loadPocketBase } from "../../auth/session.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { AccountScreen, type AccountActions } from "../../screens/account/account.tsx";
+import { AccountScreen } from "../../screens/account/account.tsx";
+import type { AccountActions } from "../../screens/account/signed-in.tsx";
 import type { Route } from "./+types/account";
 import { accountMeta } from "./account-meta.ts";
 

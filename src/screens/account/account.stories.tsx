@@ -5,7 +5,8 @@ import { activeSubscription, trialUser, type AuthStateName } from "../../auth/au
 import { leaveAccountNotice } from "../../auth/route-middleware.ts";
 import { awaitingPayment } from "../../widgets/auth/story-decorators.tsx";
 import { refused } from "./story-actions.ts";
-import { AccountScreen, type AccountActions } from "./account.tsx";
+import { AccountScreen } from "./account.tsx";
+import type { AccountActions } from "./signed-in.tsx";
 import docs from "./account.docs.md?raw";
 import {
   laptopPasskey,
@@ -54,6 +55,9 @@ const meta = {
   component: AccountScreen,
   tags: ["autodocs"],
   args: { actionsFor: () => actions, onLoggedOut: fn(), onLeave: fn() },
+  // The signed-in page's code loads on demand; here before each story, as the page loads it while
+  // the session is checked.
+  loaders: [() => import("./signed-in.tsx")],
   parameters: {
     docs: { description: { component: docs } },
     path: "/account",
@@ -71,6 +75,16 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const auth = (name: AuthStateName) => ({ auth: name });
+
+/**
+ * The signed-in page, once it is there: its code loads on demand, and React shows it after the
+ * placeholder has been up for a moment, even when the code is already loaded.
+ */
+async function signedInPage(canvasElement: HTMLElement) {
+  const canvas = within(canvasElement);
+  await canvas.findByRole("heading", { level: 1 }, { timeout: 5000 });
+  return canvas;
+}
 
 export const Loading: Story = {
   parameters: auth("Loading"),
@@ -99,7 +113,7 @@ export const SignedOut: Story = {
 export const SignedIn: Story = {
   parameters: auth("SignedInTrial"),
   play: async ({ canvasElement, globals, args }) => {
-    const canvas = within(canvasElement);
+    const canvas = await signedInPage(canvasElement);
     const fr = globals.locale === "fr";
     await expect(canvas.getByRole("heading", { level: 1 })).toHaveTextContent(
       fr ? "Votre compte" : "Your account",
@@ -118,7 +132,7 @@ export const SignedIn: Story = {
 export const SignedInPaid: Story = {
   parameters: auth("SignedInPaid"),
   play: async ({ canvasElement, globals }) => {
-    const canvas = within(canvasElement);
+    const canvas = await signedInPage(canvasElement);
     const fr = globals.locale === "fr";
     await expect(
       canvas.getByText(fr ? "Offre payante, 4,99 € par mois" : "Paid plan, €4.99 per month"),
@@ -132,7 +146,7 @@ export const AwaitingPayment: Story = {
   parameters: auth("SignedInPaid"),
   decorators: [awaitingPayment],
   play: async ({ canvasElement, globals }) => {
-    const canvas = within(canvasElement);
+    const canvas = await signedInPage(canvasElement);
     const fr = globals.locale === "fr";
     await expect(
       canvas.getByText(fr ? "Payant (en attente de paiement)" : "Paid (awaiting payment)"),
@@ -157,7 +171,7 @@ export const CheckoutFailedAfterSignup: Story = {
     leaveAccountNotice("checkout-failed");
   },
   play: async ({ canvasElement, globals }) => {
-    const canvas = within(canvasElement);
+    const canvas = await signedInPage(canvasElement);
     const fr = globals.locale === "fr";
     const notice = canvas.getByText(
       fr
@@ -182,7 +196,7 @@ export const CheckoutFailedAfterSignup: Story = {
 export const BackFromCheckout: Story = {
   parameters: { ...auth("SignedInTrial"), path: "/account?checkout=success&session_id=cs_test_a1b2c3" },
   play: async ({ canvasElement, globals }) => {
-    const canvas = within(canvasElement);
+    const canvas = await signedInPage(canvasElement);
     const fr = globals.locale === "fr";
     await expect(
       await canvas.findByText(
@@ -208,7 +222,7 @@ export const AdminOnlyNotice: Story = {
     const fr = globals.locale === "fr";
     await expect(
       // getByText reads the no-break space before the colon as a plain space.
-      within(canvasElement).getByText(
+      (await signedInPage(canvasElement)).getByText(
         fr
           ? "La page d’administration est réservée aux administrateurs : vous voici donc sur votre compte."
           : "The administration page is for administrators only, so you are on your account instead.",
@@ -220,7 +234,7 @@ export const AdminOnlyNotice: Story = {
 export const Unverified: Story = {
   parameters: auth("Unverified"),
   play: async ({ canvasElement, globals }) => {
-    const canvas = within(canvasElement);
+    const canvas = await signedInPage(canvasElement);
     const fr = globals.locale === "fr";
     await expect(
       canvas.getByRole("button", { name: fr ? "Renvoyer l’e-mail" : "Resend the email" }),
@@ -233,7 +247,7 @@ export const ResendCooldown: Story = {
   // The countdown ticks every second: a screenshot can never be stable.
   parameters: { ...auth("Unverified"), screenshot: { disable: true } },
   play: async ({ canvasElement, globals }) => {
-    const canvas = within(canvasElement);
+    const canvas = await signedInPage(canvasElement);
     const fr = globals.locale === "fr";
     await userEvent.click(
       canvas.getByRole("button", { name: fr ? "Renvoyer l’e-mail" : "Resend the email" }),
@@ -265,7 +279,7 @@ export const AuthError: Story = {
 export const YourData: Story = {
   parameters: auth("SignedInTrial"),
   play: async ({ canvasElement, globals }) => {
-    const canvas = within(canvasElement);
+    const canvas = await signedInPage(canvasElement);
     const fr = globals.locale === "fr";
     const box = canvas.getByRole("checkbox", {
       name: fr
@@ -295,7 +309,7 @@ export const YourData: Story = {
 export const DeleteAccount: Story = {
   parameters: auth("SignedInTrial"),
   play: async ({ canvasElement, globals }) => {
-    const canvas = within(canvasElement);
+    const canvas = await signedInPage(canvasElement);
     const fr = globals.locale === "fr";
     const form = canvas.getByRole("form", { name: fr ? "Supprimer mon compte" : "Delete my account" });
     const submit = within(form).getByRole("button", {
@@ -342,7 +356,7 @@ export const DeleteAccountWrongPassword: Story = {
     }),
   },
   play: async ({ canvasElement, globals }) => {
-    const canvas = within(canvasElement);
+    const canvas = await signedInPage(canvasElement);
     const fr = globals.locale === "fr";
     const form = canvas.getByRole("form", { name: fr ? "Supprimer mon compte" : "Delete my account" });
     const field = within(form).getByLabelText(fr ? "Mot de passe actuel" : "Current password");

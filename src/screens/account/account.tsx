@@ -1,234 +1,18 @@
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
-import { useNavigate, useSearchParams } from "react-router";
-import type { ActionResult } from "../../auth/action-result.ts";
 import { useAuth, type AuthUser } from "../../auth/auth-state.tsx";
-import { checkoutReturnOf } from "../../auth/billing.ts";
-import { takeAccountNotice, type AccountNotice } from "../../auth/route-middleware.ts";
-import { useAction } from "../../forms/use-action.ts";
 import { Button } from "../../ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { AuthLinkButton } from "../../widgets/auth/auth-link-button.tsx";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { EmailChangeForm } from "../../widgets/auth/email-change-form.tsx";
-import { PasswordChangeForm } from "../../widgets/auth/password-change-form.tsx";
-import { ProfileForm } from "../../widgets/auth/profile-form.tsx";
-import { resendCooldownSeconds, useCountdown } from "../../widgets/auth/use-countdown.ts";
-import {
-  BillingCard,
-  type BillingActions,
-  type CheckoutReturn,
-} from "../../widgets/billing/billing-card.tsx";
-import { StremioCredentials } from "../../widgets/stremio/stremio-credentials.tsx";
-import { DeleteAccountForm } from "../../widgets/auth/delete-account-form.tsx";
-import { YourDataCard, type YourDataActions } from "../../widgets/auth/your-data-card.tsx";
-import { PasskeysCard, type PasskeyActions } from "../../widgets/auth/passkeys-card.tsx";
-import type { TwoFactorActions } from "../../widgets/auth/two-factor-card.tsx";
+import { twoFactorCardHeight } from "./placeholder-heights.ts";
+import type { AccountActions } from "./signed-in.tsx";
 
-// Two-factor sign-in's card, with its QR code and recovery codes: loaded after the page's first
-// paint, in the placeholder's size, so it adds nothing to the first visit's download.
-const TwoFactorCard = lazy(() =>
-  import("../../widgets/auth/two-factor-card.tsx").then((module) => ({ default: module.TwoFactorCard })),
-);
-const twoFactorCardHeight = "h-[261px] sm:h-[221px]";
-
-/** What the account page can do; the route binds them to PocketBase, stories to fakes. */
-export type AccountActions = {
-  updateName: (name: string) => Promise<ActionResult<unknown>>;
-  requestEmailChange: (newEmail: string) => Promise<ActionResult<unknown>>;
-  changePassword: (values: {
-    oldPassword: string;
-    password: string;
-    passwordConfirm: string;
-  }) => Promise<ActionResult<AuthUser | null>>;
-  generateCredentials: () => Promise<ActionResult<unknown>>;
-  resendVerification: (email: string) => Promise<ActionResult<unknown>>;
-  billing: BillingActions;
-  data: YourDataActions;
-  /** The user's passkeys; `supported`: this browser can make them. */
-  passkeys: PasskeyActions & { supported: boolean };
-  /** Two-factor sign-in with an authenticator app. */
-  twoFactor: TwoFactorActions;
-  /** Deletes the account after the password; the session ends with it. */
-  deleteAccount: (password: string) => Promise<ActionResult<unknown>>;
-};
-
-function UnverifiedNotice({
-  email,
-  resend,
-}: {
-  email: string;
-  resend: AccountActions["resendVerification"];
-}) {
-  const [state, run] = useAction(resend);
-  const [cooldown, start] = useCountdown();
-  const { i18n } = useLingui();
-  return (
-    <div
-      role="status"
-      className="flex flex-col gap-3 rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm sm:flex-row sm:items-center"
-    >
-      <p className="flex-1">
-        <Trans>Please confirm your email address: we sent a link to {email}.</Trans>
-        {state.status === "error" && state.message ? (
-          <span className="block text-danger">{i18n._(state.message)}</span>
-        ) : null}
-        {state.status === "success" ? (
-          <span className="block text-success">
-            <Trans>A new link is on its way.</Trans>
-          </span>
-        ) : null}
-      </p>
-      <Button
-        variant="outline"
-        size="sm"
-        pending={state.status === "submitting"}
-        unavailable={cooldown > 0}
-        onClick={async () => {
-          if ((await run(email))?.success) start(resendCooldownSeconds);
-        }}
-      >
-        {cooldown > 0 ? <Trans>Resend in {cooldown} s</Trans> : <Trans>Resend the email</Trans>}
-      </Button>
-    </div>
-  );
-}
-
-/**
- * How the visitor came back to this page (`?checkout=` of Checkout's return URLs, or a sign-up
- * whose payment could not start), read once; the address then drops the query, so a reload or a
- * shared link does not say it again.
- */
-function useCheckoutReturn(notice: AccountNotice | null): CheckoutReturn | null {
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
-  const [from] = useState<CheckoutReturn | null>(() =>
-    notice === "checkout-failed" ? "failed" : checkoutReturnOf(params),
-  );
-  const hasQuery = params.has("checkout") || params.has("session_id");
-  useEffect(() => {
-    if (hasQuery) void navigate({ search: "" }, { replace: true, preventScrollReset: true });
-  }, [hasQuery, navigate]);
-  return from;
-}
-
-function SignedIn({
-  user,
-  actions,
-  onLogout,
-  onSignedOut,
-  onDeleted,
-  onLeave,
-}: {
-  user: AuthUser;
-  actions: AccountActions;
-  onLogout: () => void;
-  /** The session ended without "Log out" (a password change with two-factor sign-in on). */
-  onSignedOut: () => void;
-  onDeleted: () => void;
-  onLeave?: (url: string) => void;
-}) {
-  const [profile, runProfile] = useAction(actions.updateName);
-  const [deletion, runDeletion] = useAction(actions.deleteAccount);
-  const [email, runEmail] = useAction(actions.requestEmailChange);
-  const [password, runPassword] = useAction(actions.changePassword);
-  const [credentials, runCredentials] = useAction(actions.generateCredentials);
-  const hasCredentials = Boolean(user.stremio_username && user.stremio_password);
-  // Read on the first render, so the notice never pushes the page down after it has been drawn.
-  // The signed-in view only ever renders in the browser, after the session check.
-  const [notice] = useState<AccountNotice | null>(() =>
-    typeof window === "undefined" ? null : takeAccountNotice(),
-  );
-  const checkoutReturn = useCheckoutReturn(notice);
-  return (
-    <div className="flex flex-col gap-6">
-      {notice === "admin-only" ? (
-        <p
-          role="status"
-          data-slot="account-notice"
-          className="rounded-lg border border-warning/50 bg-warning/10 p-4 text-sm"
-        >
-          <Trans>
-            The administration page is for administrators only, so you are on your account instead.
-          </Trans>
-        </p>
-      ) : null}
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div>
-          <h1 className="text-3xl font-bold tracking-tight">
-            <Trans>Your account</Trans>
-          </h1>
-          <p className="text-muted-foreground">{user.email}</p>
-        </div>
-        <Button variant="outline" onClick={onLogout}>
-          <Trans>Log out</Trans>
-        </Button>
-      </div>
-      {!user.verified ? <UnverifiedNotice email={user.email} resend={actions.resendVerification} /> : null}
-      <div className="grid gap-6 lg:grid-cols-2">
-        <div className="flex flex-col gap-6 [&>*]:max-w-none">
-          <StremioCredentials
-            credentials={
-              hasCredentials ? { username: user.stremio_username, password: user.stremio_password } : null
-            }
-            status={credentials.status}
-            message={credentials.message}
-            onGenerate={() => void runCredentials()}
-          />
-          <BillingCard
-            user={user}
-            actions={actions.billing}
-            checkoutReturn={checkoutReturn}
-            onLeave={onLeave}
-          />
-          <YourDataCard newsletter={user.newsletter} actions={actions.data} />
-        </div>
-        <div className="flex flex-col gap-6 [&>*]:max-w-none">
-          <ProfileForm
-            defaultValues={{ name: user.name }}
-            status={profile.status}
-            errors={profile.errors}
-            message={profile.message}
-            onSubmit={({ name }) => void runProfile(name)}
-          />
-          <EmailChangeForm
-            currentEmail={user.email}
-            status={email.status}
-            errors={email.errors}
-            message={email.message}
-            onSubmit={({ newEmail }) => void runEmail(newEmail)}
-          />
-          <PasswordChangeForm
-            email={user.email}
-            status={password.status}
-            errors={password.errors}
-            message={password.message}
-            onSubmit={async (values) => {
-              // Null: two-factor sign-in is on, so the new password needs a code; the session
-              // ended and the login page says why.
-              const result = await runPassword(values);
-              if (result?.success && result.data === null) onSignedOut();
-            }}
-          />
-          <PasskeysCard actions={actions.passkeys} supported={actions.passkeys.supported} />
-          <Suspense fallback={<Skeleton radius="xl" className={twoFactorCardHeight} />}>
-            <TwoFactorCard actions={actions.twoFactor} email={user.email} />
-          </Suspense>
-          <DeleteAccountForm
-            email={user.email}
-            status={deletion.status}
-            errors={deletion.errors}
-            message={deletion.message}
-            onSubmit={async ({ password }) => {
-              if ((await runDeletion(password))?.success) onDeleted();
-            }}
-          />
-        </div>
-      </div>
-    </div>
-  );
-}
+// The signed-in page (its cards and forms) is loaded while the session is checked, in the
+// placeholder below: nothing of it shows before that check, so the first visit does not wait for it.
+const loadSignedIn = () => import("./signed-in.tsx");
+const SignedIn = lazy(() => loadSignedIn().then((module) => ({ default: module.SignedIn })));
 
 /**
  * The account page while the session is checked: the same blocks as the signed-in page, at the
@@ -384,26 +168,29 @@ export function AccountScreen({
   onLeave?: (url: string) => void;
 }) {
   const { logout } = useAuth();
+  useEffect(() => void loadSignedIn(), []);
   // The address of the account just deleted: the goodbye replaces the page.
   const [deleted, setDeleted] = useState<string | null>(null);
   if (deleted !== null) return <AccountDeleted email={deleted} />;
   return (
     <AuthGate loading={<AccountLoading />}>
       {(user) => (
-        <SignedIn
-          user={user}
-          actions={actionsFor(user)}
-          onLogout={() => {
-            logout();
-            onLoggedOut?.();
-          }}
-          onSignedOut={() => onLoggedOut?.()}
-          onDeleted={() => {
-            setDeleted(user.email);
-            logout();
-          }}
-          onLeave={onLeave}
-        />
+        <Suspense fallback={<AccountLoading />}>
+          <SignedIn
+            user={user}
+            actions={actionsFor(user)}
+            onLogout={() => {
+              logout();
+              onLoggedOut?.();
+            }}
+            onSignedOut={() => onLoggedOut?.()}
+            onDeleted={() => {
+              setDeleted(user.email);
+              logout();
+            }}
+            onLeave={onLeave}
+          />
+        </Suspense>
       )}
     </AuthGate>
   );
