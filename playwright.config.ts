@@ -87,6 +87,8 @@ export default defineConfig({
         SITE_DIR: process.env.SITE_DIR ?? "build/client",
         RATE_LIMIT: "off",
         APP_URL: `http://localhost:${passkeyPort}`,
+        // Superusers need a passkey or an authenticator app here (tests/e2e/dashboard-second-factor.spec.ts).
+        SUPERUSER_SECOND_FACTOR: "required",
       },
     },
   ],

@@ -1,13 +1,15 @@
 import { execFileSync } from "node:child_process";
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { passkeyBaseURL, passkeyDataDir } from "./passkey-server.ts";
-import { addFirstPasskey, appCode, turnOnTwoFactor, virtualAuthenticator } from "./second-factor-helpers.ts";
+import { appCode, e2eDeviceName, turnOnTwoFactor, virtualAuthenticator } from "./second-factor-helpers.ts";
 
 // A superuser's second factors in the dashboard, against the real server on localhost (passkeys
-// need a domain name, tests/e2e/passkey-server.ts): a passkey added in "Your sign-in", then used
-// to sign in, in Chromium with a virtual authenticator; and an authenticator app turned on there,
-// then its code asked for after the password (tests/e2e/second-factor-helpers.ts).
+// need a domain name, tests/e2e/passkey-server.ts), which requires them of superusers
+// (SUPERUSER_SECOND_FACTOR=required): a password alone opens the "second factor is required"
+// screen and nothing else; a passkey added there (Chromium's virtual authenticator), or an
+// authenticator app turned on there (tests/e2e/second-factor-helpers.ts), then signs in, and
+// "Your sign-in" on the Superusers page shows it.
 
 test.use({ baseURL: passkeyBaseURL });
 
@@ -39,44 +41,69 @@ for (const locale of ["en", "fr"] as const) {
     await expect(page.getByRole("navigation", { name: fr ? "Tableau de bord" : "Dashboard" })).toBeVisible();
     await expect(page.locator('[data-slot="superuser-email"]')).toHaveText(email);
   };
-  const signOut = async (page: Page) => {
-    await page.getByRole("button", { name: fr ? "Se déconnecter" : "Sign out" }).click();
-    await expect(signInHeading(page)).toBeVisible();
-  };
   const yourSignIn = (page: Page) =>
     page.getByRole("region", { name: fr ? "Votre connexion" : "Your sign-in" });
 
-  test(`${locale}: a superuser adds a passkey in the dashboard, then signs in with it`, async ({ page }) => {
+  /** Signed in with a password alone: the one screen that lets a first second factor be added. */
+  const secondFactorRequired = async (page: Page) => {
+    await expect(
+      page.getByRole("heading", {
+        level: 1,
+        name: fr ? "Un second facteur est requis" : "A second factor is required",
+      }),
+    ).toBeVisible();
+    await expect(page.getByRole("navigation", { name: fr ? "Tableau de bord" : "Dashboard" })).toHaveCount(0);
+    return page.locator('[data-slot="second-factor-required"]');
+  };
+  /** Once a second factor is added, this session can do nothing more but sign out. */
+  const alreadyHasOne = async (screen: Locator) => {
+    await expect(screen).toContainText(
+      fr
+        ? "Vous en avez déjà un. Déconnectez-vous, puis connectez-vous avec votre clé d’accès"
+        : "You already have one. Sign out, then sign in with your passkey",
+    );
+    await screen.getByRole("button", { name: fr ? "Se déconnecter" : "Sign out", exact: true }).click();
+  };
+
+  test(`${locale}: a superuser with a password alone adds a passkey, then signs in with it`, async ({
+    page,
+  }) => {
     const email = createSuperuser(`passkey-root-${locale}`);
     await virtualAuthenticator(page);
     await page.goto(superusersPath);
     await signInWithPassword(page, email);
-    await signedIn(page, email);
+    const screen = await secondFactorRequired(page);
 
-    const card = yourSignIn(page).locator('[data-slot="passkeys"]');
-    await addFirstPasskey(card, fr);
+    await screen
+      .locator('[data-slot="passkeys"]')
+      .getByRole("button", { name: fr ? "Ajouter une clé d’accès" : "Add a passkey" })
+      .click();
+    await alreadyHasOne(screen);
 
-    // Signed out, no email and no password: the passkey alone signs in.
-    await signOut(page);
+    // Signed out, no email and no password: the passkey alone signs in, to the whole dashboard.
+    await expect(signInHeading(page)).toBeVisible();
     await page
       .getByRole("button", { name: fr ? "Se connecter avec une clé d’accès" : "Sign in with a passkey" })
       .click();
     await signedIn(page, email);
+    const card = yourSignIn(page).locator('[data-slot="passkeys"]');
+    await expect(card.getByRole("listitem")).toHaveCount(1);
+    await expect(card.getByRole("listitem")).toContainText(e2eDeviceName(fr));
     await expect(card.getByRole("listitem")).toContainText(fr ? "utilisée le" : "last used");
   });
 
-  test(`${locale}: a superuser turns on two-factor sign-in in the dashboard, then signs in with a code`, async ({
+  test(`${locale}: a superuser with a password alone turns on two-factor sign-in, then signs in with a code`, async ({
     page,
   }) => {
     const email = createSuperuser(`totp-root-${locale}`);
     await page.goto(superusersPath);
     await signInWithPassword(page, email);
-    await signedIn(page, email);
+    const screen = await secondFactorRequired(page);
 
-    const { secret } = await turnOnTwoFactor(yourSignIn(page).locator('[data-slot="two-factor"]'), fr);
+    const { secret } = await turnOnTwoFactor(screen.locator('[data-slot="two-factor"]'), fr);
+    await alreadyHasOne(screen);
 
-    // The password alone no longer signs in: the code step, then the dashboard.
-    await signOut(page);
+    // The password alone no longer signs in: the code step, then the whole dashboard.
     await signInWithPassword(page, email);
     await expect(
       page.getByRole("heading", { level: 1, name: fr ? "Connexion en deux étapes" : "Two-factor sign-in" }),
@@ -85,5 +112,8 @@ for (const locale of ["en", "fr"] as const) {
     await page.getByRole("button", { name: fr ? "Se connecter" : "Sign in", exact: true }).click();
     await signedIn(page, email);
     await expect(page).toHaveURL(new RegExp(`${superusersPath}$`));
+    await expect(yourSignIn(page).locator('[data-slot="two-factor"]')).toContainText(
+      fr ? "Codes de secours restants : 10 sur 10." : "Recovery codes left: 10 of 10.",
+    );
   });
 }

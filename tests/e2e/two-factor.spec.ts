@@ -49,6 +49,9 @@ for (const locale of ["en", "fr"] as const) {
     // Turn it on: scan (here, read the key), confirm with a code, keep the recovery codes.
     const card = page.locator('[data-slot="two-factor"]');
     const { secret, codes } = await turnOnTwoFactor(card, fr);
+    await expect(card).toContainText(
+      fr ? "Codes de secours restants : 10 sur 10." : "Recovery codes left: 10 of 10.",
+    );
     await expect.poll(() => subjectsTo(email).length).toBeGreaterThanOrEqual(1);
 
     // The password alone no longer opens the account: the code step, then the account.

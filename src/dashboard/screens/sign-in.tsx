@@ -155,17 +155,25 @@ export function SecondFactorRequiredScreen({
   onSignOut,
 }: SecondFactorRequiredProps) {
   const [state, reload] = useLoad(holdsSecondFactor);
-  // Once one is added, the server refuses this session its enrolment routes too: the cards' next
-  // request is refused, and the screen then says what to do.
+  // A passkey added, or the authenticator app's recovery codes put away (the card then asks the
+  // server again, which refuses this session its enrolment routes once it holds a second factor):
+  // the screen then says to sign out and sign in with it.
   const [added, setAdded] = React.useState(false);
-  const watched = React.useMemo<OwnSecondFactorActions>(
-    () => ({
+  const watched = React.useMemo<OwnSecondFactorActions>(() => {
+    const passkeys = watchRefusals(actions.passkeys, () => setAdded(true));
+    return {
       ...actions,
-      passkeys: watchRefusals(actions.passkeys, () => setAdded(true)),
+      passkeys: {
+        ...passkeys,
+        add: async () => {
+          const result = await passkeys.add();
+          if (result.success) setAdded(true);
+          return result;
+        },
+      },
       twoFactor: watchRefusals(actions.twoFactor, () => setAdded(true)),
-    }),
-    [actions],
-  );
+    };
+  }, [actions]);
   return (
     <div data-slot="second-factor-required">
       <PageHeading
