@@ -41,14 +41,21 @@ function leaveNotice(key: string, notice: string) {
   }
 }
 
-/** The notice left under `key`, if it is one of `known`; reading it clears it. */
-function takeNotice<Notice extends string>(key: string, known: readonly Notice[]): Notice | null {
+/** The notice left under `key`, if it is one of `known` (it stays until `clearNotice`). */
+function readNotice<Notice extends string>(key: string, known: readonly Notice[]): Notice | null {
   try {
     const notice = sessionStorage.getItem(key);
-    sessionStorage.removeItem(key);
     return known.find((name) => name === notice) ?? null;
   } catch {
     return null;
+  }
+}
+
+function clearNotice(key: string) {
+  try {
+    sessionStorage.removeItem(key);
+  } catch {
+    // Storage refused: nothing was left in it either.
   }
 }
 
@@ -67,9 +74,18 @@ export function leaveAccountNotice(notice: AccountNotice) {
   leaveNotice(accountNoticeKey, notice);
 }
 
-/** The notice left for the account page, if any; reading it clears it. */
-export function takeAccountNotice(): AccountNotice | null {
-  return takeNotice(accountNoticeKey, accountNotices);
+/**
+ * The notice left for the account page, if any, read without clearing it: the page reads it while
+ * rendering (so it never pushes the page down once drawn), and a render can be run again or thrown
+ * away before it shows. `clearAccountNotice` clears it once the page has shown it.
+ */
+export function accountNotice(): AccountNotice | null {
+  return readNotice(accountNoticeKey, accountNotices);
+}
+
+/** Clears the account page's notice, once shown: a reload does not repeat it. */
+export function clearAccountNotice() {
+  clearNotice(accountNoticeKey);
 }
 
 const loginNoticeKey = "lumen:login-notice";
@@ -87,7 +103,9 @@ export function leaveLoginNotice(notice: LoginNotice) {
 
 /** The notice left for the login page, if any; reading it clears it. */
 export function takeLoginNotice(): LoginNotice | null {
-  return takeNotice(loginNoticeKey, ["logged-out", "password-changed"] as const);
+  const notice = readNotice(loginNoticeKey, ["logged-out", "password-changed"] as const);
+  clearNotice(loginNoticeKey);
+  return notice;
 }
 
 /** The "logged out" note as it is stored: what a page without the app leaves when it logs out. */

@@ -4,7 +4,7 @@ import { useNavigate, useSearchParams } from "react-router";
 import type { ActionResult } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { checkoutReturnOf } from "../../auth/billing.ts";
-import { takeAccountNotice, type AccountNotice } from "../../auth/route-middleware.ts";
+import { accountNotice, clearAccountNotice, type AccountNotice } from "../../auth/route-middleware.ts";
 import { useAction } from "../../forms/use-action.ts";
 import { Button } from "../../ui/button.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
@@ -133,11 +133,12 @@ export function SignedIn({
   const [password, runPassword] = useAction(actions.changePassword);
   const [credentials, runCredentials] = useAction(actions.generateCredentials);
   const hasCredentials = Boolean(user.stremio_username && user.stremio_password);
-  // Read on the first render, so the notice never pushes the page down after it has been drawn.
-  // The signed-in view only ever renders in the browser, after the session check.
+  // Read on the first render, so the notice never pushes the page down after it has been drawn;
+  // cleared once shown. The signed-in view only ever renders in the browser, after the session check.
   const [notice] = useState<AccountNotice | null>(() =>
-    typeof window === "undefined" ? null : takeAccountNotice(),
+    typeof window === "undefined" ? null : accountNotice(),
   );
+  useEffect(() => clearAccountNotice(), []);
   const checkoutReturn = useCheckoutReturn(notice);
   return (
     <div className="flex flex-col gap-6">
