@@ -269,41 +269,72 @@ async function create(c: ApiContext) {
     upsert.access = access;
   }
 
-  const errors = await validateRecord(store, upsert, (original, password) =>
-    checkPassword(c, collection, original, password),
-  );
-  if (errors) throw new ApiError(400, "Failed to create record.", errors);
-  if (isAuth(collection) && authIdTaken(store, String(upsert.data.id), collection)) {
-    throw new ApiError(400, "Failed to create record.", { id: fieldErrors.invalidAuthId() });
-  }
+  await save(c, {
+    upsert,
+    original: undefined,
+    body,
+    superuser,
+    failure: "Failed to create record.",
+    check: () =>
+      isAuth(collection) && authIdTaken(store, String(upsert.data.id), collection)
+        ? { id: fieldErrors.invalidAuthId() }
+        : undefined,
+    write: () => store.insert(collection, upsert.data),
+  });
+  const saved = store.findById(collection, String(upsert.data.id))!;
+  const shown = new Set<unknown>(access === "manager" ? [saved.id] : []);
+  for (const id of managedIds(store, collection, [saved], requester, Boolean(authOf(c)))) shown.add(id);
+  return exportAll(c, collection, [saved], requester, shown)[0];
+}
+
+/**
+ * What creating and updating share: the record's validation (then `check`, for what only one of
+ * them asks), the password hash and autodates, the collection's hooks around `write`, in one
+ * transaction; any refusal is a 400 with `failure` and the field errors.
+ */
+async function save(
+  c: ApiContext,
+  step: {
+    upsert: RecordUpsert;
+    original: RecordData | undefined;
+    body: RecordData;
+    superuser: boolean;
+    failure: string;
+    check?: () => FieldErrors | undefined;
+    write: () => void;
+  },
+) {
+  const { upsert, superuser, failure } = step;
+  const { store } = c.get("ctx");
+  const { collection } = upsert;
+  const errors =
+    (await validateRecord(store, upsert, (original, password) =>
+      checkPassword(c, collection, original, password),
+    )) ?? step.check?.();
+  if (errors) throw new ApiError(400, failure, errors);
   await prepareWrite(upsert);
   const hooks = recordHooksOf(collection.name);
   const event = {
     store,
     collection,
     data: upsert.data,
-    original: undefined,
-    body,
+    original: step.original,
+    body: step.body,
     superuser,
     actor: actorOf(c, superuser),
     now: new Date(),
   };
   const refused = hooks.beforeSave?.(event);
-  if (refused) throw new ApiError(400, "Failed to create record.", refused);
+  if (refused) throw new ApiError(400, failure, refused);
   try {
     store.transaction(() => {
-      store.insert(collection, upsert.data);
+      step.write();
       hooks.afterSave?.(event);
     });
   } catch (error) {
-    if (error instanceof UniqueError)
-      throw new ApiError(400, "Failed to create record.", uniqueErrors(error));
+    if (error instanceof UniqueError) throw new ApiError(400, failure, uniqueErrors(error));
     throw error;
   }
-  const saved = store.findById(collection, String(upsert.data.id))!;
-  const shown = new Set<unknown>(access === "manager" ? [saved.id] : []);
-  for (const id of managedIds(store, collection, [saved], requester, Boolean(authOf(c)))) shown.add(id);
-  return exportAll(c, collection, [saved], requester, shown)[0];
 }
 
 /** Who a record hook is told made the save: the superuser's email, else nobody. */
@@ -326,41 +357,22 @@ async function update(c: ApiContext) {
     if (canAccessRecord(store, collection, id, collection.manageRule, requester)) access = "manager";
   }
   const upsert = loadRecord(collection, record, body, access);
-  const errors = await validateRecord(store, upsert, (original, password) =>
-    checkPassword(c, collection, original, password),
-  );
-  if (errors) throw new ApiError(400, "Failed to update record.", errors);
-  await prepareWrite(upsert);
-  const hooks = recordHooksOf(collection.name);
-  const event = {
-    store,
-    collection,
-    data: upsert.data,
+  await save(c, {
+    upsert,
     original: record,
     body,
     superuser,
-    actor: actorOf(c, superuser),
-    now: new Date(),
-  };
-  const refused = hooks.beforeSave?.(event);
-  if (refused) throw new ApiError(400, "Failed to update record.", refused);
-
-  // Write only what changed, so concurrent updates of other fields are not overwritten.
-  const changes: RecordData = {};
-  for (const field of collection.fields) {
-    const before = JSON.stringify(record[field.name]);
-    if (JSON.stringify(upsert.data[field.name]) !== before) changes[field.name] = upsert.data[field.name];
-  }
-  try {
-    store.transaction(() => {
+    failure: "Failed to update record.",
+    write: () => {
+      // Write only what changed, so concurrent updates of other fields are not overwritten.
+      const changes: RecordData = {};
+      for (const field of collection.fields) {
+        const before = JSON.stringify(record[field.name]);
+        if (JSON.stringify(upsert.data[field.name]) !== before) changes[field.name] = upsert.data[field.name];
+      }
       store.update(collection, id, changes);
-      hooks.afterSave?.(event);
-    });
-  } catch (error) {
-    if (error instanceof UniqueError)
-      throw new ApiError(400, "Failed to update record.", uniqueErrors(error));
-    throw error;
-  }
+    },
+  });
   const saved = store.findById(collection, id);
   if (!saved) throw new ApiError(404);
   if (isAuth(collection) && collection.name !== superusersCollectionName) {
