@@ -65,12 +65,29 @@ function writeChunkMap(): Plugin {
  * the shell and the form layer, by folder (below), with everything they import statically (UI
  * primitives, Radix parts, icons, Lingui). Route modules and what only some pages use stay apart.
  * Never in `app`: the superuser dashboard (`src/dashboard/`), whatever is imported with `import()`
- * (the account menu, the PocketBase SDK, Lottie, the docs search, loaded on demand), and anything
- * the folders do not import (charts, marketing blocks, screens). tests/e2e/app-bundle.spec.ts
+ * (the account menu, the PocketBase SDK, Lottie, the docs search, loaded on demand), what only
+ * the dashboard or such code imports (the account page's cards), and anything the folders do not
+ * import (charts, marketing blocks, screens). tests/e2e/app-bundle.spec.ts
  * fails when an app page's first paint pulls in more.
  */
 const appFolders =
   /[\\/](src[\\/](auth|forms|i18n|lib|routing|widgets[\\/](app-shell|auth|error-page))|shared)[\\/]/;
+
+const isDashboard = (id: string) => /[\\/]src[\\/]dashboard[\\/]/.test(id);
+
+type ModuleInfoOf = (id: string) => { isEntry: boolean; importers: readonly string[] } | null;
+
+/**
+ * Whether a page other than the dashboard imports the module through static imports alone: a
+ * module that only the dashboard, or only code loaded with `import()`, reaches is in no app page's
+ * first paint, whatever folder it is in.
+ */
+function onAppFirstPaint(id: string, infoOf: ModuleInfoOf, seen = new Set<string>()): boolean {
+  if (seen.has(id) || isDashboard(id)) return false;
+  seen.add(id);
+  const info = infoOf(id);
+  return Boolean(info && (info.isEntry || info.importers.some((m) => onAppFirstPaint(m, infoOf, seen))));
+}
 
 const chunkGroups: CodeSplittingGroup[] = [
   {
@@ -88,9 +105,10 @@ const chunkGroups: CodeSplittingGroup[] = [
   {
     debugName: "app",
     name: (id, ctx) => {
-      if (!appFolders.test(id) || /[\\/]src[\\/]dashboard[\\/]/.test(id)) return null;
+      if (!appFolders.test(id) || isDashboard(id)) return null;
       // A module the app imports with `import()` is loaded on demand, even if another page imports it.
-      return ctx.getModuleInfo(id)?.dynamicImporters.length ? null : "app";
+      if (ctx.getModuleInfo(id)?.dynamicImporters.length) return null;
+      return onAppFirstPaint(id, (m) => ctx.getModuleInfo(m)) ? "app" : null;
     },
     tags: ["$initial"],
     priority: 1,
