@@ -8,6 +8,7 @@ import { attempt, failure, ok, toActionError, type ActionResult } from "./action
 import type { AuthUser } from "./auth-state.tsx";
 import { pocketBaseUrl } from "./api-url.ts";
 import { isClientResponseError } from "./sdk-error.ts";
+import { passkeysSupported } from "./sign-in-support.ts";
 import { accountExpand } from "./session.ts";
 
 // Passkeys (WebAuthn) of the signed-in record of `collection` (the site's users by default, the
@@ -24,15 +25,6 @@ const alreadyOnDevice = msg`This device already has a passkey for your account.`
 
 const base = (collection: string) => `/api/collections/${encodeURIComponent(collection)}`;
 const loadBrowser = () => import("@simplewebauthn/browser");
-
-/** The browser can create and use passkeys (WebAuthn over a secure page). */
-export function passkeysSupported(): boolean {
-  return (
-    typeof window !== "undefined" &&
-    window.isSecureContext &&
-    typeof window.PublicKeyCredential === "function"
-  );
-}
 
 /**
  * A name for a passkey made on this device, from its user agent: "Chrome on Android", "Safari on

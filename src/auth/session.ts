@@ -36,6 +36,18 @@ export function loadPocketBase(): Promise<PocketBase> {
   return client;
 }
 
+/**
+ * Runs an account action: its module (`load`, an `import()` of one of src/auth's action modules)
+ * and the PocketBase client come together the first time one runs, so that neither is part of a
+ * page's first paint.
+ */
+export function runAction<M, T>(
+  load: () => Promise<M>,
+  use: (actions: M, pb: PocketBase) => Promise<T>,
+): Promise<T> {
+  return Promise.all([load(), loadPocketBase()]).then(([actions, pb]) => use(actions, pb));
+}
+
 /** Calls `listener` whenever the session changes (login, logout, a 401); returns the unsubscribe. */
 export function onSessionChange(listener: () => void): () => void {
   listeners.add(listener);

@@ -3,6 +3,7 @@ import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
 import type { MfaRequired, TotpRecoveryCodes, TotpSetup, TotpStatus } from "../../shared/two-factor.ts";
 import { attempt, failure, ok, toActionError, type ActionResult } from "./action-result.ts";
+import { codeStepExpired } from "./sign-in-support.ts";
 import { isClientResponseError } from "./sdk-error.ts";
 
 // Two-factor sign-in with an authenticator app, for the signed-in record of `collection` (the
@@ -16,8 +17,6 @@ const turnOffFailed = msg`Could not turn off two-factor sign-in`;
 const codesFailed = msg`Could not make new recovery codes`;
 const signInFailed = msg`Could not log in with this code`;
 const wrongCode = msg`This code is not right, or it has expired. Try the newest code in your app.`;
-/** The code step waited too long (the server forgot it): the visitor starts again with the password. */
-export const codeStepExpired = msg`Too much time has passed since you entered your password. Log in again.`;
 
 /** The server's answer to a code step it no longer knows (PocketBase's MFA wording). */
 const mfaExpired = "Invalid or expired MFA session.";

@@ -1,7 +1,8 @@
 import { useLingui } from "@lingui/react";
 import type PocketBase from "pocketbase";
 import { useMemo } from "react";
-import { deviceName, passkeysSupported } from "../../auth/passkeys.ts";
+import { passkeysSupported } from "../../auth/sign-in-support.ts";
+import { deviceName } from "../../auth/passkeys.ts";
 import { ownPasskeyActions, ownTwoFactorActions } from "../superuser.ts";
 import type { OwnSecondFactorActions } from "../widgets/own-second-factors.tsx";
 

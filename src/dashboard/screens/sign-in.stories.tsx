@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { ClientResponseError } from "pocketbase";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { signInFailure } from "../../auth/passkeys.ts";
-import { codeStepExpired } from "../../auth/two-factor.ts";
+import { codeStepExpired } from "../../auth/sign-in-support.ts";
 import { DashboardShell } from "../widgets/dashboard-shell.tsx";
 import {
   SecondFactorRequiredScreen,

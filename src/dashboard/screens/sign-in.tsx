@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import * as React from "react";
 import type { ActionResult } from "../../auth/action-result.ts";
-import { codeStepExpired } from "../../auth/two-factor.ts";
+import { codeStepExpired } from "../../auth/sign-in-support.ts";
 import { FormSuccess } from "../../forms/form-alert.tsx";
 import { useAction } from "../../forms/use-action.ts";
 import { Button } from "../../ui/button.tsx";

@@ -1,12 +1,13 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
-import { confirmEmailChange } from "../../auth/account.ts";
-import { loadPocketBase } from "../../auth/session.ts";
+import { runAction } from "../../auth/session.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { ConfirmEmailChangeScreen } from "../../screens/account/password-reset.tsx";
 import type { Route } from "./+types/confirm-email-change";
 import { accountMeta } from "./account-meta.ts";
+
+const account = () => import("../../auth/account.ts");
 
 export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Confirm your new email`, msg`Confirm the change of your email address.`);
@@ -16,7 +17,7 @@ export default function ConfirmEmailChange() {
   const token = (useHydrated() && params.get("token")) || "";
   const confirm = useCallback(
     (value: string, password: string) =>
-      loadPocketBase().then((pb) => confirmEmailChange(pb, value, password)),
+      runAction(account, (a, pb) => a.confirmEmailChange(pb, value, password)),
     [],
   );
   return <ConfirmEmailChangeScreen token={token} confirm={confirm} />;

@@ -1,16 +1,19 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { login, loginWithCode } from "../../auth/account.ts";
-import { loginWithPasskey, passkeyAutofillSupported, passkeysSupported } from "../../auth/passkeys.ts";
+import { passkeysSupported } from "../../auth/sign-in-support.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
-import { loadPocketBase } from "../../auth/session.ts";
+import { loadPocketBase, runAction } from "../../auth/session.ts";
 import { safeRedirect } from "../../../shared/same-origin.ts";
 import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { LoginScreen } from "../../screens/account/login.tsx";
 import type { Route } from "./+types/login";
 import { accountMeta } from "./account-meta.ts";
+
+const account = () => import("../../auth/account.ts");
+const passkeys = () => import("../../auth/passkeys.ts");
+const passkeyAutofill = () => passkeys().then((p) => p.passkeyAutofillSupported());
 
 export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Log in`, msg`Log in to your account and your Stremio credentials.`);
@@ -20,14 +23,17 @@ export default function Login() {
   const locale = useLocale();
   const [params] = useSearchParams();
   const run = useCallback(
-    (email: string, password: string) => loadPocketBase().then((pb) => login(pb, email, password)),
+    (email: string, password: string) => runAction(account, (a, pb) => a.login(pb, email, password)),
     [],
   );
   const withCode = useCallback(
-    (mfaId: string, code: string) => loadPocketBase().then((pb) => loginWithCode(pb, mfaId, code)),
+    (mfaId: string, code: string) => runAction(account, (a, pb) => a.loginWithCode(pb, mfaId, code)),
     [],
   );
-  const withPasskey = useCallback((autofill: boolean) => loginWithPasskey(loadPocketBase, { autofill }), []);
+  const withPasskey = useCallback(
+    (autofill: boolean) => passkeys().then((p) => p.loginWithPasskey(loadPocketBase, { autofill })),
+    [],
+  );
   // Prerendered with the passkey button, which goes once the page runs in a browser that cannot
   // use passkeys (rare), rather than moving the page for everyone else.
   const hydrated = useHydrated();
@@ -36,7 +42,7 @@ export default function Login() {
       login={run}
       loginWithCode={withCode}
       loginWithPasskey={!hydrated || passkeysSupported() ? withPasskey : undefined}
-      passkeyAutofill={passkeyAutofillSupported}
+      passkeyAutofill={passkeyAutofill}
       onLoggedIn={() =>
         // Replace the login page in the history: Back after logging in goes to the page before it,
         // not to a form a signed-in visitor has no use for.

@@ -1,12 +1,13 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
-import { confirmPasswordReset } from "../../auth/account.ts";
-import { loadPocketBase } from "../../auth/session.ts";
+import { runAction } from "../../auth/session.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { ResetPasswordScreen } from "../../screens/account/password-reset.tsx";
 import type { Route } from "./+types/reset-password";
 import { accountMeta } from "./account-meta.ts";
+
+const account = () => import("../../auth/account.ts");
 
 export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Choose a new password`, msg`Choose a new password for your account.`);
@@ -16,7 +17,7 @@ export default function ResetPassword() {
   const token = (useHydrated() && params.get("token")) || "";
   const reset = useCallback(
     (value: string, password: string, passwordConfirm: string) =>
-      loadPocketBase().then((pb) => confirmPasswordReset(pb, value, password, passwordConfirm)),
+      runAction(account, (a, pb) => a.confirmPasswordReset(pb, value, password, passwordConfirm)),
     [],
   );
   return <ResetPasswordScreen token={token} reset={reset} />;

@@ -1,10 +1,10 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { signup, type SignupValues } from "../../auth/account.ts";
+import type { SignupValues } from "../../auth/account.ts";
 import { planChoice } from "../../auth/plan-price.ts";
 import { leaveAccountNotice } from "../../auth/route-middleware.ts";
-import { loadPocketBase } from "../../auth/session.ts";
+import { runAction } from "../../auth/session.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
@@ -12,6 +12,8 @@ import { SignupScreen } from "../../screens/account/signup.tsx";
 import type { Route } from "./+types/signup";
 import { accountMeta } from "./account-meta.ts";
 import type { SignupNavigationState } from "./verify-email.tsx";
+
+const account = () => import("../../auth/account.ts");
 
 export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Sign up`, msg`Create your account: a free trial or the paid plan.`);
@@ -21,7 +23,7 @@ export default function Signup() {
   const locale = useLocale();
   const [params] = useSearchParams();
   const choice = useHydrated() ? planChoice(params) : undefined;
-  const run = useCallback((values: SignupValues) => loadPocketBase().then((pb) => signup(pb, values)), []);
+  const run = useCallback((values: SignupValues) => runAction(account, (a, pb) => a.signup(pb, values)), []);
   return (
     <SignupScreen
       signup={run}

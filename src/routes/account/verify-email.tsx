@@ -1,12 +1,13 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useLocation, useSearchParams } from "react-router";
-import { confirmVerification, requestVerification } from "../../auth/account.ts";
-import { loadPocketBase } from "../../auth/session.ts";
+import { runAction } from "../../auth/session.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { VerifyEmailScreen } from "../../screens/account/verify-email.tsx";
 import type { Route } from "./+types/verify-email";
 import { accountMeta } from "./account-meta.ts";
+
+const account = () => import("../../auth/account.ts");
 
 export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Verify your email`, msg`Confirm your email address.`);
@@ -20,11 +21,11 @@ export default function VerifyEmailRoute() {
   // The prerendered page has no query: the token is known once hydrated.
   const token = useHydrated() ? params.get("token") : undefined;
   const confirm = useCallback(
-    (value: string) => loadPocketBase().then((pb) => confirmVerification(pb, value)),
+    (value: string) => runAction(account, (a, pb) => a.confirmVerification(pb, value)),
     [],
   );
   const resend = useCallback(
-    (email: string) => loadPocketBase().then((pb) => requestVerification(pb, email)),
+    (email: string) => runAction(account, (a, pb) => a.requestVerification(pb, email)),
     [],
   );
   return (

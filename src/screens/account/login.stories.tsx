@@ -7,7 +7,7 @@ import { LoginScreen } from "./login.tsx";
 import { ClientResponseError } from "pocketbase";
 import { ceremonyFailure, signInFailure } from "../../auth/passkeys.ts";
 import { refused } from "./story-actions.ts";
-import { codeStepExpired } from "../../auth/two-factor.ts";
+import { codeStepExpired } from "../../auth/sign-in-support.ts";
 
 /** The login page: the form, its request running, PocketBase's refusals and a successful login. */
 const meta = {

@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { PasswordSignIn } from "../../auth/account.ts";
 import type { ActionResult } from "../../auth/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
-import { codeStepExpired } from "../../auth/two-factor.ts";
+import { codeStepExpired } from "../../auth/sign-in-support.ts";
 import { useAction } from "../../forms/use-action.ts";
 import { LoginForm } from "../../widgets/auth/login-form.tsx";
 
