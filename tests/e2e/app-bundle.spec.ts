@@ -5,7 +5,8 @@ import { expect, test } from "./fixtures.ts";
 // What an app page's first paint downloads: the module scripts and preloads its prerendered HTML
 // names, before anything is clicked. The build writes what each chunk holds beside the served
 // folder (vite.config.ts, `writeChunkMap`); the chunk rule there must keep the superuser
-// dashboard, charts, Lottie, the PocketBase SDK and the docs search out of these pages. (Content
+// dashboard, charts, Lottie, the PocketBase SDK, the docs search, the account actions (they load
+// with the SDK) and the signed-in account page out of these pages. (Content
 // pages load no script at all: tests/e2e/no-js.spec.ts.)
 
 const chunkMapFile = path.join(process.env.SITE_DIR ?? "build/client", "..", "client-chunks.json");
@@ -23,6 +24,12 @@ const onDemand: { what: string; pattern: RegExp }[] = [
   { what: "Lottie", pattern: /^node_modules\/lottie-web\// },
   { what: "the PocketBase SDK", pattern: /^node_modules\/pocketbase\// },
   { what: "the docs search", pattern: /^(src\/enhance\/docs-search|node_modules\/minisearch\/)/ },
+  { what: "the account actions", pattern: /^src\/auth\/(account|billing|passkeys|two-factor)\.ts$/ },
+  {
+    what: "the signed-in account page",
+    pattern:
+      /^src\/(screens\/account\/signed-in|widgets\/auth\/(passkeys|two-factor)-card|widgets\/billing\/)/,
+  },
 ];
 const charts = {
   what: "charts (visx, d3)",
