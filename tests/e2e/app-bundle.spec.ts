@@ -6,8 +6,8 @@ import { expect, test } from "./fixtures.ts";
 // names, before anything is clicked. The build writes what each chunk holds beside the served
 // folder (vite.config.ts, `writeChunkMap`); the chunk rule there must keep the superuser
 // dashboard, charts, Lottie, the PocketBase SDK, the docs search, the account actions (they load
-// with the SDK) and the signed-in account page out of these pages. (Content
-// pages load no script at all: tests/e2e/no-js.spec.ts.)
+// with the SDK) and the signed-in account page out of these pages. (Content pages load no script
+// at all: tests/e2e/no-js.spec.ts.)
 
 const chunkMapFile = path.join(process.env.SITE_DIR ?? "build/client", "..", "client-chunks.json");
 
