@@ -13,7 +13,14 @@ import { accountMeta } from "./account-meta.ts";
 
 const account = () => import("../../auth/account.ts");
 const passkeys = () => import("../../auth/passkeys.ts");
-const passkeyAutofill = () => passkeys().then((p) => p.passkeyAutofillSupported());
+// Whether the email field may offer passkeys: the passkey code loads for browsers that can use them.
+const passkeyAutofill = () =>
+  passkeysSupported()
+    ? passkeys().then(
+        (p) => p.passkeyAutofillSupported(),
+        () => false,
+      )
+    : Promise.resolve(false);
 
 export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Log in`, msg`Log in to your account and your Stremio credentials.`);
