@@ -56,7 +56,6 @@ type Failure = { title: string; message: string };
 
 /** Playwright's report: suites nest, each spec holds one test per project, each test its tries. */
 type PlaywrightSuite = {
-  file?: string;
   suites?: PlaywrightSuite[];
   specs?: {
     title: string;
