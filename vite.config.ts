@@ -67,8 +67,8 @@ function writeChunkMap(): Plugin {
  * Never in `app`: the superuser dashboard (`src/dashboard/`), whatever is imported with `import()`
  * (the account menu, the PocketBase SDK, Lottie, the docs search, loaded on demand), what only
  * the dashboard or such code imports (the account page's cards), and anything the folders do not
- * import (charts, marketing blocks, screens). tests/e2e/app-bundle.spec.ts
- * fails when an app page's first paint pulls in more.
+ * import (charts, marketing blocks, screens). tests/e2e/app-bundle.spec.ts fails when an app
+ * page's first paint pulls in more.
  */
 const appFolders =
   /[\\/](src[\\/](auth|forms|i18n|lib|routing|widgets[\\/](app-shell|auth|error-page))|shared)[\\/]/;
