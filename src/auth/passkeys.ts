@@ -8,7 +8,7 @@ import { attempt, failure, ok, toActionError, type ActionResult } from "./action
 import type { AuthUser } from "./auth-state.tsx";
 import { pocketBaseUrl } from "./api-url.ts";
 import { isClientResponseError } from "./sdk-error.ts";
-import { passkeysSupported } from "./sign-in-support.ts";
+import { loadWebAuthnClient } from "./sign-in-support.ts";
 import { accountExpand } from "./session.ts";
 
 // Passkeys (WebAuthn) of the signed-in record of `collection` (the site's users by default, the
@@ -24,7 +24,6 @@ const cancelled = msg`The passkey request was cancelled or timed out. Try again 
 const alreadyOnDevice = msg`This device already has a passkey for your account.`;
 
 const base = (collection: string) => `/api/collections/${encodeURIComponent(collection)}`;
-const loadBrowser = () => import("@simplewebauthn/browser");
 
 /**
  * A name for a passkey made on this device, from its user agent: "Chrome on Android", "Safari on
@@ -113,7 +112,7 @@ export async function addPasskey(
   }
   let response;
   try {
-    const { startRegistration } = await loadBrowser();
+    const { startRegistration } = await loadWebAuthnClient();
     response = await startRegistration({ optionsJSON: registration.options });
   } catch (error) {
     return ceremonyFailure(error, addFailed);
@@ -186,7 +185,7 @@ export async function loginWithPasskey<T extends RecordModel = AuthUser>(
   }
   let response;
   try {
-    const { startAuthentication } = await loadBrowser();
+    const { startAuthentication } = await loadWebAuthnClient();
     response = await startAuthentication({ optionsJSON: challenge.options, useBrowserAutofill: autofill });
   } catch (error) {
     return ceremonyFailure(error, signInFailed);
@@ -214,11 +213,4 @@ export async function loginWithPasskey<T extends RecordModel = AuthUser>(
 export function signInFailure(error: unknown): ActionResult<never> {
   if (isClientResponseError(error) && error.status === 400) return failure(error, passkeyRefused, true);
   return failure(error, signInFailed);
-}
-
-/** The browser can offer passkeys in the email field's suggestions (conditional mediation). */
-export async function passkeyAutofillSupported(): Promise<boolean> {
-  if (!passkeysSupported()) return false;
-  const { browserSupportsWebAuthnAutofill } = await loadBrowser();
-  return browserSupportsWebAuthnAutofill();
 }

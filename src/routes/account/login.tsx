@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { passkeysSupported } from "../../auth/sign-in-support.ts";
+import { passkeyAutofillSupported, passkeysSupported } from "../../auth/sign-in-support.ts";
 import { useHydrated } from "../../lib/use-hydrated.ts";
 import { loadPocketBase, runAction } from "../../auth/session.ts";
 import { safeRedirect } from "../../../shared/same-origin.ts";
@@ -13,14 +13,6 @@ import { accountMeta } from "./account-meta.ts";
 
 const account = () => import("../../auth/account.ts");
 const passkeys = () => import("../../auth/passkeys.ts");
-// Whether the email field may offer passkeys: the passkey code loads for browsers that can use them.
-const passkeyAutofill = () =>
-  passkeysSupported()
-    ? passkeys().then(
-        (p) => p.passkeyAutofillSupported(),
-        () => false,
-      )
-    : Promise.resolve(false);
 
 export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Log in`, msg`Log in to your account and your Stremio credentials.`);
@@ -49,7 +41,7 @@ export default function Login() {
       login={run}
       loginWithCode={withCode}
       loginWithPasskey={!hydrated || passkeysSupported() ? withPasskey : undefined}
-      passkeyAutofill={passkeyAutofill}
+      passkeyAutofill={passkeyAutofillSupported}
       onLoggedIn={() =>
         // Replace the login page in the history: Back after logging in goes to the page before it,
         // not to a form a signed-in visitor has no use for.
