@@ -1,6 +1,6 @@
 import PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type TestServer } from "./testing/start-server.ts";
+import { startServerAsRoot, type TestServer } from "./testing/start-server.ts";
 
 // An `admin` user (not a superuser) sees every account for the admin page, but never another user's
 // secrets: not in the record, not in an expand, not through the order of a sort or the matches of a
@@ -8,9 +8,13 @@ import { startServer, type TestServer } from "./testing/start-server.ts";
 
 const password = "a good password";
 let server: TestServer;
+let root: PocketBase;
 let admin: PocketBase;
 let owner: PocketBase;
+let probe: PocketBase;
 const secret = "s3cret-stremio-pass";
+// A numeric Stremio password, which strftime and geoDistance read as a number.
+const pin = "1234567890";
 
 async function signUp(email: string, extra: Record<string, unknown> = {}) {
   const pb = new PocketBase(server.url);
@@ -20,7 +24,7 @@ async function signUp(email: string, extra: Record<string, unknown> = {}) {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  ({ server, root } = await startServerAsRoot());
   owner = await signUp("m-owner@example.com");
   const id = owner.authStore.record!.id;
   await owner
@@ -30,7 +34,8 @@ beforeAll(async () => {
     .collection("users")
     .update(id, { stremio_username: "owner_x@lumen.stream", stremio_password: secret });
   // Probes with public emails on either side of the owner's hidden one.
-  await signUp("a-probe@example.com", { emailVisibility: true });
+  probe = await signUp("a-probe@example.com", { emailVisibility: true });
+  await probe.collection("users").update(probe.authStore.record!.id, { stremio_password: pin });
   await signUp("z-probe@example.com", { emailVisibility: true });
   admin = await signUp("admin@example.com");
   const users = server.app.store.findCollection("users")!;
@@ -85,5 +90,43 @@ describe("an admin user reading other accounts", () => {
     const found = await admin.collection("users").getFirstListItem('email = "z-probe@example.com"');
     expect(found.email).toBe("z-probe@example.com");
     expect((await admin.collection("users").getList(1, 1, { filter: 'plan = "free"' })).totalItems).toBe(4);
+  });
+});
+
+describe("an admin user filtering through functions and modifiers", () => {
+  // Each pair differs only in whether it holds for the probe's real Stremio password.
+  const pairs: [holds: string, fails: string][] = [
+    [
+      'strftime("%s", stremio_password, "unixepoch") ~ "1234%"',
+      'strftime("%s", stremio_password, "unixepoch") ~ "9876%"',
+    ],
+    [
+      `geoDistance(0, 0, stremio_password, 0) = geoDistance(0, 0, ${pin}, 0)`,
+      "geoDistance(0, 0, stremio_password, 0) = geoDistance(0, 0, 1234567000, 0)",
+    ],
+    [`stremio_password:lower = "${pin}"`, 'stremio_password:lower = "0"'],
+    [`stremio_password:length = "${pin}"`, 'stremio_password:length = "0"'],
+    [`stremio_password:each = "${pin}"`, 'stremio_password:each = "0"'],
+  ];
+  const count = async (pb: PocketBase, filter: string) =>
+    (
+      await pb
+        .collection("users")
+        .getList(1, 1, { filter: `id = "${probe.authStore.record!.id}" && (${filter})` })
+    ).totalItems;
+
+  it("gets the same answer whatever another user's Stremio password is", async () => {
+    for (const [holds, fails] of pairs) {
+      expect(await count(admin, holds), holds).toBe(await count(admin, fails));
+    }
+  });
+
+  it("leaves superusers and the owner filtering on the real value", async () => {
+    for (const pb of [root, probe]) {
+      for (const [holds, fails] of pairs) {
+        expect(await count(pb, holds), holds).toBe(1);
+        expect(await count(pb, fails), fails).toBe(0);
+      }
+    }
   });
 });

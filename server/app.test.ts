@@ -3,7 +3,8 @@ import { defaultRateLimits, parseRateLimitRules } from "./tools/rate-limit.ts";
 import { configFromEnv } from "./config.ts";
 import { createTestApp, fixturePassword } from "./testing/fixtures.ts";
 import { connect } from "node:net";
-import { startServer } from "./testing/start-server.ts";
+import { pollUntil } from "./testing/poll.ts";
+import { startServer, startServerAsRoot } from "./testing/start-server.ts";
 
 const login = "/api/collections/users/auth-with-password";
 
@@ -163,6 +164,80 @@ describe("server-wide behaviour", () => {
       expect(head).toMatch(/^http\/1\.1 413 /);
       expect(head).toContain("connection: close");
       expect(head).not.toContain("keep-alive");
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("answers 413 to every keep-alive client still sending a body over the limit, never a reset", async () => {
+    const server = await startServer({ bodyLimit: 64 * 1024 });
+    try {
+      const { port } = new URL(server.url);
+      // 12 MiB, more than the sockets hold in flight: the client still sends when the 413 is
+      // written, and reads only once it has sent everything, as many clients do.
+      const body = Buffer.alloc(12 * 1024 * 1024, "x");
+      const send = (declared: boolean) =>
+        new Promise<string>((resolve) => {
+          const socket = connect(Number(port), "127.0.0.1");
+          socket.pause();
+          let received = "";
+          socket.on("data", (chunk: Buffer) => (received += chunk.toString("latin1")));
+          socket.on("error", (error: NodeJS.ErrnoException) => (received += `[${error.code}]`));
+          socket.on("close", () => resolve(received));
+          socket.write(
+            `POST /api/collections/users/records HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n` +
+              `Content-Type: application/json\r\n` +
+              (declared
+                ? `Content-Length: ${body.length}\r\n\r\n`
+                : `Transfer-Encoding: chunked\r\n\r\n${body.length.toString(16)}\r\n`),
+          );
+          socket.write(body);
+          socket.write(declared ? "" : "\r\n0\r\n\r\n", () => socket.resume());
+        });
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => send(i % 2 === 0)));
+      for (const answer of answers) {
+        expect(answer.split("\r\n")[0]).toBe("HTTP/1.1 413 Payload Too Large");
+        expect(JSON.parse(answer.slice(answer.indexOf("\r\n\r\n") + 4))).toEqual({
+          data: {},
+          message: "Request entity too large.",
+          status: 413,
+        });
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("logs a client that goes away in the middle of its body as 499, never a 500", async () => {
+    const { server, root } = await startServerAsRoot();
+    try {
+      const { port } = new URL(server.url);
+      const part = `{"name":"${"x".repeat(100)}`;
+      const bodies = {
+        declared: `Content-Length: 5000\r\n\r\n${part}`,
+        chunked: `Transfer-Encoding: chunked\r\n\r\n${part.length.toString(16)}\r\n${part}\r\n`,
+      };
+      for (const [agent, rest] of Object.entries(bodies)) {
+        const socket = connect(Number(port), "127.0.0.1");
+        socket.on("error", () => {});
+        // The headers and the start of the body, then the client closes its side.
+        socket.end(
+          `POST /api/collections/users/records HTTP/1.1\r\nHost: 127.0.0.1\r\n` +
+            `User-Agent: abort-${agent}\r\nContent-Type: application/json\r\n${rest}`,
+        );
+      }
+      const logged = await pollUntil(
+        async () => {
+          server.app.logs.flush();
+          return (await root.logs.getList(1, 10, { filter: `data.userAgent ~ "abort-"` })).items;
+        },
+        (items) => items.length === 2,
+        (items) => `logged: ${JSON.stringify(items)}`,
+      );
+      expect(logged.map((log) => [log.data.userAgent, log.data.status, log.data.error]).sort()).toEqual([
+        ["abort-chunked", 499, "Client closed the request."],
+        ["abort-declared", 499, "Client closed the request."],
+      ]);
     } finally {
       await server.close();
     }

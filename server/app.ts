@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inspect } from "node:util";
@@ -17,6 +18,7 @@ import { logsApi, requestLogger } from "./api/logs.ts";
 import { limitBody, loadAuthToken, rateLimit } from "./api/middlewares.ts";
 import { passkeysApi } from "./api/passkeys.ts";
 import { totpApi } from "./api/totp.ts";
+import { confirmIdentityApi } from "./api/confirm-identity.ts";
 import { recordAuth } from "./api/record-auth.ts";
 import { recordCrud } from "./api/record-crud.ts";
 import { recordEmailChange } from "./api/record-email-change.ts";
@@ -30,10 +32,16 @@ import type { StripeConfig } from "./billing/stripe.ts";
 import { billingApi } from "./api/billing.ts";
 import { accountApi } from "./api/account.ts";
 import { nextCronMatch, parseCron, runOnSchedule } from "./tools/cron.ts";
-import { defaultRateLimits, FailureLimiter, RateLimiter, type RateLimitRule } from "./tools/rate-limit.ts";
+import {
+  defaultRateLimits,
+  FailureBackoff,
+  FailureLimiter,
+  RateLimiter,
+  type RateLimitRule,
+} from "./tools/rate-limit.ts";
 import { RequestLogs } from "./core/request-logs.ts";
 import { Store } from "./core/store.ts";
-import { MfaSessions } from "./core/totp.ts";
+import { loadTotpKey, MfaSessions, sealStoredSecrets, unreadableSecretsMessage } from "./core/totp.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import type { SmtpOptions } from "./mail/transport.ts";
 import { serveSite } from "./site/serve.ts";
@@ -96,6 +104,8 @@ export type AppOptions = {
   shutdownTimeout?: number;
   /** `required`: superuser powers need a sign-in with a passkey or an authenticator app (SUPERUSER_SECOND_FACTOR). */
   superuserSecondFactor?: SuperuserSecondFactor;
+  /** The key two-factor secrets are sealed with, 64 hex digits (TOTP_ENCRYPTION_KEY); unset, `dataDir/totp.key`. */
+  totpEncryptionKey?: string;
 };
 
 export type App = Hono & {
@@ -143,6 +153,7 @@ export function createApp(options: AppOptions): App {
   const collections = Array.isArray(schema) ? schema : [];
   applySchema(store, collections);
   store.warmRowCounts();
+  const totpKey = loadTotpKey(options.dataDir, options.totpEncryptionKey);
 
   const appUrl = options.appUrl ?? "http://localhost:8090";
   const appName = options.appName ?? siteConfig.name;
@@ -161,6 +172,12 @@ export function createApp(options: AppOptions): App {
     log,
     retryDelays: options.mailRetryDelays,
   });
+  /** Seals the two-factor secrets of a database still in clear, and says when some do not open. */
+  const sealSecrets = (db: DatabaseSync) => {
+    const { unreadable } = sealStoredSecrets(db, totpKey);
+    if (unreadable > 0) log.error(unreadableSecretsMessage(unreadable));
+  };
+  sealSecrets(store.db);
   const rules = options.rateLimits === undefined ? defaultRateLimits : options.rateLimits;
   const origins = options.corsOrigins ?? ["*"];
   const ctx: AppContext = {
@@ -175,6 +192,7 @@ export function createApp(options: AppOptions): App {
     log,
     sentMarks: new Map(),
     mfaSessions: new MfaSessions(),
+    totpKey,
     superuserSecondFactorRequired: options.superuserSecondFactor === "required",
   };
 
@@ -199,8 +217,16 @@ export function createApp(options: AppOptions): App {
   const backups = new Backups(store, options.dataDir, {
     appName,
     log,
-    // A restored database gets the start-up schema too, as if the server had restarted on it.
-    prepareRestore: (dataDir) => applySchemaOffThread(dataDir, collections),
+    // A restored database gets the start-up schema and sealing too, as if the server had restarted on it.
+    prepareRestore: async (dataDir) => {
+      await applySchemaOffThread(dataDir, collections);
+      const db = new DatabaseSync(path.join(dataDir, "data.db"));
+      try {
+        sealSecrets(db);
+      } finally {
+        db.close();
+      }
+    },
   });
   if (backupsSchedule) {
     backups.schedule(backupsSchedule, options.backupsKeep ?? 7);
@@ -243,7 +269,10 @@ export function createApp(options: AppOptions): App {
   api.route("/", recordPasswordReset);
   api.route("/", recordEmailChange);
   api.route("/", passkeysApi());
-  api.route("/", totpApi());
+  // Wrong codes lock the same way whichever route checks them.
+  const secondFactorBackoff = new FailureBackoff();
+  api.route("/", totpApi(secondFactorBackoff));
+  api.route("/", confirmIdentityApi(secondFactorBackoff));
   api.route("/", recordCrud);
   api.route("/", collectionsImport);
   api.route("/", collectionsRead);
@@ -280,8 +309,8 @@ export function createApp(options: AppOptions): App {
 
   app.onError((error, c) => {
     const apiError = error instanceof ApiError ? error : (log.error(inspect(error)), new ApiError(500));
-    // The rest of a body over the limit is not read: the connection cannot carry another request,
-    // and says so rather than closing under a client that would send one.
+    // A body over the limit is read no further than `limitBody` drops: the connection cannot carry
+    // another request, and says so rather than closing under a client that would send one.
     if (apiError.status === 413) c.header("Connection", "close");
     return c.json(apiError.toJSON(), apiError.status as 400);
   });

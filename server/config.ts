@@ -4,6 +4,7 @@ import { CronError, parseCron } from "./tools/cron.ts";
 import { parseRateLimitRules } from "./tools/rate-limit.ts";
 import { defaultLogsMaxRows } from "./core/request-logs.ts";
 import { defaultBillingSweepCron } from "./billing/billing.ts";
+import { totpKeyPattern } from "./core/totp.ts";
 import type { StripeConfig } from "./billing/stripe.ts";
 import { type SuperuserSecondFactor, superuserSecondFactorModes } from "../shared/superuser-second-factor.ts";
 
@@ -74,6 +75,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
   if (!(superuserSecondFactorModes as readonly string[]).includes(superuserSecondFactor)) {
     throw new Error(`Invalid SUPERUSER_SECOND_FACTOR: ${env.SUPERUSER_SECOND_FACTOR} (optional or required)`);
   }
+  const totpEncryptionKey = env.TOTP_ENCRYPTION_KEY?.trim() || undefined;
+  if (totpEncryptionKey && !totpKeyPattern.test(totpEncryptionKey)) {
+    throw new Error("Invalid TOTP_ENCRYPTION_KEY (32 bytes as 64 hex digits: openssl rand -hex 32)");
+  }
   const stripe = stripeConfig(env);
   const smtpHost = env.SMTP_HOST;
   const smtpPort = Number(env.SMTP_PORT ?? (flag(env.SMTP_SECURE) ? 465 : 587));
@@ -112,6 +117,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     stripe,
     billingSweepCron,
     superuserSecondFactor: superuserSecondFactor as SuperuserSecondFactor,
+    totpEncryptionKey,
   };
 }
 

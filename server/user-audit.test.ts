@@ -1,4 +1,6 @@
-import type PocketBase from "pocketbase";
+import PocketBase from "pocketbase";
+import { runSuperuserCommand } from "./cli.ts";
+import { mailArrives, mailsTo } from "./testing/outbox.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rejection, signedUpUser } from "./testing/sdk.ts";
 import { startServerAsRoot, type TestServer } from "./testing/start-server.ts";
@@ -19,6 +21,14 @@ const changesOf = async (userId: string) =>
     .map(({ field, old, new: now, author }) => ({ field, old, new: now, author }))
     // One save's changes share their moment: in the order of their fields' names.
     .sort((a, b) => a.field.localeCompare(b.field));
+
+/** A second superuser, ops@example.com, signed in. */
+async function otherSuperuser(): Promise<PocketBase> {
+  await runSuperuserCommand(server.dataDir, ["upsert", "ops@example.com", "an ops password 1"]);
+  const ops = new PocketBase(server.url);
+  await ops.collection("_superusers").authWithPassword("ops@example.com", "an ops password 1");
+  return ops;
+}
 
 beforeAll(async () => {
   ({ server, root } = await startServerAsRoot());
@@ -74,6 +84,25 @@ describe("the record of changes", () => {
     });
   });
 
+  it("is append-only: no superuser edits or deletes an entry", async () => {
+    const user = await signedUpUser(server.url, "kept@example.com");
+    await root.collection("users").update(user.id, { name: "Kept" });
+    const [entry] = await root
+      .collection("user_changes")
+      .getFullList({ filter: root.filter("user = {:id}", { id: user.id }) });
+    for (const attempt of [
+      () => root.collection("user_changes").update(entry!.id, { new: "Forged", author: "x@y.z" }),
+      () => root.collection("user_changes").delete(entry!.id),
+    ]) {
+      const error = await rejection(attempt());
+      expect(error.status).toBe(400);
+      expect(error.response).toMatchObject({ status: 400, message: expect.stringContaining("Failed to") });
+    }
+    expect(await changesOf(user.id)).toEqual([
+      { field: "name", old: "Payer", new: "Kept", author: "root@example.com" },
+    ]);
+  });
+
   it("is written by the server only: the records API refuses it, even to a superuser", async () => {
     const user = await signedUpUser(server.url, "forged@example.com");
     const error = await rejection(
@@ -97,6 +126,22 @@ describe("notes on a user", () => {
       .collection("user_notes")
       .update(note.id, { text: "Called twice.", author: "x@y.z" });
     expect(edited).toMatchObject({ text: "Called twice.", author: "root@example.com" });
+  });
+
+  it("keep their author when another superuser edits them, and say who last edited them and when", async () => {
+    const user = await signedUpUser(server.url, "edited-note@example.com");
+    const note = await root.collection("user_notes").create({ user: user.id, text: "First words." });
+    expect(note).toMatchObject({ author: "root@example.com", editor: "" });
+    const ops = await otherSuperuser();
+    const edited = await ops
+      .collection("user_notes")
+      .update(note.id, { text: "Other words.", author: "ops@example.com", editor: "root@example.com" });
+    expect(edited).toMatchObject({
+      text: "Other words.",
+      author: "root@example.com",
+      editor: "ops@example.com",
+    });
+    expect(edited.updated >= note.updated).toBe(true);
   });
 
   it("refuse an empty note", async () => {
@@ -139,5 +184,28 @@ describe("nobody but a superuser", () => {
       (await root.collection(name).getList(1, 1, { filter: root.filter("user = {:id}", { id: user.id }) }))
         .totalItems;
     expect([await left("user_notes"), await left("user_changes")]).toEqual([0, 0]);
+  });
+});
+
+describe("a superuser's password", () => {
+  it("set by another superuser is mailed to its owner, not when they set it themselves", async () => {
+    const ops = await otherSuperuser();
+    const opsId = ops.authStore.record!.id;
+    await ops.collection("_superusers").update(opsId, {
+      password: "an ops password 2",
+      passwordConfirm: "an ops password 2",
+      oldPassword: "an ops password 1",
+    });
+    await root
+      .collection("_superusers")
+      .update(opsId, { password: "an ops password 3", passwordConfirm: "an ops password 3" });
+    const mail = await mailArrives(
+      server.dataDir,
+      "ops@example.com",
+      /^The password of your Lumen superuser account was changed$/,
+    );
+    expect(mail.text).toContain("root@example.com changed the password of your Lumen superuser account");
+    expect(mail.text).toContain("http://localhost:8090/_/");
+    expect(mailsTo(server.dataDir, "ops@example.com")).toHaveLength(1);
   });
 });

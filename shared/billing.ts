@@ -30,3 +30,11 @@ export type Subscription = {
   current_period_end: string;
   cancel_at_period_end: boolean;
 };
+
+/**
+ * How long a live Stripe subscription (`trialing`, `active`, `past_due`) keeps access past its
+ * `current_period_end`: Stripe renews a period after its end and tells it by a webhook, which it
+ * retries for up to three days. Beyond that, a subscription whose renewal (or deletion) never
+ * arrived no longer entitles anyone, whatever its status says.
+ */
+export const subscriptionGraceMs = 3 * 24 * 60 * 60 * 1000;

@@ -12,10 +12,34 @@
  * - `POST   …/auth-with-password`   with two-factor on, a right password answers 401 `MfaRequired`,
  *                                   PocketBase's own MFA answer, instead of a token
  * - `POST   …/auth-with-totp`       `TotpSignIn` → `{ token, record }`, as auth-with-password
+ * - `POST   …/confirm-identity`     signed in: `IdentityProof` → `{ token, record }`, a token whose
+ *                                   `confirmed` claim lets it add or remove a second factor for
+ *                                   `recentProofSeconds` (passkeys too: shared/passkeys.ts)
  *
  * A passkey sign-in needs no code: the passkey is already something the person has, unlocked by
  * something they know or are.
  */
+
+/**
+ * The 403 of changing a record's second factors (adding or removing a passkey, turning two-factor
+ * on) while its address is not verified: whoever signed up with someone else's address must not
+ * keep a way in once its owner takes the account back. Superusers, who have no address to verify,
+ * are exempt.
+ */
+export const verifyEmailFirstMessage = "Verify your email address before changing how you sign in.";
+
+/**
+ * The 403 of the same routes when the request's token carries no recent proof (`confirmed`, from
+ * `POST …/confirm-identity` less than `recentProofSeconds` ago): a stolen session alone adds no
+ * way in and removes none.
+ */
+export const confirmIdentityFirstMessage = "Confirm it is you first.";
+
+/** How recent a proof (the current password or a code, `…/confirm-identity`) must be, in seconds. */
+export const recentProofSeconds = 300;
+
+/** `POST …/confirm-identity`: the current password, or a current code (or a recovery code). */
+export type IdentityProof = { password: string } | { code: string };
 
 /** Collections whose records may turn two-factor sign-in on. */
 export const twoFactorCollections = ["users", "_superusers"] as const;

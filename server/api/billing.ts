@@ -43,6 +43,18 @@ export function billingApi(billing: Billing) {
           throw error;
         }
       })
+      // Manual mode: the pending request's instructions emailed again (PocketBase's way with
+      // request-verification: 204 whether or not the per-user guard let one go out).
+      .post("/billing/resend-instructions", rateLimit, limitBody, requireAuth, (c) => {
+        const userId = requireUser(c);
+        try {
+          billing.resendInstructions(userId);
+        } catch (error) {
+          if (error instanceof BillingError) throw new ApiError(400, error.message);
+          throw error;
+        }
+        return c.body(null, 204);
+      })
       .post("/billing/portal", rateLimit, limitBody, requireAuth, async (c) => {
         const userId = requireUser(c);
         try {
@@ -53,8 +65,9 @@ export function billingApi(billing: Billing) {
         }
       })
       // Stripe's: the signature is checked on the raw body. 2xx once stored (or known, or
-      // ignored), 400 for a bad or stale signature, 500 when storing failed: Stripe retries that.
-      .post("/billing/webhook", limitBody, async (c) => {
+      // ignored), 400 for a bad or stale signature, 500 when storing (or reading the subscription
+      // from Stripe) failed: Stripe retries that, as it does a 429 of the rate limit.
+      .post("/billing/webhook", rateLimit, limitBody, async (c) => {
         const raw = await c.req.text();
         let event;
         try {
@@ -63,7 +76,7 @@ export function billingApi(billing: Billing) {
           if (error instanceof SignatureError) throw new ApiError(400, "Invalid webhook signature.");
           throw error;
         }
-        const outcome = billing.applyEvent(event);
+        const outcome = await billing.applyEvent(event);
         return sendJson(c, 200, { received: true, outcome });
       })
       // The admin page (users with `admin`) and superusers: how the business stands.

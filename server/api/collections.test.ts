@@ -2,8 +2,9 @@ import { execFile, execFileSync } from "node:child_process";
 import { promisify } from "node:util";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import type PocketBase from "pocketbase";
+import PocketBase, { type CollectionModel } from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Store } from "../core/store.ts";
 import { fixtureRoot } from "../testing/fixtures.ts";
 import { rejection, signedUpUser } from "../testing/sdk.ts";
 import { startServerAsRoot, type TestServer } from "../testing/start-server.ts";
@@ -61,6 +62,100 @@ describe("the collections API", () => {
     const user = await signedUpUser(server.url, "not-root@example.com");
     expect((await rejection(user.pb.collections.getFullList())).status).toBe(403);
     expect((await rejection(user.pb.collections.getOne("users"))).status).toBe(403);
+  });
+});
+
+describe("importing collections", () => {
+  // A collection's records are served by the records API under its rules: a collection over one of
+  // the server's own tables (`_collections` keeps every collection's token-signing secrets) would
+  // hand that table to whoever its rules let in.
+  const reserved = [
+    "_collections",
+    "_Collections",
+    "_passkeys",
+    "_totp",
+    "_billing_events",
+    "_billing_notices",
+    "_search_users",
+    "_search_users_data",
+    "_logs",
+    "_anything",
+    "sqlite_master",
+    "SQLITE_sequence",
+  ];
+  const publicCollection = (name: string) =>
+    ({ name, type: "base", listRule: "", viewRule: "", fields: [] }) as unknown as CollectionModel;
+
+  it("refuses every internal name with a 400 naming it, and changes nothing", async () => {
+    const before = await root.collections.getFullList();
+    const users = before.find((c) => c.name === "users")!;
+    for (const name of reserved) {
+      for (const attempt of [
+        () => root.collections.import([...before, publicCollection(name)], false),
+        () => root.collections.import([...before, publicCollection(name)], true),
+        () => root.collections.import([{ ...users, name }], false),
+      ]) {
+        const error = await rejection(attempt());
+        expect(error.status, name).toBe(400);
+        expect(JSON.stringify(error.response), name).toContain(name);
+      }
+      // Creating or renaming one collection is refused, whatever its name.
+      for (const attempt of [
+        () => root.collections.create(publicCollection(name)),
+        () => root.collections.update("users", { name }),
+      ]) {
+        expect((await rejection(attempt())).status, name).toBe(400);
+      }
+      const { collections } = (await rejection(root.collections.import([publicCollection(name)], false)))
+        .response.data as { collections: { code: string; message: string } };
+      expect(collections.code).toBe("validation_collections_import_failure");
+      expect(collections.message).toContain(`The name ${name} is reserved`);
+    }
+    expect(await root.collections.getFullList()).toEqual(before);
+    const guest = new PocketBase(server.url);
+    for (const name of reserved) {
+      expect((await rejection(guest.collection(name).getFullList())).status).toBe(404);
+    }
+  });
+
+  it("still imports PocketBase's system collections and the schema, deleteMissing included", async () => {
+    const all = await root.collections.getFullList();
+    const mfas = publicCollection("_mfas");
+    await expect(root.collections.import([...all, mfas], false)).resolves.toBe(true);
+    expect((await root.collections.getOne("_mfas")).name).toBe("_mfas");
+    await expect(root.collections.import(all, true)).resolves.toBe(true);
+    expect((await root.collections.getFullList()).map((c) => c.name).sort()).toEqual(
+      all.map((c) => c.name).sort(),
+    );
+    expect((await root.collection("_superusers").getFullList()).length).toBeGreaterThan(0);
+  });
+
+  it("forgets at start a collection stored over one of its own tables", async () => {
+    // A database holding such a definition, from before these names were refused.
+    const dataDir = mkdtempSync(path.join(fixtureRoot, "reserved-"));
+    const store = Store.open(dataDir);
+    for (const name of ["_collections", "_passkeys"]) {
+      const data = JSON.stringify({ ...publicCollection(name), id: `pbc_${name}`, fields: [] });
+      store.run(`INSERT INTO "_collections" ("id", "name", "data") VALUES (?, ?, ?)`, [
+        `pbc_${name}`,
+        name,
+        data,
+      ]);
+    }
+    store.close();
+    const { server: restarted, root: rootThere } = await startServerAsRoot({ dataDir });
+    try {
+      const guest = new PocketBase(restarted.url);
+      for (const name of ["_collections", "_passkeys"]) {
+        expect((await rejection(guest.collection(name).getFullList())).status).toBe(404);
+        expect((await rejection(rootThere.collections.getOne(name))).status).toBe(404);
+      }
+      const all = await rootThere.collections.getFullList();
+      await expect(rootThere.collections.import(all, true)).resolves.toBe(true);
+    } finally {
+      await restarted.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
 

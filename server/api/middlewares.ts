@@ -1,6 +1,10 @@
 import type { MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { secondFactorRequiredMessage } from "../../shared/superuser-second-factor.ts";
+import {
+  confirmIdentityFirstMessage,
+  recentProofSeconds,
+  verifyEmailFirstMessage,
+} from "../../shared/two-factor.ts";
 import { findAuthRecordByToken } from "../core/auth.ts";
 import { holdsSecondFactor } from "../core/second-factor.ts";
 import { ApiError } from "./api-error.ts";
@@ -112,18 +116,59 @@ export function collectionGuard(
 
 const withBody = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** The most of a refused body read and dropped before the 413 (bytes), and for how long (ms). */
+const dropLimit = { bytes: 16 * 1024 * 1024, ms: 2000 };
+
 /**
- * The request body limit (`BODY_LIMIT`): 413 over it, whether the body has a length or not. Only
- * the methods that carry a body are checked (checking one on a GET would cost every read).
+ * Reads and drops the rest of a refused body, up to `dropLimit`: closing the connection while the
+ * client still sends would reset it before the client reads the 413 (nginx's and Go's lingering
+ * close). A body longer or slower than that is cut off.
  */
-export const limitBody: MiddlewareHandler<ApiEnv> = (c, next) => {
-  if (!withBody.has(c.req.method)) return next();
-  return bodyLimit({
-    maxSize: c.get("ctx").bodyLimit,
-    onError: () => {
-      throw new ApiError(413);
-    },
-  })(c, next);
+async function dropRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => (timer = setTimeout(resolve, dropLimit.ms, "late")));
+  try {
+    for (let dropped = 0; dropped <= dropLimit.bytes;) {
+      const next = await Promise.race([reader.read(), late]);
+      if (next === "late" || next.done) return;
+      dropped += next.value.length;
+    }
+  } catch {
+    // The client went away: nothing is left to drop.
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * The request body limit (`BODY_LIMIT`): the body is read here, whole; over the limit (declared or
+ * sent without a length), the rest is read and dropped (see `dropRest`), then answered 413. Only
+ * the methods that carry a body are read (checking one on a GET would cost every read).
+ */
+export const limitBody: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const body = c.req.raw.body;
+  if (!withBody.has(c.req.method) || !body) return next();
+  const limit = c.get("ctx").bodyLimit;
+  const reader = body.getReader();
+  const refuse = async () => {
+    await dropRest(reader);
+    throw new ApiError(413);
+  };
+  if (Number(c.req.header("content-length") ?? 0) > limit) return refuse();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const next = await reader.read().catch(() => {
+      // The client went away mid-body: logged as nginx does, 499, never a 500.
+      throw new ApiError(499, "Client closed the request.");
+    });
+    if (next.done) break;
+    size += next.value.length;
+    if (size > limit) return refuse();
+    chunks.push(next.value);
+  }
+  c.req.raw = new Request(c.req.raw, { body: Buffer.concat(chunks) });
+  await next();
 };
 
 /** 403 when the request's token is a superuser's that `loadAuthToken` held aside. */
@@ -204,5 +249,23 @@ export const allowSecondFactorEnrolment: MiddlewareHandler<ApiEnv> = async (c, n
   ) {
     c.set("auth", held);
   }
+  await next();
+};
+
+/**
+ * The routes that change a record's second factors (both passkey registration steps, removing a
+ * passkey, two-factor's setup and confirmation), after `requireSameCollectionAuth`: 403 while the
+ * record's address is not verified, so an account made with someone else's address gets no way in
+ * that outlives its owner's password reset (superusers have no address to verify); then 403 unless
+ * the token carries a proof of identity (`confirmed`, `POST …/confirm-identity`) less than
+ * `recentProofSeconds` old, so a stolen session alone neither adds a way in nor removes one.
+ */
+export const requireVerifiedAndConfirmed: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const auth = authOf(c)!;
+  if (!isSuperuser(c) && auth.record.verified !== true) {
+    throw new ApiError(403, verifyEmailFirstMessage);
+  }
+  const age = Date.now() / 1000 - (auth.confirmed ?? -Infinity);
+  if (!(age <= recentProofSeconds)) throw new ApiError(403, confirmIdentityFirstMessage);
   await next();
 };

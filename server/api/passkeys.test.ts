@@ -16,7 +16,7 @@ import {
 } from "../testing/authenticator.ts";
 import { fixturePassword } from "../testing/fixtures.ts";
 import { mailArrives } from "../testing/outbox.ts";
-import { rejection, type SignedUpUser, signedUpUser } from "../testing/sdk.ts";
+import { confirmIdentity, rejection, type SignedUpUser, verifiedUser } from "../testing/sdk.ts";
 import { startServer, startServerAsRoot, type TestServer } from "../testing/start-server.ts";
 
 // Passkeys against the real server over a real port, with the official SDK and a software
@@ -40,7 +40,7 @@ afterEach(() => {
 
 let counter = 0;
 const signUp = (locale: "en" | "fr" = "en") =>
-  signedUpUser(server.url, `passkey-${++counter}@example.com`, { locale, name: `User ${counter}` });
+  verifiedUser(server, `passkey-${++counter}@example.com`, { locale, name: `User ${counter}` });
 
 const guest = () => {
   const pb = new PocketBase(server.url);
@@ -236,6 +236,7 @@ describe("adding, listing and removing one's passkeys", () => {
     const third = await registrationOptions(alice);
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(Date.now() + 301_000);
+    await confirmIdentity(alice.pb); // the proof is older than that too
     const late = {
       challengeId: third.challengeId,
       name: "Phone",
@@ -454,7 +455,7 @@ describe("APP_URL with an IP address", () => {
   it("answers the options endpoints with a clear 400: passkeys need a domain name", async () => {
     const ipServer = await startServer({ appUrl: "http://127.0.0.1:8090" });
     try {
-      const user = await signedUpUser(ipServer.url, "ip@example.com");
+      const user = await verifiedUser(ipServer, "ip@example.com");
       const message =
         "Passkeys need APP_URL with a domain name, not an IP address (e.g. http://localhost:PORT in development).";
       const registration = await rejection(

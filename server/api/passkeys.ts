@@ -49,6 +49,7 @@ import {
   limitBody,
   requireAuthCollectionIn,
   requireSameCollectionAuth,
+  requireVerifiedAndConfirmed,
 } from "./middlewares.ts";
 import { authResponse, queueSecurityMail, throwIfInvalid } from "./record-auth-helpers.ts";
 
@@ -88,6 +89,12 @@ const requirePasskeys = requireAuthCollectionIn(
  */
 const ownPasskeys = (tag: string) =>
   [collectionGuard([tag]), requirePasskeys, allowSecondFactorEnrolment, requireSameCollectionAuth] as const;
+
+/**
+ * The guards of adding a passkey (both steps) or removing one (`tag`): one's own, on an account
+ * whose address is verified, with a recent proof of identity.
+ */
+const changingPasskeys = (tag: string) => [...ownPasskeys(tag), requireVerifiedAndConfirmed] as const;
 
 /** The guards of the two sign-in routes, counted against the sign-in rate limits. */
 const signInGuards = [collectionGuard(["authWithPasskey", "auth"]), requirePasskeys] as const;
@@ -133,7 +140,7 @@ export function passkeysApi() {
     .post(
       "/collections/:collection/passkeys/registration-options",
       limitBody,
-      ...ownPasskeys("addPasskey"),
+      ...changingPasskeys("addPasskey"),
       async (c) => {
         const rp = relyingParty(c);
         const { store, appName } = c.get("ctx");
@@ -161,7 +168,7 @@ export function passkeysApi() {
         return sendJson(c, 200, { challengeId, options } satisfies PasskeyRegistrationOptions);
       },
     )
-    .post("/collections/:collection/passkeys", limitBody, ...ownPasskeys("addPasskey"), async (c) => {
+    .post("/collections/:collection/passkeys", limitBody, ...changingPasskeys("addPasskey"), async (c) => {
       const rp = relyingParty(c);
       const { store } = c.get("ctx");
       const { collectionId, recordId } = owner(c);
@@ -209,7 +216,7 @@ export function passkeysApi() {
       });
       return sendJson(c, 200, passkeyInfo(passkey));
     })
-    .delete("/collections/:collection/passkeys/:id", limitBody, ...ownPasskeys("deletePasskey"), (c) => {
+    .delete("/collections/:collection/passkeys/:id", limitBody, ...changingPasskeys("deletePasskey"), (c) => {
       const { store } = c.get("ctx");
       const { collectionId, recordId } = owner(c);
       const passkey = deletePasskey(store, collectionId, recordId, c.req.param("id"));

@@ -19,6 +19,7 @@ import {
   loadRecord,
   type RecordUpsert,
   replaceModifiers,
+  tooLongLists,
   validateRecord,
 } from "../forms/record-upsert.ts";
 import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
@@ -236,8 +237,15 @@ function uniqueErrors(error: UniqueError): FieldErrors {
   return errors;
 }
 
+/** 400 with the field errors when a list in the body is longer than its field allows (see `tooLongLists`). */
+function refuseTooLongLists(collection: Collection, body: Record<string, unknown>, failure: string) {
+  const errors = tooLongLists(collection, body);
+  if (errors) throw new ApiError(400, failure, errors);
+}
+
 async function create(c: ApiContext) {
   const { store, collection, body: rawBody, superuser } = await begin(c, "create");
+  refuseTooLongLists(collection, rawBody, "Failed to create record.");
 
   const body = withoutHidden(
     collection,
@@ -344,6 +352,8 @@ function actorOf(c: ApiContext, superuser: boolean): string {
 
 async function update(c: ApiContext) {
   const { store, collection, body: rawBody, superuser } = await begin(c, "update");
+  // Before the record is looked up: the answer tells nothing of whether it exists.
+  refuseTooLongLists(collection, rawBody, "Failed to update record.");
   const id = c.req.param("id") ?? "";
   const stored = store.findById(collection, id);
   if (!stored) throw new ApiError(404);
@@ -375,6 +385,15 @@ async function update(c: ApiContext) {
   });
   const saved = store.findById(collection, id);
   if (!saved) throw new ApiError(404);
+  // Another superuser set a superuser's password: its owner may no longer be the one signing in.
+  if (collection.name === superusersCollectionName && upsert.plainPassword && authOf(c)?.record.id !== id) {
+    queueSecurityMail(c, saved, {
+      kind: "superuserPasswordChanged",
+      by: actorOf(c, superuser),
+      when: nowDateTime(),
+      superuser: true,
+    });
+  }
   if (isAuth(collection) && collection.name !== superusersCollectionName) {
     if (upsert.plainPassword) queueSecurityMail(c, saved, { kind: "passwordChanged" });
     if (saved.email !== record.email) {
@@ -395,6 +414,8 @@ async function remove(c: ApiContext) {
   const id = c.req.param("id") ?? "";
   const requester = requesterOf(c, body);
   findWithRule(c, collection, id, superuser ? "" : rule, requester);
+  const refused = recordHooksOf(collection.name).beforeDelete?.();
+  if (refused) throw new ApiError(400, `Failed to delete record. ${refused}`);
   try {
     store.delete(collection, id);
   } catch (error) {

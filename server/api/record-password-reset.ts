@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { findAuthRecordByEmail, findAuthRecordByToken, newTokenKey } from "../core/auth.ts";
 import { passwordLength } from "../../shared/password-rules.ts";
 import { hashPassword } from "../core/passwords.ts";
+import { removeSecondFactors } from "../core/second-factor.ts";
 import { type Collection, fieldByName } from "../core/collection-types.ts";
 import { parseUnverifiedJwt } from "../tools/jwt.ts";
 import { validateNewPassword } from "../forms/record-auth-forms.ts";
@@ -75,12 +76,19 @@ async function confirmPasswordReset(c: ApiContext) {
   if (record.verified !== true && parseUnverifiedJwt(form.token).email === record.email)
     changes.verified = true;
   // The token may have been used meanwhile (its key rotated): check again right before writing.
-  if (!findAuthRecordByToken(store, form.token, "passwordReset")) {
-    throw new ApiError(400, "Invalid or expired password reset token.");
-  }
-  store.update(collection, String(record.id), changes);
+  const current = findAuthRecordByToken(store, form.token, "passwordReset");
+  if (!current) throw new ApiError(400, "Invalid or expired password reset token.");
+  const superuser = collection.name === superusersCollectionName;
+  // An address not verified until now: whoever made the account may not be the address's owner,
+  // who takes it back here. The second factors they may have added go, and the owner is told.
+  const removed = store.transaction(() => {
+    store.update(collection, String(record.id), changes);
+    return !superuser && current.record.verified !== true
+      ? removeSecondFactors(store, collection.id, String(record.id))
+      : undefined;
+  });
   clearSentMark(c, sentMarkOf("passwordReset", collection, record));
-  if (collection.name !== superusersCollectionName) queueSecurityMail(c, record, { kind: "passwordChanged" });
+  if (!superuser) queueSecurityMail(c, record, { kind: "passwordChanged", removed });
   return c.body(null, 204);
 }
 

@@ -7,7 +7,7 @@ import { configFromEnv } from "../config.ts";
 import { newRecordToken } from "../core/auth.ts";
 import { createPasskey, type SoftwareCredential, usePasskey } from "../testing/authenticator.ts";
 import { mailArrives } from "../testing/outbox.ts";
-import { rejection, signedUpUser } from "../testing/sdk.ts";
+import { confirmIdentity, rejection, signedUpUser, verifiedUser } from "../testing/sdk.ts";
 import { startServer, type TestServer } from "../testing/start-server.ts";
 
 // Passkeys for superusers, and SUPERUSER_SECOND_FACTOR: against the real server over a real port,
@@ -31,12 +31,16 @@ afterAll(() => Promise.all([optional.close(), required.close()]));
 
 let counter = 0;
 
-/** A new superuser (made with the CLI), signed in with their password through the SDK. */
+/**
+ * A new superuser (made with the CLI), signed in with their password through the SDK, who then
+ * confirmed it is them with it (as adding a second factor asks).
+ */
 async function superuser(server: TestServer) {
   const email = `superuser-${++counter}@example.com`;
   await runSuperuserCommand(server.dataDir, ["upsert", email, password]);
   const pb = client(server);
   await pb.collection("_superusers").authWithPassword(email, password);
+  await confirmIdentity(pb, { password });
   return { pb, email, id: pb.authStore.record!.id };
 }
 
@@ -119,6 +123,7 @@ describe("superuser passkeys", () => {
     expect((await signedIn.collections.getFullList()).length).toBeGreaterThan(0);
     expect(await signedIn.logs.getList(1, 1)).toMatchObject({ page: 1 });
 
+    await confirmIdentity(signedIn, { password }, "_superusers");
     await signedIn.send(`${superusers}/passkeys/${info.id}`, { method: "DELETE" });
     await mailArrives(optional.dataDir, email, /^A passkey was removed from your Lumen account$/);
     expect((await rejection(signIn(client(optional), credential))).status).toBe(400);
@@ -132,7 +137,7 @@ describe("superuser passkeys", () => {
       message: "Failed to authenticate.",
       data: {},
     });
-    const user = await signedUpUser(optional.url, `user-${++counter}@example.com`);
+    const user = await verifiedUser(optional, `user-${++counter}@example.com`);
     const { challengeId, options } = await user.pb.send<PasskeyRegistrationOptions>(
       "/api/collections/users/passkeys/registration-options",
       { method: "POST" },
@@ -200,6 +205,9 @@ describe("SUPERUSER_SECOND_FACTOR=required", () => {
     const auth = await signIn(pb, credential);
     expect(auth.record.id).toBe(id);
     const signedIn = client(required, auth.token);
+    expect(await superuserCalls(signedIn)).toEqual(Array(8).fill(undefined));
+    // Confirming it is them keeps the passkey sign-in's powers.
+    await confirmIdentity(signedIn, { password }, "_superusers");
     expect(await superuserCalls(signedIn)).toEqual(Array(8).fill(undefined));
     await addPasskey(signedIn, "Second");
     // A refreshed token keeps its powers.

@@ -1,3 +1,6 @@
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { generateSync } from "otplib";
 import PocketBase from "pocketbase";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -15,9 +18,10 @@ import {
 import { secondFactorRequiredMessage } from "../../shared/superuser-second-factor.ts";
 import { runSuperuserCommand } from "../cli.ts";
 import { fixturePassword } from "../testing/fixtures.ts";
-import { mailArrives } from "../testing/outbox.ts";
-import { rejection, signedUpUser } from "../testing/sdk.ts";
+import { mailArrives, mailsTo } from "../testing/outbox.ts";
+import { confirmIdentity, rejection, verifiedUser } from "../testing/sdk.ts";
 import { startServer, startServerAsRoot, type TestServer } from "../testing/start-server.ts";
+import type { AppOptions } from "../app.ts";
 
 // Two-factor sign-in with an authenticator app, against the real server over a real port with
 // the official SDK. Codes come from otplib as an app makes them; the clock (Date only) is moved a
@@ -54,7 +58,7 @@ type Account = { pb: PocketBase; id: string; email: string; collection: string }
 
 let counter = 0;
 async function signUp(locale: "en" | "fr" = "en"): Promise<Account> {
-  const user = await signedUpUser(server.url, `totp-${++counter}@example.com`, { locale });
+  const user = await verifiedUser(server, `totp-${++counter}@example.com`, { locale });
   return { ...user, collection: "users" };
 }
 
@@ -65,6 +69,7 @@ async function newSuperuser(): Promise<Account> {
     .create({ email, password: fixturePassword, passwordConfirm: fixturePassword });
   const pb = guest();
   await pb.collection("_superusers").authWithPassword(email, fixturePassword);
+  await confirmIdentity(pb);
   return { pb, id: pb.authStore.record!.id, email, collection: "_superusers" };
 }
 
@@ -198,6 +203,7 @@ describe("turning two-factor sign-in on", () => {
 
     const late = await setup(bob);
     later(totpSetupSeconds + 1);
+    await confirmIdentity(bob.pb); // the proof is older than that too
     expect(
       (await rejection(confirm(bob, { setupId: late.setupId, code: freshCode(late.secret) }))).response,
     ).toEqual(badSetup);
@@ -365,7 +371,8 @@ describe("signing in with two-factor on", () => {
     await enrol(user);
     const { store } = server.app;
     const authRule = store.findCollection("users")!.authRule;
-    store.importCollections([{ id: "_pb_users_auth_", authRule: "verified = true" }], false);
+    // A rule this user fails (their address is verified, as two-factor asks).
+    store.importCollections([{ id: "_pb_users_auth_", authRule: "email = 'nobody@example.com'" }], false);
     try {
       const error = await rejection(
         guest().collection("users").authWithPassword(user.email, fixturePassword),
@@ -568,6 +575,229 @@ describe("who may use the two-factor endpoints", () => {
     await root.backups.restore("totp.zip");
     await root.collection("_superusers").authWithPassword("root@example.com", "a root password 1");
     expect((await passwordStep(user)).length).toBe(32);
+    // The same key opens the restored secret: the app's codes sign in (past the step used to turn it on).
+    later(2 * totpPeriodSeconds);
+    expect((await signIn(user, freshCode(secret))).record.id).toBe(user.id);
+  });
+});
+
+describe("two-factor secrets at rest", () => {
+  /** Whether `text` is anywhere in the files `files` (the database, its WAL, an archive). */
+  const foundIn = (text: string, ...files: string[]) =>
+    files.some((file) => {
+      try {
+        return readFileSync(file).includes(text);
+      } catch {
+        return false;
+      }
+    });
+  const databaseFiles = (dataDir: string) => ["data.db", "data.db-wal"].map((f) => join(dataDir, f));
+
+  it("are sealed: neither data.db nor a backup holds a secret or its key, and codes still sign in", async () => {
+    const user = await signUp();
+    const { secret, recoveryCodes } = await enrol(user);
+    expect((await signIn(user, freshCode(secret))).record.id).toBe(user.id);
+    vi.useRealTimers();
+    const [row] = storedRows(user.id);
+    expect(String(row!.secret)).not.toContain(secret);
+    expect(foundIn(secret, ...databaseFiles(server.dataDir))).toBe(false);
+    await root.backups.create("sealed.zip");
+    const archive = join(server.dataDir, "backups", "sealed.zip");
+    const key = readFileSync(join(server.dataDir, "totp.key"), "utf8").trim();
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(foundIn(secret, archive)).toBe(false);
+    expect(foundIn(key, archive)).toBe(false);
+    for (const code of recoveryCodes)
+      expect(foundIn(code, archive, ...databaseFiles(server.dataDir))).toBe(false);
+  });
+
+  /**
+   * Runs `steps` with servers over one data folder of its own, one at a time: `start` stops the
+   * running one first. All are stopped and the folder removed at the end.
+   */
+  async function overOneFolder(
+    steps: (start: (options?: Partial<AppOptions>) => Promise<TestServer>, dataDir: string) => Promise<void>,
+  ) {
+    const dataDir = mkdtempSync(join(tmpdir(), "pb-totp-"));
+    let running: TestServer | undefined;
+    const start = async (options: Partial<AppOptions> = {}) => {
+      await running?.close();
+      running = undefined;
+      running = await startServer({ ...options, dataDir });
+      return running;
+    };
+    try {
+      await steps(start, dataDir);
+    } finally {
+      vi.useRealTimers();
+      await running?.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+
+  it("seals a secret written in clear before, at the next start, and it keeps signing in", async () => {
+    await overOneFolder(async (start, dataDir) => {
+      const first = await start();
+      const made = await verifiedUser(first, "clear-secret@example.com");
+      const user: Account = { ...made, collection: "users" };
+      const { secret } = await enrol(user);
+      // A row as written before secrets were sealed: the base32 secret itself.
+      first.app.store.run(`UPDATE "_totp" SET "secret" = ? WHERE "recordRef" = ?`, [secret, user.id]);
+      expect((await signIn(user, freshCode(secret))).record.id).toBe(user.id);
+      vi.useRealTimers();
+      const restarted = await start();
+      const [row] = restarted.app.store.all(`SELECT * FROM "_totp" WHERE "recordRef" = ?`, [user.id]);
+      expect(String(row!.secret)).not.toContain(secret);
+      expect(foundIn(secret, ...databaseFiles(dataDir))).toBe(false);
+      // Past the steps already used (the clock went back to the real time).
+      later(2 * totpPeriodSeconds);
+      const again = { ...user, pb: guest(restarted.url) };
+      expect((await signIn(again, freshCode(secret))).record.id).toBe(user.id);
+    });
+  });
+
+  it(
+    "restored where another key is set: the app's codes fail, recovery codes still sign in, the log says why; the right key opens them",
+    { timeout: 60_000 },
+    async () => {
+      const user = await signUp();
+      const { secret, recoveryCodes } = await enrol(user);
+      vi.useRealTimers();
+      await root.backups.create("moved.zip");
+      const errors = vi.spyOn(console, "error").mockImplementation(() => {});
+      try {
+        await overOneFolder(async (start, dataDir) => {
+          const other = await start({ totpEncryptionKey: "ab".repeat(32) });
+          await runSuperuserCommand(dataDir, ["upsert", "root@example.com", fixturePassword]);
+          const otherRoot = guest(other.url);
+          await otherRoot.collection("_superusers").authWithPassword("root@example.com", fixturePassword);
+          mkdirSync(join(dataDir, "backups"), { recursive: true });
+          copyFileSync(join(server.dataDir, "backups", "moved.zip"), join(dataDir, "backups", "moved.zip"));
+          await otherRoot.backups.restore("moved.zip");
+          expect(errors.mock.calls.flat().join("\n")).toMatch(
+            /\d+ two-factor secret\(s\) do not open with this server's key \(TOTP_ENCRYPTION_KEY/,
+          );
+          const moved = { ...user, pb: guest(other.url) };
+          // Never a 500: the app's code is refused as a wrong one, a recovery code gets in.
+          later(totpPeriodSeconds);
+          expect((await rejection(signIn(moved, freshCode(secret)))).response).toEqual({
+            status: 400,
+            message: authFailed,
+            data: {},
+          });
+          expect((await signIn(moved, recoveryCodes[0]!)).record.id).toBe(user.id);
+          vi.useRealTimers();
+          // Started again with the key of the server that made the backup, the app's codes work.
+          const key = readFileSync(join(server.dataDir, "totp.key"), "utf8").trim();
+          const again = await start({ totpEncryptionKey: key });
+          later(2 * totpPeriodSeconds);
+          const withKey = { ...user, pb: guest(again.url) };
+          expect((await signIn(withKey, freshCode(secret))).record.id).toBe(user.id);
+        });
+      } finally {
+        errors.mockRestore();
+      }
+    },
+  );
+});
+
+describe("backing off wrong codes", () => {
+  const minutes = 60;
+  /** A wrong code at the second step: its status (400 counted, 429 refused). */
+  const wrongCode = async (account: Account) => (await rejection(signIn(account, "000000"))).status;
+  /** The right code at the second step: 200, or the refusal's status. */
+  const rightCode = (account: Account, secret: string) =>
+    signIn(account, freshCode(secret)).then(
+      () => 200,
+      (error: { status: number }) => error.status,
+    );
+  /** `count` wrong codes, 5 a minute: each one counted (400). */
+  async function wrongCodes(account: Account, count: number) {
+    for (let i = 0; i < count; i++) {
+      if (i > 0 && i % 5 === 0) later(61);
+      expect(await wrongCode(account)).toBe(400);
+    }
+  }
+
+  it("locks for longer after each wrong code from the 10th, 429 even for the right code, other accounts unaffected; a new password ends it", async () => {
+    const { alice, bob, aliceKeys, bobKeys } = await twoEnrolled();
+    await wrongCodes(alice, 10);
+    // The minute is over, but the 10th wrong code locked the account for 15 minutes.
+    later(61);
+    const locked = await rejection(signIn(alice, freshCode(aliceKeys.secret)));
+    expect(locked.response).toEqual({ status: 429, message: "Too Many Requests.", data: {} });
+    expect(await rightCode(bob, bobKeys.secret)).toBe(200);
+    later(15 * minutes);
+    expect(await wrongCode(alice)).toBe(400);
+    // The 11th locks for 30 minutes: 16 are not enough.
+    later(16 * minutes);
+    expect(await rightCode(alice, aliceKeys.secret)).toBe(429);
+    later(15 * minutes);
+    expect(await wrongCode(alice)).toBe(400);
+    // The 12th: an hour.
+    later(31 * minutes);
+    expect(await rightCode(alice, aliceKeys.secret)).toBe(429);
+    expect((await rejection(turnOff(alice, freshCode(aliceKeys.secret)))).status).toBe(429);
+    expect((await rejection(signIn(alice, aliceKeys.recoveryCodes[0]!))).status).toBe(429);
+    // The owner changes the password (by a reset link, or here while still signed in): the lock is gone.
+    const newPassword = "a new password 1";
+    await alice.pb.collection("users").update(alice.id, {
+      oldPassword: fixturePassword,
+      password: newPassword,
+      passwordConfirm: newPassword,
+    });
+    const step = await rejection(guest().collection("users").authWithPassword(alice.email, newPassword));
+    const auth = await codeStep(alice, { mfaId: step.response.mfaId, code: freshCode(aliceKeys.secret) });
+    expect(auth.record.id).toBe(alice.id);
+  });
+
+  it("forgets wrong codes after a right one, and after a day without any", async () => {
+    const user = await signUp();
+    const { secret } = await enrol(user);
+    await wrongCodes(user, 9);
+    later(61);
+    expect(await rightCode(user, secret)).toBe(200);
+    await wrongCodes(user, 9);
+    later(24 * 60 * minutes);
+    await wrongCodes(user, 9);
+    later(61);
+    expect(await rightCode(user, secret)).toBe(200);
+  });
+
+  it("mails the owner once at the 10th wrong code, in their language", { timeout: 30_000 }, async () => {
+    const en = await signUp("en");
+    const fr = await signUp("fr");
+    const enKeys = await enrol(en);
+    await enrol(fr);
+    await wrongCodes(en, 10);
+    await wrongCodes(fr, 10);
+    // A right code after the lock starts the count again: ten more wrong codes the same day mail nothing.
+    later(16 * minutes);
+    expect(await rightCode(en, enKeys.secret)).toBe(200);
+    later(61);
+    await wrongCodes(en, 10);
+    vi.useRealTimers();
+    const mail = await mailArrives(
+      server.dataDir,
+      en.email,
+      /^Wrong two-factor codes were entered on your Lumen account$/,
+    );
+    expect(mail.text).toContain("10 wrong two-factor codes were entered on your Lumen account");
+    expect(mail.text).toContain("whoever entered them knows your password");
+    expect(mail.text).toContain("change your password right away");
+    expect(mail.text).toContain("http://localhost:8090/forgot-password\n");
+    const frMail = await mailArrives(
+      server.dataDir,
+      fr.email,
+      /^Des codes erronés ont été saisis sur votre compte Lumen$/,
+    );
+    expect(frMail.text).toContain("connaît votre mot de passe");
+    expect(frMail.text).toContain("http://localhost:8090/fr/forgot-password\n");
+    await server.app.mailer.idle();
+    const warnings = mailsTo(server.dataDir, en.email).filter((m) =>
+      m.subject.startsWith("Wrong two-factor"),
+    );
+    expect(warnings).toHaveLength(1);
   });
 });
 
@@ -581,7 +811,10 @@ describe("with SUPERUSER_SECOND_FACTOR=required", () => {
       await pb.collection("_superusers").authWithPassword(email, fixturePassword);
       const admin: Account = { pb, id: pb.authStore.record!.id, email, collection: "_superusers" };
       const refused = { status: 403, message: secondFactorRequiredMessage, data: {} };
-      // The password's token has no superuser powers, but may turn two-factor on, once.
+      // The password's token has no superuser powers, but may turn two-factor on, once, after
+      // confirming it is them with the password again.
+      expect((await rejection(pb.collection("users").getList(1, 1))).response).toEqual(refused);
+      await confirmIdentity(pb);
       expect((await rejection(pb.collection("users").getList(1, 1))).response).toEqual(refused);
       const { secret } = await enrol(admin);
       expect((await rejection(status(admin))).response).toEqual(refused);

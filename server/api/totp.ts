@@ -30,6 +30,7 @@ import { superusersCollectionName } from "../core/schema.ts";
 import { nowDateTime } from "../core/values.ts";
 import type { SecurityMail } from "../mail/security-templates.ts";
 import { fieldErrors, type FieldErrors } from "../forms/validation.ts";
+import { FailureBackoff } from "../tools/rate-limit.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiContext, type ApiEnv, authOf, bindStrings, routeCollection, sendJson } from "./context.ts";
 import {
@@ -38,6 +39,7 @@ import {
   limitBody,
   requireAuthCollectionIn,
   requireSameCollectionAuth,
+  requireVerifiedAndConfirmed,
 } from "./middlewares.ts";
 import { authResponse, queueSecurityMail, requireAuthRule, throwIfInvalid } from "./record-auth-helpers.ts";
 
@@ -52,7 +54,9 @@ const mfaExpired = "Invalid or expired MFA session.";
 const alreadyOn = "Two-factor sign-in is already on.";
 const notOn = "Two-factor sign-in is not on.";
 
-const invalidCode: FieldErrors = { code: { code: invalidTotpCode, message: "Invalid or expired code." } };
+export const invalidCode: FieldErrors = {
+  code: { code: invalidTotpCode, message: "Invalid or expired code." },
+};
 const invalidSetup: FieldErrors = {
   setupId: { code: invalidTotpSetup, message: "Invalid or expired setup." },
 };
@@ -69,6 +73,12 @@ const requireTwoFactor = requireAuthCollectionIn(
  */
 const ownTotp = (tag: string) =>
   [collectionGuard([tag]), requireTwoFactor, allowSecondFactorEnrolment, requireSameCollectionAuth] as const;
+
+/**
+ * The guards of both steps of turning it on: one's own, on an account whose address is verified,
+ * with a recent proof of identity. Turning it off and new recovery codes take a code: their proof.
+ */
+const enablingTotp = [...ownTotp("enableTotp"), requireVerifiedAndConfirmed] as const;
 
 /** The signed-in record (after `requireSameCollectionAuth`): its own two-factor sign-in only. */
 function owner(c: ApiContext): TotpOwner {
@@ -91,22 +101,36 @@ async function readCode(c: ApiContext): Promise<string> {
 }
 
 /**
- * Checks and spends `code` (a current code or a recovery code), refusing with 429 once the
- * account gave `passwordFailureLimit` wrong codes in the window, even when this one is right: as
- * password checks, a slot is taken before the check and given back on success.
+ * Checks and spends `code` (a current code or a recovery code) of `auth`'s record, refusing with
+ * 429, even when this one is right, once the account gave `passwordFailureLimit` wrong codes in
+ * the window (as password checks, a slot is taken before the check and given back on success) or
+ * while `backoff` locks it (`secondFactorBackoff`, counted per password: a new one starts afresh).
+ * At the `warnAt`th wrong code the owner is mailed.
  */
-function spendCode(c: ApiContext, totp: Totp, code: string): SecondFactor | undefined {
-  const { store, passwordFailures } = c.get("ctx");
+export function spendCode(
+  c: ApiContext,
+  backoff: FailureBackoff,
+  auth: Auth,
+  totp: Totp,
+  code: string,
+): SecondFactor | undefined {
+  const { store, passwordFailures, totpKey } = c.get("ctx");
   const keys = [`totp:${totp.collectionId}:${totp.recordId}`];
-  if (!passwordFailures.take(keys)) throw new ApiError(429);
-  const used = useSecondFactor(store, totp, code);
-  if (used) passwordFailures.release(keys);
+  const backoffKey = `${keys[0]}:${String(auth.record.tokenKey ?? "")}`;
+  if (backoff.locked(backoffKey) || !passwordFailures.take(keys)) throw new ApiError(429);
+  const used = useSecondFactor(store, totpKey, totp, code);
+  if (used) {
+    passwordFailures.release(keys);
+    backoff.succeed(backoffKey);
+  } else if (backoff.fail(backoffKey)) {
+    mailOwner(c, auth, { kind: "totpFailures", when: nowDateTime(), failures: backoff.rules.warnAt });
+  }
   return used;
 }
 
 type TotpMail = Extract<
   SecurityMail,
-  { kind: "totpEnabled" | "totpDisabled" | "recoveryCodesRenewed" | "recoveryCodeUsed" }
+  { kind: "totpEnabled" | "totpDisabled" | "recoveryCodesRenewed" | "recoveryCodeUsed" | "totpFailures" }
 >;
 
 /** Queues a security email about `auth`'s two-factor sign-in (a superuser's leads to the dashboard). */
@@ -130,14 +154,17 @@ export async function askForSecondFactor(c: ApiContext, auth: Auth) {
   return sendJson(c, 401, { mfaId } satisfies MfaRequired);
 }
 
-/** `/api/collections/{collection}/totp…` and `…/auth-with-totp`. */
-export function totpApi() {
+/**
+ * `/api/collections/{collection}/totp…` and `…/auth-with-totp`; `backoff`: the wrong codes' lock,
+ * which `…/confirm-identity` shares (api/confirm-identity.ts).
+ */
+export function totpApi(backoff = new FailureBackoff()) {
   const setups = new TotpSetups();
   return new Hono<ApiEnv>()
     .get("/collections/:collection/totp", ...ownTotp("viewTotp"), (c) =>
       sendJson(c, 200, totpStatus(totpOf(c.get("ctx").store, owner(c)))),
     )
-    .post("/collections/:collection/totp/setup", limitBody, ...ownTotp("enableTotp"), (c) => {
+    .post("/collections/:collection/totp/setup", limitBody, ...enablingTotp, (c) => {
       const { store, appName } = c.get("ctx");
       if (totpOf(store, owner(c))) throw new ApiError(400, alreadyOn);
       const secret = newTotpSecret();
@@ -145,8 +172,8 @@ export function totpApi() {
       const uri = totpUri(appName, String(authOf(c)!.record.email), secret);
       return sendJson(c, 200, { setupId, secret, uri } satisfies TotpSetup);
     })
-    .post("/collections/:collection/totp", limitBody, ...ownTotp("enableTotp"), async (c) => {
-      const { store } = c.get("ctx");
+    .post("/collections/:collection/totp", limitBody, ...enablingTotp, async (c) => {
+      const { store, totpKey } = c.get("ctx");
       const { setupId, code } = await bindStrings(c, ["setupId", "code"] as const);
       throwIfInvalid({
         ...(setupId === "" && { setupId: fieldErrors.required() }),
@@ -159,14 +186,14 @@ export function totpApi() {
       const step = totpStep(secret!, code, 0);
       if (step === undefined) throwIfInvalid(invalidCode);
       const { codes, hashes } = newRecoveryCodes();
-      if (!enableTotp(store, owner(c), secret!, step!, hashes)) throw new ApiError(400, alreadyOn);
+      if (!enableTotp(store, totpKey, owner(c), secret!, step!, hashes)) throw new ApiError(400, alreadyOn);
       setups.delete(setupId);
       mailOwner(c, authOf(c)!, { kind: "totpEnabled", when: nowDateTime() });
       return sendJson(c, 200, { recoveryCodes: codes } satisfies TotpRecoveryCodes);
     })
     .delete("/collections/:collection/totp", limitBody, ...ownTotp("disableTotp"), async (c) => {
       const totp = currentTotp(c);
-      if (!spendCode(c, totp, await readCode(c))) throwIfInvalid(invalidCode);
+      if (!spendCode(c, backoff, authOf(c)!, totp, await readCode(c))) throwIfInvalid(invalidCode);
       disableTotp(c.get("ctx").store, totp);
       mailOwner(c, authOf(c)!, { kind: "totpDisabled", when: nowDateTime() });
       return c.body(null, 204);
@@ -177,7 +204,7 @@ export function totpApi() {
       ...ownTotp("newRecoveryCodes"),
       async (c) => {
         const totp = currentTotp(c);
-        if (!spendCode(c, totp, await readCode(c))) throwIfInvalid(invalidCode);
+        if (!spendCode(c, backoff, authOf(c)!, totp, await readCode(c))) throwIfInvalid(invalidCode);
         const { codes, hashes } = newRecoveryCodes();
         replaceRecoveryCodes(c.get("ctx").store, totp, hashes);
         mailOwner(c, authOf(c)!, { kind: "recoveryCodesRenewed", when: nowDateTime() });
@@ -209,10 +236,10 @@ export function totpApi() {
           if (session) mfaSessions.delete(mfaId);
           throw new ApiError(400, mfaExpired);
         }
-        const used = spendCode(c, totp, code);
+        const auth = { collection, record: record! };
+        const used = spendCode(c, backoff, auth, totp, code);
         if (!used) throw new ApiError(400, authFailed);
         mfaSessions.delete(mfaId);
-        const auth = { collection, record: record! };
         if (used.recovery) {
           mailOwner(c, auth, {
             kind: "recoveryCodeUsed",

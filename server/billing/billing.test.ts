@@ -1,13 +1,17 @@
 import PocketBase from "pocketbase";
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { subscriptionGraceMs } from "../../shared/billing.ts";
+import { entitlementFields, isEntitled, subscriptionOf as storedSubscriptionOf } from "../core/billing.ts";
 import { formatDateTime } from "../core/values.ts";
-import { fixturePassword as password } from "../testing/fixtures.ts";
+import { defaultRateLimits } from "../tools/rate-limit.ts";
+import { createTestApp, fixturePassword as password } from "../testing/fixtures.ts";
 import { mailArrives as outboxMailArrives, mailsTo as outboxMailsTo } from "../testing/outbox.ts";
 import { pollUntil } from "../testing/poll.ts";
 import { rejection, signedUpUser, type SignedUpUser } from "../testing/sdk.ts";
 import { startServerAsRoot, type TestServer } from "../testing/start-server.ts";
 import { startStripeDouble, type StripeDouble } from "../testing/stripe-double.ts";
+import { BillingError } from "./billing.ts";
 
 // The billing lifecycle against the real server over a real port and the Stripe test double,
 // which the official SDK drives in both directions (API calls, signed webhooks).
@@ -46,6 +50,9 @@ const mailsTo = (server: TestServer, email: string) => outboxMailsTo(server.data
 /** Waits for a mail to `email` whose subject matches (mail leaves after the answer). */
 const mailArrives = (server: TestServer, email: string, subject: RegExp) =>
   outboxMailArrives(server.dataDir, email, subject);
+
+// A test that moves the clock (the server's too: it runs in this process) puts it back.
+afterEach(() => vi.useRealTimers());
 
 describe("billing with Stripe", () => {
   let double: StripeDouble;
@@ -244,21 +251,23 @@ describe("billing with Stripe", () => {
       expect(await rejection(subscriptionOf(user)).then((e) => e.status)).toBe(404);
     });
 
-    it("applies an event once, and never one older than the last applied", async () => {
+    it("applies an event once, with the subscription's state read from Stripe, not the event's", async () => {
       const user = await signUp(server, "order@example.com");
+      await pay((await send(user.pb, "/api/billing/checkout", { interval: "month" })).url);
+      const { subscription } = await subscriptionOf(user);
       const now = Math.floor(Date.now() / 1000);
-      const newer = event(user.id, now, "past_due");
-      expect((await post(newer, sign(newer))).status).toBe(200);
-      expect((await subscriptionOf(user)).status).toBe("past_due");
+      // A signed event claiming a state Stripe does not hold: Stripe's own state is stored.
+      const claim = event(user.id, now, "past_due").replaceAll("sub_manual_test", subscription);
+      const res = await post(claim, sign(claim));
+      expect(await res.json()).toMatchObject({ outcome: "applied" });
+      expect((await subscriptionOf(user)).status).toBe("trialing");
       // Delivered again: acknowledged, nothing changes.
-      const replay = await post(newer, sign(newer));
+      const replay = await post(claim, sign(claim));
       expect(await replay.json()).toMatchObject({ outcome: "duplicate" });
-      // An older event arriving late: acknowledged, not applied.
-      const older = event(user.id, now - 60, "active");
-      const late = await post(older, sign(older));
-      expect(late.status).toBe(200);
-      expect(await late.json()).toMatchObject({ outcome: "stale" });
-      expect((await subscriptionOf(user)).status).toBe("past_due");
+      // A subscription Stripe does not have: acknowledged, nothing written.
+      const unknown = event(user.id, now, "active");
+      expect(await (await post(unknown, sign(unknown))).json()).toMatchObject({ outcome: "ignored" });
+      expect(await subscriptionOf(user)).toMatchObject({ subscription, status: "trialing" });
       // Other event types are acknowledged and ignored.
       const other = JSON.stringify({
         id: "evt_other",
@@ -268,6 +277,107 @@ describe("billing with Stripe", () => {
         data: { object: {} },
       });
       expect(await (await post(other, sign(other))).json()).toMatchObject({ outcome: "ignored" });
+    });
+  });
+
+  describe("events out of order, lost, or for an old subscription", () => {
+    const hour = 3600_000;
+    const datetime = (value: string) => Date.parse(value.replace(" ", "T"));
+
+    /** Stripe sends `type` with `object` (as it was when sent), at `created` (unix seconds). */
+    async function emit(type: string, object: unknown, created = Math.floor(Date.now() / 1000)) {
+      const res = await fetch(`${double.url}/_double/events`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ type, object, created }),
+      });
+      expect(res.status).toBe(200);
+      const record = (await res.json()) as { status: string };
+      expect(record.status).toBe("delivered");
+    }
+
+    /** A user past their trial, paying monthly: their subscription is `active`. */
+    async function subscriber(email: string) {
+      const user = await signUp(server, email);
+      await root
+        .collection("users")
+        .update(user.id, { trial_ends: formatDateTime(new Date(Date.now() - 60_000)) });
+      await pay((await send(user.pb, "/api/billing/checkout", { interval: "month" })).url);
+      const sub = await subscriptionOf(user);
+      expect(sub.status).toBe("active");
+      return { user, sub };
+    }
+
+    /** Cancels at the period's end, then the period ends: Stripe deletes the subscription. */
+    async function endSubscription(id: string) {
+      await stripe.subscriptions.update(id, { cancel_at_period_end: true });
+      const res = await fetch(`${double.url}/_double/subscriptions/${id}/advance`, { method: "POST" });
+      expect(res.status).toBe(200);
+      return double.state.events.findLast(
+        (e) =>
+          e.type === "customer.subscription.deleted" && (e.event.data.object as { id: string }).id === id,
+      )!;
+    }
+
+    it("a deletion, then an update of the same second saying active: canceled stays canceled, access ends", async () => {
+      const { user, sub } = await subscriber("same-second@example.com");
+      const deleted = await endSubscription(sub.subscription);
+      expect((await subscriptionOf(user)).status).toBe("canceled");
+      // Stripe's `created` has one-second resolution: this one is not older than the deletion.
+      const stale = { ...double.state.subscriptions[sub.subscription]!, status: "active", ended_at: null };
+      await emit("customer.subscription.updated", stale, deleted.created);
+      expect((await subscriptionOf(user)).status).toBe("canceled");
+      server.app.billing.sweep(new Date(Date.now() + 1000));
+      expect(await stremioField(user)).toBe("inactive");
+      expect(await user.pb.collection("users").getOne(user.id)).toMatchObject({ plan: "free", price: 0 });
+    });
+
+    it("an event for an earlier subscription never touches the current one", async () => {
+      const { user, sub: first } = await subscriber("resubscribed@example.com");
+      await endSubscription(first.subscription);
+      await pay((await send(user.pb, "/api/billing/checkout", { interval: "year" })).url);
+      const second = await subscriptionOf(user);
+      expect(second).toMatchObject({ status: "active", interval: "year" });
+      expect(second.subscription).not.toBe(first.subscription);
+      // Late, and newer than anything applied: an event for the first one, claiming it active.
+      const old = { ...double.state.subscriptions[first.subscription]!, status: "active" };
+      await emit("customer.subscription.updated", old, Math.floor(Date.now() / 1000) + 5);
+      await emit("customer.subscription.deleted", double.state.subscriptions[first.subscription]);
+      expect(await subscriptionOf(user)).toMatchObject({
+        subscription: second.subscription,
+        status: "active",
+        interval: "year",
+      });
+      expect(await stremioField(user)).toBe("active");
+    });
+
+    it("an active subscription past its period end and the grace does not stream", async () => {
+      const { user, sub } = await subscriber("never-renewed@example.com");
+      const item = double.state.subscriptions[sub.subscription]!.items.data[0]!;
+      // Stripe still says active; the period ended an hour ago: within the grace, access goes on.
+      item.current_period_end = Math.floor((Date.now() - hour) / 1000);
+      await emit("customer.subscription.updated", double.state.subscriptions[sub.subscription]);
+      expect(await stremioField(user)).toBe("active");
+      // Past the grace, it stops, whatever the status says.
+      item.current_period_end = Math.floor((Date.now() - subscriptionGraceMs - hour) / 1000);
+      await emit("customer.subscription.updated", double.state.subscriptions[sub.subscription]);
+      expect((await subscriptionOf(user)).status).toBe("active");
+      expect(await stremioField(user)).toBe("inactive");
+      expect(await user.pb.collection("users").getOne(user.id)).toMatchObject({ plan: "free", price: 0 });
+      // The user's own save of their Stremio record asks the entitlement again: still off.
+      const stremio = await user.pb.collection("stremio").getFirstListItem(`user = "${user.id}"`);
+      await user.pb.collection("stremio").update(stremio.id, { email: "still.off@lumen.stream" });
+      expect(await stremioField(user)).toBe("inactive");
+    });
+
+    it("a deletion event that never arrives: access ends with the period and the grace", async () => {
+      const { user, sub } = await subscriber("lost-deletion@example.com");
+      const periodEnd = datetime(sub.current_period_end);
+      server.app.billing.sweep(new Date(periodEnd + subscriptionGraceMs - hour));
+      expect(await stremioField(user)).toBe("active");
+      server.app.billing.sweep(new Date(periodEnd + subscriptionGraceMs + hour));
+      expect(await stremioField(user)).toBe("inactive");
+      expect(await user.pb.collection("users").getOne(user.id)).toMatchObject({ plan: "free", price: 0 });
     });
   });
 
@@ -362,6 +472,52 @@ describe("billing without Stripe (manual mode)", () => {
     expect(refused.status).toBe(403);
     // And the portal is Stripe's: without Stripe there is none.
     expect((await rejection(send(user.pb, "/api/billing/portal"))).status).toBe(400);
+  });
+
+  it("choosing the paid plan again mails the instructions once; sending them again, once per 2 minutes", async () => {
+    const user = await signUp(server, "bombed@example.com", { plan: "paid", is_monthly: true, price: 4.99 });
+    const instructions = () => mailsTo(server, user.email).filter((m) => /How to pay/.test(m.subject));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, () => send(user.pb, "/api/billing/checkout", { interval: "month" })),
+    );
+    // Each answers as before, so the page shows the instructions.
+    for (const { url } of answers) expect(new URL(url).search).toBe("?checkout=manual");
+    await server.app.mailer.idle();
+    expect(instructions()).toHaveLength(1);
+
+    // Asked for again, each answered 204: nothing within 2 minutes of the last, then one.
+    const resend = () => user.pb.send("/api/billing/resend-instructions", { method: "POST" });
+    await resend();
+    await server.app.mailer.idle();
+    expect(instructions()).toHaveLength(1);
+    vi.useFakeTimers({ now: Date.now() + 2 * 60_000 + 1000, toFake: ["Date"] });
+    for (let i = 0; i < 4; i++) await resend();
+    vi.useRealTimers();
+    await server.app.mailer.idle();
+    expect(instructions()).toHaveLength(2);
+    expect(instructions()[1]!.text).toContain("4.99");
+
+    // Nothing awaits payment: nothing to send.
+    const free = await signUp(server, "not-awaiting@example.com");
+    const refused = await rejection(free.pb.send("/api/billing/resend-instructions", { method: "POST" }));
+    expect(refused.status).toBe(400);
+    expect(refused.response.message).toBe("There are no payment instructions to send.");
+  });
+
+  it("checkout refuses while a payment the operator recorded runs, and changes nothing", async () => {
+    const user = await signUp(server, "recorded@example.com");
+    const until = new Date(Date.now() + 30 * 86400_000);
+    await root.send("/api/billing/mark-paid", {
+      method: "POST",
+      body: { user: user.id, until: until.toISOString(), interval: "year" },
+    });
+    const before = await subscriptionOf(user);
+    const refused = await rejection(send(user.pb, "/api/billing/checkout", { interval: "month" }));
+    expect(refused.status).toBe(400);
+    expect(refused.response).toEqual({ status: 400, message: "You already have a subscription.", data: {} });
+    expect(await subscriptionOf(user)).toEqual(before);
+    expect(await stremioField(user)).toBe("active");
+    expect(await user.pb.collection("users").getOne(user.id)).toMatchObject({ plan: "paid", price: 49.99 });
   });
 
   it("mark-paid refuses what it cannot record, field by field, and changes nothing", async () => {
@@ -472,5 +628,156 @@ describe("billing without Stripe (manual mode)", () => {
     );
     const user = await signUp(server, "curious@example.com");
     expect((await rejection(user.pb.send("/api/billing/stats", {}))).status).toBe(403);
+  });
+
+  // Last: the sweep runs a week ahead, for every user of this server.
+  it("a paid sign-up never paid is on no plan once the sweep finds its trial ended", async () => {
+    const user = await signUp(server, "never-paid@example.com", {
+      plan: "paid",
+      is_monthly: true,
+      price: 4.99,
+    });
+    const record = await user.pb.collection("users").getOne(user.id);
+    expect(record).toMatchObject({ plan: "paid", price: 4.99 });
+    const trialEnds = Date.parse(String(record.trial_ends).replace(" ", "T"));
+    server.app.billing.sweep(new Date(trialEnds + 3600_000));
+    expect(await user.pb.collection("users").getOne(user.id)).toMatchObject({
+      plan: "free",
+      is_monthly: false,
+      price: 0,
+    });
+    expect(await stremioField(user)).toBe("inactive");
+    // Still awaiting payment: the operator's record of it brings the paid plan back.
+    expect((await subscriptionOf(user)).status).toBe("incomplete");
+  });
+});
+
+describe("the user's plan fields over any history", () => {
+  /** A small deterministic generator (mulberry32), so a failing history can be replayed. */
+  function generator(seed: number) {
+    let a = seed;
+    const next = () => {
+      a = (a + 0x6d2b79f5) | 0;
+      let t = Math.imul(a ^ (a >>> 15), 1 | a);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    return { next, pick: <T>(items: readonly T[]) => items[Math.floor(next() * items.length)]! };
+  }
+
+  it("say what the entitlement says after sign-ups, choices, payments and sweeps, paid only while the user may stream", async () => {
+    const t = await createTestApp();
+    try {
+      const { billing, store } = t.app;
+      const hour = 3600_000;
+      for (const seed of [1, 2, 3, 4, 5]) {
+        vi.useRealTimers();
+        const ids: string[] = [];
+        const signUps = [
+          { plan: "free", price: 0 },
+          { plan: "paid", is_monthly: true, price: 4.99 },
+          { plan: "paid", is_monthly: false, price: 49.99 },
+        ];
+        for (const [i, fields] of signUps.entries()) {
+          const res = await t.request("POST", "/api/collections/users/records", {
+            body: {
+              email: `history.${seed}.${i}@example.com`,
+              password,
+              passwordConfirm: password,
+              ...fields,
+            },
+          });
+          expect(res.status).toBe(200);
+          ids.push(res.json.id);
+        }
+        vi.useFakeTimers({ now: Date.now(), toFake: ["Date"] });
+        const { next, pick } = generator(seed);
+        const history: string[] = [];
+        for (let step = 0; step < 60; step++) {
+          const user = Math.floor(next() * ids.length);
+          const interval = pick(["month", "year"] as const);
+          const action = pick(["checkout", "mark-paid", "time", "time"] as const);
+          try {
+            if (action === "checkout") await billing.checkout(ids[user]!, interval);
+            else if (action === "mark-paid") {
+              const until = new Date(Date.now() + (1 + next() * 40) * 24 * hour);
+              billing.markPaid(ids[user]!, until, interval, "root@example.com");
+            } else {
+              // The sweep runs hourly: the clock never jumps past its look-back.
+              vi.setSystemTime(Date.now() + Math.ceil(next() * 72) * hour);
+              billing.sweep();
+            }
+          } catch (error) {
+            if (!(error instanceof BillingError)) throw error;
+          }
+          history.push(action === "time" ? "time" : `${action} ${user} ${interval}`);
+          const now = new Date();
+          for (const id of ids) {
+            const record = store.findById(store.findCollection("users")!, id)!;
+            const sub = storedSubscriptionOf(store, id);
+            const wanted = entitlementFields(record, sub, now);
+            const context = `seed ${seed}: ${history.join(", ")}; user ${ids.indexOf(id)}`;
+            expect(
+              { plan: record.plan, is_monthly: record.is_monthly, price: record.price },
+              context,
+            ).toEqual({ plan: wanted.plan, is_monthly: wanted.is_monthly, price: wanted.price });
+            if (record.plan === "paid")
+              expect(isEntitled(String(record.trial_ends), sub, now), context).toBe(true);
+          }
+        }
+      }
+    } finally {
+      vi.useRealTimers();
+      await t.close();
+    }
+  });
+});
+
+describe("billing's rate limits", () => {
+  it("sending the instructions again: 5 per minute per client IP, as verification requests", async () => {
+    const t = await createTestApp({ rateLimits: defaultRateLimits });
+    try {
+      const token = t.tokens.alice;
+      const checkout = await t.request("POST", "/api/billing/checkout", {
+        token,
+        body: { interval: "month" },
+      });
+      expect(checkout.status).toBe(200);
+      const statuses = [];
+      for (let i = 0; i < 6; i++) {
+        statuses.push((await t.request("POST", "/api/billing/resend-instructions", { token })).status);
+      }
+      expect(statuses).toEqual([204, 204, 204, 204, 204, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("the webhook: a window of its own, 1,000 per 10 s per IP, so Stripe's bursts pass", async () => {
+    vi.useFakeTimers({ now: Date.parse("2026-01-01T00:00:00Z"), toFake: ["Date"] });
+    const t = await createTestApp({ rateLimits: defaultRateLimits });
+    try {
+      const webhook = () =>
+        t.request("POST", "/api/billing/webhook", {
+          body: "{}",
+          headers: { "stripe-signature": "t=1,v1=x" },
+        });
+      const statuses = new Map<number, number>();
+      for (let i = 0; i < 1000; i++) {
+        const { status } = await webhook();
+        statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      }
+      // Unsigned (no Stripe here): refused, but not limited.
+      expect(statuses).toEqual(new Map([[400, 1000]]));
+      const limited = await webhook();
+      expect(limited.status).toBe(429);
+      expect(limited.json).toEqual({ data: {}, message: "Too Many Requests.", status: 429 });
+      // The rest of the API keeps its own window.
+      expect((await t.request("GET", "/api/health")).status).toBe(200);
+      vi.setSystemTime(Date.now() + 10_000);
+      expect((await webhook()).status).toBe(400);
+    } finally {
+      await t.close();
+    }
   });
 });

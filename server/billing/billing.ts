@@ -3,6 +3,7 @@ import { formatPrice } from "../../shared/format.ts";
 import { localizePath } from "../../shared/i18n/paths.ts";
 import { paymentInstructions, paymentPeriod } from "../../shared/payment-instructions.ts";
 import {
+  liveStatuses,
   paidPrice,
   saveSubscription,
   type Subscription,
@@ -11,7 +12,12 @@ import {
   subscriptionsCollection,
   syncEntitlement,
 } from "../core/billing.ts";
-import { type Interval, type SubscriptionStatus, subscriptionStatuses } from "../../shared/billing.ts";
+import {
+  type Interval,
+  subscriptionGraceMs,
+  type SubscriptionStatus,
+  subscriptionStatuses,
+} from "../../shared/billing.ts";
 import type { RecordData, Store } from "../core/store.ts";
 import { formatDateTime } from "../core/values.ts";
 import { recordUserChanges } from "../core/user-audit.ts";
@@ -20,7 +26,7 @@ import type { Logger } from "../tools/log.ts";
 import { type BillingMail, renderBillingMail } from "../mail/billing-templates.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import type { MailLocale } from "../mail/templates.ts";
-import { type Stripe, type StripeConfig, stripeClient } from "./stripe.ts";
+import { isMissing, type Stripe, type StripeConfig, stripeClient } from "./stripe.ts";
 
 // The billing lifecycle: choosing the paid plan (Stripe Checkout, or manual payment instructions),
 // Stripe's webhooks as the only way paid state enters the database, the operator's manual payments
@@ -54,10 +60,19 @@ export type BillingOptions = {
 export type Billing = ReturnType<typeof createBilling>;
 
 /** What became of a webhook event. */
-export type WebhookOutcome = "applied" | "duplicate" | "stale" | "ignored";
+export type WebhookOutcome = "applied" | "duplicate" | "ignored";
 
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;
+
+/** How often the payment instructions may be sent again to one user (verification's resend guard). */
+export const instructionsResendMs = 2 * 60 * 1000;
+
+/** The notice of the payment instructions sent for the user's pending request (`_billing_notices`). */
+const instructionsNotice = "paymentInstructions";
+
+/** Ended for good: Stripe never revives a subscription in these. */
+const endedStatuses: readonly string[] = ["canceled", "incomplete_expired"];
 
 export function createBilling(options: BillingOptions) {
   const { store, mailer, log, appName, appUrl } = options;
@@ -91,21 +106,44 @@ export function createBilling(options: BillingOptions) {
     return store.findById(users(), id);
   }
 
+  /** The payment instructions of manual mode, in the user's language. */
+  function instructionsMail(user: RecordData, interval: Interval): BillingMail {
+    const locale = localeOf(user);
+    return {
+      kind: "paymentInstructions",
+      amount: paidPrice(interval),
+      interval,
+      instructions: paymentInstructions(options.instructions[locale], {
+        amount: formatPrice(paidPrice(interval), locale),
+        period: paymentPeriod(interval, locale),
+        reference: String(user.email),
+      }),
+    };
+  }
+
   /**
-   * The paid plan, chosen at sign-up or from the account page. With Stripe: a Checkout Session
-   * (its URL), the user's remaining trial kept when more than 48 hours of it are left. Without:
-   * the choice is recorded as awaiting payment, the instructions are emailed, and the URL is the
-   * account page, which shows them.
+   * The paid plan, chosen at sign-up or from the account page; refused while a subscription (a
+   * Stripe one, or a payment the operator recorded) entitles the user. With Stripe: a Checkout
+   * Session (its URL), the user's remaining trial kept when more than 48 hours of it are left.
+   * Without: the choice is recorded as awaiting payment, the instructions are emailed once per
+   * pending request (choosing again while it waits sends nothing: `resendInstructions` does), and
+   * the URL is the account page, which shows them.
    */
   async function checkout(userId: string, interval: Interval): Promise<string> {
     const user = userById(userId);
     if (!user) throw new BillingError("Missing user.");
     const current = subscriptionOf(store, userId);
-    if (current && current.subscription !== "" && subscriptionEntitles(current, new Date())) {
+    if (subscriptionEntitles(current, new Date())) {
       throw new BillingError("You already have a subscription.");
     }
     if (!stripe) {
       store.transaction(() => {
+        // A new pending request: the instructions of an earlier one were for another.
+        if (current?.status !== "incomplete") {
+          store.run(
+            sql`DELETE FROM "_billing_notices" WHERE "user" = ${param(userId)} AND "kind" = ${param(instructionsNotice)}`,
+          );
+        }
         saveSubscription(store, userId, {
           status: "incomplete",
           interval,
@@ -114,17 +152,7 @@ export function createBilling(options: BillingOptions) {
         });
         syncEntitlement(store, userId);
       });
-      const locale = localeOf(user);
-      mail(user, {
-        kind: "paymentInstructions",
-        amount: paidPrice(interval),
-        interval,
-        instructions: paymentInstructions(options.instructions[locale], {
-          amount: formatPrice(paidPrice(interval), locale),
-          period: paymentPeriod(interval, locale),
-          reference: String(user.email),
-        }),
-      });
+      mailOnce(user, instructionsNotice, instructionsMail(user, interval));
       return accountUrl(user, "?checkout=manual");
     }
     const trialEnds = parseDateTime(String(user.trial_ends ?? "")).getTime();
@@ -146,6 +174,25 @@ export function createBilling(options: BillingOptions) {
     });
     if (!session.url) throw new Error("Stripe gave no Checkout URL");
     return session.url;
+  }
+
+  /**
+   * Manual mode: the payment instructions of the user's pending request, emailed again; once per
+   * `instructionsResendMs` at most (a request within it sends nothing, as request-verification).
+   */
+  function resendInstructions(userId: string): void {
+    const user = userById(userId);
+    const current = subscriptionOf(store, userId);
+    if (stripe || !user || current?.status !== "incomplete") {
+      throw new BillingError("There are no payment instructions to send.");
+    }
+    const now = new Date();
+    const before = formatDateTime(new Date(now.getTime() - instructionsResendMs));
+    const sent = store.run(
+      sql`INSERT INTO "_billing_notices" ("user", "kind", "created") VALUES (${param(userId)}, ${param(instructionsNotice)}, ${param(formatDateTime(now))})
+        ON CONFLICT ("user", "kind") DO UPDATE SET "created" = "excluded"."created" WHERE "_billing_notices"."created" <= ${param(before)}`,
+    );
+    if (Number(sent.changes) > 0) mail(user, instructionsMail(user, current.interval));
   }
 
   /** A Billing Portal session of the user's Stripe customer (card, invoices, cancel, interval). */
@@ -185,12 +232,55 @@ export function createBilling(options: BillingOptions) {
     return record ? String(record.user) : undefined;
   }
 
+  const subscriptionEvents: readonly string[] = [
+    "customer.subscription.created",
+    "customer.subscription.updated",
+    "customer.subscription.deleted",
+  ];
+
+  /** The subscription as Stripe has it now; undefined when Stripe has no such subscription. */
+  async function retrieveSubscription(id: string): Promise<Stripe.Subscription | undefined> {
+    try {
+      return await stripe!.subscriptions.retrieve(id);
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      throw error;
+    }
+  }
+
   /**
-   * Applies one verified event, idempotently (a replay changes nothing and sends nothing), never
-   * older than the last one applied to the subscription (Stripe does not promise order). The
-   * state comes from the event's own object; emails go out once it is all stored.
+   * Whether Stripe's `object` may be written over the user's record: the record's own subscription
+   * unless it was canceled (final for that id), or a live one replacing a record that has none or
+   * whose subscription has ended. An event for an older subscription never touches the current one.
    */
-  function applyEvent(event: Stripe.Event): WebhookOutcome {
+  function mayApply(current: Subscription | undefined, object: Stripe.Subscription): boolean {
+    if (!current || current.subscription === "") return true;
+    if (current.subscription === object.id) return current.status !== "canceled";
+    return endedStatuses.includes(current.status) && !endedStatuses.includes(object.status);
+  }
+
+  // Events are applied one at a time: a subscription read from Stripe is stored before the next
+  // event reads it again, so an older read never lands over a newer one.
+  let applying: Promise<unknown> = Promise.resolve();
+
+  /**
+   * Applies one verified event, idempotently (a replay changes nothing and sends nothing). A
+   * subscription event is a signal, as Stripe advises (it promises neither order nor that every
+   * event arrives): the subscription's state is read from Stripe's API, whatever the event carries
+   * and whenever it was sent. Emails go out once it is all stored.
+   */
+  function applyEvent(event: Stripe.Event): Promise<WebhookOutcome> {
+    const run = applying.then(() => applyInOrder(event));
+    applying = run.catch(() => {});
+    return run;
+  }
+
+  async function applyInOrder(event: Stripe.Event): Promise<WebhookOutcome> {
+    const known = store.all(sql`SELECT 1 FROM "_billing_events" WHERE "id" = ${param(event.id)}`);
+    if (known.length > 0) return "duplicate";
+    const retrieved = subscriptionEvents.includes(event.type)
+      ? await retrieveSubscription((event.data.object as Stripe.Subscription).id)
+      : undefined;
     const outbox: (() => void)[] = [];
     const outcome = store.transaction((): WebhookOutcome => {
       const seen = store.run(
@@ -219,13 +309,12 @@ export function createBilling(options: BillingOptions) {
         case "customer.subscription.created":
         case "customer.subscription.updated":
         case "customer.subscription.deleted": {
-          const object = event.data.object;
+          const object = retrieved;
+          if (!object) return "ignored";
           const userId = userOfStripe(object.metadata, object.customer);
           if (!userId) return "ignored";
           const current = subscriptionOf(store, userId);
-          if (current?.event_at && parseDateTime(current.event_at).getTime() > event.created * 1000) {
-            return "stale";
-          }
+          if (!mayApply(current, object)) return "ignored";
           const item = object.items.data[0];
           const status = (subscriptionStatuses as readonly string[]).includes(object.status)
             ? (object.status as SubscriptionStatus)
@@ -244,9 +333,10 @@ export function createBilling(options: BillingOptions) {
           store.update(users(), userId, { stripe: next.customer, updated: formatDateTime(new Date()) });
           syncEntitlement(store, userId);
           const user = userById(userId)!;
+          const sameSubscription = current?.subscription === object.id;
           const cancelling =
-            event.type === "customer.subscription.deleted" ||
-            (object.cancel_at_period_end && !current?.cancel_at_period_end);
+            (status === "canceled" && !(sameSubscription && current?.status === "canceled")) ||
+            (object.cancel_at_period_end && !(sameSubscription && current?.cancel_at_period_end));
           if (cancelling && next.current_period_end) {
             const endsAt = next.current_period_end;
             outbox.push(() =>
@@ -301,7 +391,7 @@ export function createBilling(options: BillingOptions) {
     // Writing over a live Stripe subscription would lose its id: Stripe keeps charging while the
     // record says "paid by hand", and the Billing Portal no longer finds it.
     const current = subscriptionOf(store, userId);
-    if (current?.subscription && ["trialing", "active", "past_due"].includes(current.status)) {
+    if (current?.subscription && (liveStatuses as readonly string[]).includes(current.status)) {
       throw new BillingError("This user pays through Stripe: their subscription is managed there.");
     }
     const saved = store.transaction(() => {
@@ -335,7 +425,8 @@ export function createBilling(options: BillingOptions) {
   /**
    * The hourly work: a reminder for trials ending within 48 hours, a "trial ended" email for
    * trials that ended, and the Stremio records brought in line with the entitlement for every user
-   * whose trial or paid period ended lately. Every query reads an index range (`trial_ends`,
+   * whose trial or paid period ended lately (a live Stripe subscription's access ends
+   * `subscriptionGraceMs` after its period). Every query reads an index range (`trial_ends`,
    * `current_period_end`): its cost does not grow with the number of users, only with the hour's
    * events. The look-back (7 days) covers a server that was stopped for a while.
    */
@@ -364,8 +455,9 @@ export function createBilling(options: BillingOptions) {
       mailOnce(user, "trialEnded", { kind: "trialEnded", endedAt: String(user.trial_ends) });
       report.ended++;
     }
+    const lapsedSince = formatDateTime(new Date(now.getTime() - 7 * day - subscriptionGraceMs));
     const lapsed = store.find(store.findCollection(subscriptionsCollection)!, {
-      where: sql`"r"."current_period_end" > ${param(lookBack)} AND "r"."current_period_end" <= ${param(nowText)}`,
+      where: sql`"r"."current_period_end" > ${param(lapsedSince)} AND "r"."current_period_end" <= ${param(nowText)}`,
     });
     for (const sub of lapsed) {
       syncEntitlement(store, String(sub.user), now);
@@ -385,7 +477,8 @@ export function createBilling(options: BillingOptions) {
    */
   async function stats(now = new Date()) {
     const nowText = formatDateTime(now);
-    const entitling = sql`(("s"."status" IN ('active', 'trialing', 'past_due') AND "s"."subscription" != '')
+    const graceText = formatDateTime(new Date(now.getTime() - subscriptionGraceMs));
+    const entitling = sql`(("s"."status" IN ('active', 'trialing', 'past_due') AND "s"."subscription" != '' AND "s"."current_period_end" > ${param(graceText)})
       OR ("s"."status" = 'active' AND "s"."subscription" = '' AND "s"."current_period_end" > ${param(nowText)})
       OR ("s"."status" = 'canceled' AND "s"."current_period_end" > ${param(nowText)}))`;
     const open = sql`("s"."id" IS NULL OR NOT (${entitling} OR "s"."status" = 'incomplete'))`;
@@ -442,6 +535,7 @@ export function createBilling(options: BillingOptions) {
     cancelForDeletion,
     forget,
     checkout,
+    resendInstructions,
     portal,
     verify,
     applyEvent,

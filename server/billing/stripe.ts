@@ -26,4 +26,9 @@ export function stripeClient(config: StripeConfig): Stripe {
   });
 }
 
+/** Whether `error` is Stripe's answer that the object asked for does not exist. */
+export function isMissing(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError && error.code === "resource_missing";
+}
+
 export type { Stripe };

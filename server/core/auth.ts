@@ -7,9 +7,10 @@ import { parseUnverifiedJwt, signJwt, verifyJwt } from "../tools/jwt.ts";
 
 /**
  * An authenticated request's record and its collection; `mfa` when its token carries the claim a
- * sign-in with a second factor (a passkey, an authenticator app code) gives.
+ * sign-in with a second factor (a passkey, an authenticator app code) gives; `confirmed` (unix
+ * seconds) when it carries the proof `POST …/confirm-identity` gives (api/confirm-identity.ts).
  */
-export type Auth = { collection: Collection; record: RecordData; mfa?: true };
+export type Auth = { collection: Collection; record: RecordData; mfa?: true; confirmed?: number };
 
 export type TokenType = "auth" | "verification" | "passwordReset" | "emailChange" | "file";
 
@@ -60,12 +61,23 @@ export function findAuthRecordByToken(store: Store, token: string, type: TokenTy
   const record = store.findById(collection, claims.id);
   if (!record) return undefined;
   if (!verifyJwt(token, signingKey(store, collection, record, type))) return undefined;
-  return claims.mfa === true ? { collection, record, mfa: true } : { collection, record };
+  return {
+    collection,
+    record,
+    ...(claims.mfa === true && { mfa: true }),
+    ...(Number.isSafeInteger(claims.confirmed) && { confirmed: claims.confirmed as number }),
+  };
 }
 
-/** The claims a token issued on the strength of `auth` (a refreshed one, a file token) carries over. */
+/**
+ * The claims a token issued on the strength of `auth` (a refreshed one, a file token, a confirmed
+ * one) carries over: its second factor, and its proof of identity as old as it was (never renewed).
+ */
 export function carriedClaims(auth: Auth): Record<string, unknown> {
-  return auth.mfa ? { mfa: true } : {};
+  return {
+    ...(auth.mfa && { mfa: true }),
+    ...(auth.confirmed !== undefined && { confirmed: auth.confirmed }),
+  };
 }
 
 /** An auth record by email; case-insensitive when the email's unique index is `COLLATE NOCASE`. */

@@ -1,5 +1,9 @@
 import { parseDateTime } from "../../shared/datetime.ts";
-import type { Interval, Subscription as SharedSubscription } from "../../shared/billing.ts";
+import {
+  type Interval,
+  type Subscription as SharedSubscription,
+  subscriptionGraceMs,
+} from "../../shared/billing.ts";
 import { siteConfig } from "../../shared/site-config.ts";
 import { param, sql } from "../tools/sql.ts";
 import type { Collection } from "./collection-types.ts";
@@ -30,7 +34,7 @@ export const billingTables = [
   },
 ];
 
-/** The stored record: the shared shape, and the `created` time of the last Stripe event applied (older events are not applied). */
+/** The stored record: the shared shape, and the `created` time of the last Stripe event applied. */
 export type Subscription = SharedSubscription & { event_at: string };
 
 /** The shown price of the paid plan for an interval: the site's constants, never a client's number. */
@@ -46,15 +50,20 @@ export function trialEnd(start: Date): Date {
 const isAhead = (datetime: string, now: Date) =>
   datetime !== "" && parseDateTime(datetime).getTime() > now.getTime();
 
+/** The live Stripe statuses: the subscription runs (a failed renewal, `past_due`, while Stripe retries). */
+export const liveStatuses = ["trialing", "active", "past_due"] as const;
+
 /**
- * Whether a subscription lets its user stream now: Stripe's live statuses (a failed renewal,
- * `past_due`, keeps access while Stripe retries), or one canceled whose paid period is not over.
- * One the operator records (no Stripe subscription) lasts until its period end.
+ * Whether a subscription lets its user stream now: one of Stripe's live statuses until its period
+ * end plus `subscriptionGraceMs`, or one canceled whose paid period is not over. One the operator
+ * records (no Stripe subscription) lasts until its period end.
  */
 export function subscriptionEntitles(sub: Subscription | undefined, now: Date): boolean {
   if (!sub) return false;
   if (sub.subscription === "") return sub.status === "active" && isAhead(sub.current_period_end, now);
-  if (sub.status === "trialing" || sub.status === "active" || sub.status === "past_due") return true;
+  if ((liveStatuses as readonly string[]).includes(sub.status)) {
+    return isAhead(sub.current_period_end, new Date(now.getTime() - subscriptionGraceMs));
+  }
   return sub.status === "canceled" && isAhead(sub.current_period_end, now);
 }
 
@@ -103,14 +112,19 @@ export function saveSubscription(
   return subscriptionOf(store, userId)!;
 }
 
-/** What the user record and its Stremio record must say for the current billing state. */
+/**
+ * What the user record and its Stremio record must say for the current billing state: `plan` is
+ * `paid` (with the interval's `is_monthly` and `price`) while a subscription entitles the user, or
+ * while the paid plan awaits payment within the trial; `free` and 0 otherwise.
+ */
 export function entitlementFields(
   user: RecordData,
   sub: Subscription | undefined,
   now: Date,
 ): { plan: "free" | "paid"; is_monthly: boolean; price: number; field: "active" | "inactive" } {
   const entitled = isEntitled(String(user.trial_ends ?? ""), sub, now);
-  const paid = subscriptionEntitles(sub, now) || isAwaitingPayment(sub);
+  // The paid plan chosen and not paid yet is the paid plan while the trial runs, and no plan after.
+  const paid = subscriptionEntitles(sub, now) || (isAwaitingPayment(sub) && entitled);
   const interval = sub?.interval ?? "month";
   return {
     plan: paid ? "paid" : "free",
@@ -176,13 +190,17 @@ export function beforeSaveUser(event: SaveEvent): Record<string, FieldError> | v
 
 /**
  * A visitor who signs up on the paid plan is awaiting payment (a subscription record, `incomplete`);
- * a superuser who moves a trial's end changes what the user may do at once.
+ * their plan fields are then the entitlement's. A superuser who moves a trial's end changes what
+ * the user may do at once.
  */
 export function afterSaveUser(event: SaveEvent) {
   const { store, data, original, superuser, now } = event;
   const id = String(data.id);
-  if (!original && !superuser && data.plan === "paid") {
-    saveSubscription(store, id, { status: "incomplete", interval: data.is_monthly ? "month" : "year" });
+  if (!original && !superuser) {
+    if (data.plan === "paid") {
+      saveSubscription(store, id, { status: "incomplete", interval: data.is_monthly ? "month" : "year" });
+    }
+    syncEntitlement(store, id, now);
   }
   if (original && superuser && original.trial_ends !== data.trial_ends) syncEntitlement(store, id, now);
 }

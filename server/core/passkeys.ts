@@ -142,6 +142,16 @@ export function deletePasskey(
   return row ? passkeyOf(row) : undefined;
 }
 
+/** Deletes all of a record's passkeys and returns them, oldest first. */
+export function deletePasskeysOf(store: Store, collectionId: string, recordId: string): Passkey[] {
+  return store
+    .all(
+      sql`DELETE FROM "_passkeys" WHERE "collectionRef" = ${param(collectionId)} AND "recordRef" = ${param(recordId)} RETURNING *`,
+    )
+    .map(passkeyOf)
+    .sort((a, b) => a.created.localeCompare(b.created) || a.id.localeCompare(b.id));
+}
+
 /** What a challenge was issued for: adding a passkey to one record of a collection. */
 export function registrationPurpose(collectionId: string, recordId: string): string {
   return `registration ${collectionId} ${recordId}`;

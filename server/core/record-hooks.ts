@@ -2,6 +2,7 @@ import { superusersCollectionName } from "./schema.ts";
 import { afterSaveUser, beforeSaveStremio, beforeSaveUser, type SaveEvent } from "./billing.ts";
 import {
   afterSuperuserSavesUser,
+  beforeDeleteUserChange,
   beforeSaveUserChange,
   beforeSaveUserNote,
   userChangesCollection,
@@ -19,6 +20,8 @@ export type RecordHooks = {
   beforeSave?: (event: SaveEvent) => Record<string, { code: string; message: string }> | void;
   /** After the write, in the same transaction. */
   afterSave?: (event: SaveEvent) => void;
+  /** Returns why a record may not be deleted through the records API, to refuse it. */
+  beforeDelete?: () => string | void;
 };
 
 const hooks: Record<string, RecordHooks> = {
@@ -30,7 +33,7 @@ const hooks: Record<string, RecordHooks> = {
     },
   },
   stremio: { beforeSave: beforeSaveStremio },
-  [userChangesCollection]: { beforeSave: beforeSaveUserChange },
+  [userChangesCollection]: { beforeSave: beforeSaveUserChange, beforeDelete: beforeDeleteUserChange },
   [userNotesCollection]: { beforeSave: beforeSaveUserNote },
   // As PocketBase: a superuser is always verified, whatever the request says.
   [superusersCollectionName]: {

@@ -11,6 +11,20 @@ import {
 const superusersCollectionId = "pbc_3142635823";
 export const superusersCollectionName = "_superusers";
 
+/**
+ * The API rules of `_superusers`, which PocketBase never lets an import change (a system
+ * collection's rules are fixed): superusers only, for everything.
+ */
+const superusersRules = {
+  listRule: null,
+  viewRule: null,
+  createRule: null,
+  updateRule: null,
+  deleteRule: null,
+  authRule: "",
+  manageRule: null,
+} as const;
+
 /** The token types PocketBase signs, each with its own per-collection secret and duration. */
 export const tokenTypes = [
   "authToken",
@@ -238,6 +252,9 @@ export function normalizeCollection(raw: unknown, existing?: Collection): Collec
   if (typeof name !== "string" || !identifier.test(name) || name.length > 100) {
     throw new SchemaError(`Invalid collection name ${JSON.stringify(input.name)}.`);
   }
+  if (existing?.system && name !== existing.name) {
+    throw new SchemaError(`The system collection ${existing.name} cannot be renamed.`);
+  }
   const isSuperusers = name === superusersCollectionName;
   const id =
     typeof input.id === "string" && input.id !== ""
@@ -306,6 +323,11 @@ export function normalizeCollection(raw: unknown, existing?: Collection): Collec
     collection.authRule = parseRule(merged.authRule, "authRule");
     collection.manageRule = parseRule(merged.manageRule, "manageRule");
   }
+  // As PocketBase ("System collection API rule cannot be changed."): a public rule there would let
+  // anyone list the superusers, or a user who may "manage" them set their passwords.
+  if (isSuperusers && Object.entries(superusersRules).some(([key, rule]) => collection[key] !== rule)) {
+    throw new SchemaError(`The API rules of the system collection ${name} cannot be changed.`);
+  }
   return collection;
 }
 
@@ -317,13 +339,7 @@ export function superusersCollection(existing?: Collection): Collection {
       name: superusersCollectionName,
       type: "auth",
       system: true,
-      listRule: null,
-      viewRule: null,
-      createRule: null,
-      updateRule: null,
-      deleteRule: null,
-      authRule: "",
-      manageRule: null,
+      ...superusersRules,
     },
     existing,
   );

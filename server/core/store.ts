@@ -70,6 +70,33 @@ const internalTables: { name: string; statement: string; ownedByRecord?: boolean
   ...totpTables,
 ];
 
+/** PocketBase's system collections: the only names starting with `_` a collection may have. */
+const pocketbaseSystemCollections = new Set(
+  [superusersCollectionName, "_authOrigins", "_externalAuths", "_mfas", "_otps"].map((n) => n.toLowerCase()),
+);
+
+/** Whether `name` is one of the store's own tables (or SQLite's), compared as SQLite compares names. */
+function isOwnTable(name: string): boolean {
+  const lower = name.toLowerCase();
+  return (
+    storeSchema([]).tables.has(lower) || lower.startsWith(searchTableName("")) || lower.startsWith("sqlite_")
+  );
+}
+
+/**
+ * Why no collection may be named `name`, if none may: a collection's records are served by the
+ * records API under its rules, so its table must not be one of the store's own (`_collections`
+ * with the token secrets, the internal tables, the search indexes and FTS5's tables behind them)
+ * or SQLite's (`sqlite_`), nor have any other name starting with `_` (kept for the server, as the
+ * request logs' `_logs`), PocketBase's system collections aside. Compared as SQLite compares names.
+ */
+export function reservedCollectionName(name: string): string | undefined {
+  if (isOwnTable(name)) return `The name ${name} is reserved: it is one of this server's own tables.`;
+  if (name.startsWith("_") && !pocketbaseSystemCollections.has(name.toLowerCase()))
+    return `The name ${name} is reserved: names starting with _ are for system collections.`;
+  return undefined;
+}
+
 /** The statement the store runs for an index a collection declares, as sqlite_master then keeps it. */
 function indexStatement(sql: string): string {
   return sql
@@ -308,6 +335,14 @@ export class Store {
     this.byName.clear();
     for (const row of this.db.prepare(`SELECT "data" FROM "_collections"`).all()) {
       const collection = JSON.parse(String(row.data)) as Collection;
+      if (isOwnTable(collection.name)) {
+        // Imported before such names were refused: the table stays the store's, never a collection.
+        this.log.error(
+          `Forgetting the collection ${collection.name}: that name is one of the store's own tables.`,
+        );
+        this.db.prepare(`DELETE FROM "_collections" WHERE "id" = ?`).run(collection.id);
+        continue;
+      }
       this.byId.set(collection.id, collection);
       this.byName.set(collection.name, collection);
     }
@@ -361,6 +396,8 @@ export class Store {
           throw new SchemaError(error.message, { [String(index)]: error.message });
         throw error;
       }
+      const reserved = reservedCollectionName(collection.name);
+      if (reserved) throw new SchemaError(reserved, { [String(index)]: reserved });
       if (existing && existing.type !== collection.type) {
         throw new SchemaError(`The type of ${existing.name} cannot be changed.`);
       }
@@ -434,14 +471,34 @@ export class Store {
     );
   }
 
+  /**
+   * Makes or renames the table `name`: SQLite refusing the name (an index of the database already
+   * has it) is the import's own error, a 400, never a 500.
+   */
+  private execNamed(name: string, statement: Sql) {
+    try {
+      this.exec(statement);
+    } catch (error) {
+      // SQLITE_ERROR; anything else (a full disk, I/O) is no fault of the import.
+      if ((error as { errcode?: number }).errcode !== 1) throw error;
+      throw new SchemaError(`The name ${name} is already used by another table or index.`);
+    }
+  }
+
   private syncTable(collection: Collection, old: Collection | undefined) {
     if (old && old.name !== collection.name && this.tableExists(old.name)) {
       this.exec(sql`DROP TABLE IF EXISTS ${ident(searchTableName(old.name))}`);
-      this.exec(sql`ALTER TABLE ${ident(old.name)} RENAME TO ${ident(collection.name)}`);
+      this.execNamed(
+        collection.name,
+        sql`ALTER TABLE ${ident(old.name)} RENAME TO ${ident(collection.name)}`,
+      );
     }
     if (!this.tableExists(collection.name)) {
       const columns = collection.fields.map((f) => sql`${ident(f.name)} ${raw(columnDefinition(f))}`);
-      this.exec(sql`CREATE TABLE ${ident(collection.name)} (${joinSql(columns, ", ")})`);
+      this.execNamed(
+        collection.name,
+        sql`CREATE TABLE ${ident(collection.name)} (${joinSql(columns, ", ")})`,
+      );
     } else {
       const existingColumns = new Set(
         this.all(sql`SELECT name FROM pragma_table_info(${param(collection.name)})`).map((row) =>

@@ -5,8 +5,9 @@ import { formatDateTime } from "./values.ts";
 
 // The operators' record of a user: every change a superuser makes to the user (`user_changes`:
 // field, old → new, by whom, when), written by the server only, and the superusers' notes on the
-// user (`user_notes`), signed by their author. Both collections are for superusers only (every
-// rule null in pocketbase/pb_schema.json) and go with their user.
+// user (`user_notes`), signed by their author and, once edited, by who last edited them. Both
+// collections are for superusers only (every rule null in pocketbase/pb_schema.json) and go with
+// their user; the record of changes is append-only, superusers included.
 
 export const userChangesCollection = "user_changes";
 export const userNotesCollection = "user_notes";
@@ -85,7 +86,8 @@ export function afterSuperuserSavesUser(event: SaveEvent) {
 
 /**
  * The records API may not write the record of changes (the server does), and a note is signed by
- * the superuser who writes it, whatever the request says.
+ * the superuser who writes it and, after an edit, by the one who last edited it, whatever the
+ * request says.
  */
 export function beforeSaveUserChange(): Record<string, { code: string; message: string }> {
   return {
@@ -98,4 +100,10 @@ export function beforeSaveUserChange(): Record<string, { code: string; message: 
 
 export function beforeSaveUserNote(event: SaveEvent): void {
   event.data.author = event.original ? event.original.author : event.actor;
+  event.data.editor = event.original ? event.actor : "";
+}
+
+/** Nobody deletes from the record of changes through the records API, superusers included. */
+export function beforeDeleteUserChange(): string {
+  return "The record of changes is append-only: its entries are never deleted.";
 }

@@ -2,9 +2,16 @@ import { passwordLength } from "../../shared/password-rules.ts";
 import { parseDateTime } from "../../shared/datetime.ts";
 import { passwordTooLong } from "../core/passwords.ts";
 import { autogenerate, newRecordData } from "../core/records.ts";
-import { type Collection, type Field, fieldByName, isAuth, isMultiple } from "../core/collection-types.ts";
+import {
+  type Collection,
+  type Field,
+  fieldByName,
+  isAuth,
+  isMultiple,
+  isMultiValuer,
+} from "../core/collection-types.ts";
 import type { RecordData, Store } from "../core/store.ts";
-import { castNumber, castStringList, castValue, formatDateTime } from "../core/values.ts";
+import { castNumber, castStringList, castValue, formatDateTime, listItems } from "../core/values.ts";
 import { type FieldError, type FieldErrors, fieldErrors, isEmail, isUrl, runeLength } from "./validation.ts";
 
 /** "default" (rules only), "manager" (passes manageRule) or "superuser" (PocketBase's access levels). */
@@ -25,6 +32,32 @@ export type RecordUpsert = {
   oldPassword: string;
   access: Access;
 };
+
+/**
+ * The fewest items a list sent for a select, relation or file field may always hold, whatever its
+ * `maxSelect`: PocketBase drops duplicates and empty strings, and keeps the last item of a list
+ * sent to a single-value field, which a short list may rely on.
+ */
+const minListItems = 100;
+
+/**
+ * A list sent for a select, relation or file field (or to its `+field`, `field+`, `field-`
+ * modifier) holding more items than `max(maxSelect, minListItems)`: PocketBase's "too many values"
+ * error for each such field, or null. Checked before anything else reads the body, so what a
+ * request costs stays bounded by what the fields allow, not by what the body limit lets in.
+ */
+export function tooLongLists(collection: Collection, body: Record<string, unknown>): FieldErrors | null {
+  const errors: FieldErrors = {};
+  for (const [key, value] of Object.entries(body)) {
+    const field = fieldByName(collection, /^\+?(\w+?)[+-]?$/.exec(key)?.[1] ?? "");
+    if (!field || !isMultiValuer(field)) continue;
+    const maxSelect = Math.max(field.maxSelect ?? 1, 1);
+    if (listItems(value).length > Math.max(maxSelect, minListItems)) {
+      errors[field.name] = fieldErrors.tooManyValues(maxSelect);
+    }
+  }
+  return Object.keys(errors).length > 0 ? errors : null;
+}
 
 /**
  * Resolves PocketBase's field modifiers (`price+`, `price-`, `+tags`, `tags+`, `tags-`) against
@@ -58,7 +91,10 @@ export function replaceModifiers(
       const items = castStringList(value);
       if (match[1]) result[name] = [...items, ...list];
       else if (match[3] === "+") result[name] = [...list, ...items];
-      else result[name] = list.filter((item) => !items.includes(item));
+      else {
+        const removed = new Set(items);
+        result[name] = list.filter((item) => !removed.has(item));
+      }
     }
   }
   return result;

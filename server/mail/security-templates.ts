@@ -1,15 +1,21 @@
 import { formatDate } from "../../shared/format.ts";
 import { localizePath } from "../../shared/i18n/paths.ts";
+import type { RemovedSecondFactors } from "../core/second-factor.ts";
 import { type MailContent, type MailLocale, nbsp, narrow, renderLayout, type Words } from "./templates.ts";
 
 // The security emails, in the user's language: what changed on the account, and what to do if it
 // was not them. None holds a secret, a token or a link that signs in: each leads to a public page.
 
 export type SecurityMail =
-  /** To the user, after a password change or reset. */
-  | { kind: "passwordChanged" }
+  /**
+   * To the user, after a password change or reset; `removed`: the second factors a reset of an
+   * address not verified yet took away (server/core/second-factor.ts).
+   */
+  | { kind: "passwordChanged"; removed?: RemovedSecondFactors }
   /** To the address the account had before, after an email change. */
   | { kind: "emailChanged"; newEmail: string }
+  /** To a superuser, after another superuser (`by`) set their password (`when`: a PocketBase datetime). */
+  | { kind: "superuserPasswordChanged"; by: string; when: string; superuser: true }
   /** To the deleted account's address: the goodbye. */
   | { kind: "accountDeleted"; subscriptionCanceled: boolean }
   /**
@@ -20,7 +26,12 @@ export type SecurityMail =
   /** To the user, after two-factor sign-in was turned on or off, or its recovery codes were renewed. */
   | { kind: "totpEnabled" | "totpDisabled" | "recoveryCodesRenewed"; when: string; superuser?: boolean }
   /** To the user, after a sign-in with a recovery code (`recoveryCodesLeft`: the ones not used yet). */
-  | { kind: "recoveryCodeUsed"; when: string; recoveryCodesLeft: number; superuser?: boolean };
+  | { kind: "recoveryCodeUsed"; when: string; recoveryCodesLeft: number; superuser?: boolean }
+  /**
+   * To the user, after `failures` wrong two-factor codes in a row on the account (whoever typed
+   * them knew the password); further codes are refused for a while.
+   */
+  | { kind: "totpFailures"; when: string; failures: number; superuser?: boolean };
 
 export type SecurityMailInput = SecurityMail & {
   locale: MailLocale;
@@ -33,6 +44,8 @@ export type SecurityMailInput = SecurityMail & {
 const pages: Record<SecurityMail["kind"], string> = {
   passwordChanged: "/forgot-password",
   emailChanged: "/discord",
+  // Sent to superusers only: it leads to the dashboard.
+  superuserPasswordChanged: "/",
   accountDeleted: "/",
   passkeyAdded: "/account",
   passkeyRemoved: "/account",
@@ -41,6 +54,8 @@ const pages: Record<SecurityMail["kind"], string> = {
   totpDisabled: "/account",
   recoveryCodesRenewed: "/account",
   recoveryCodeUsed: "/account",
+  // Whoever typed the codes knows the password: a new one (by email) also lifts the lock.
+  totpFailures: "/forgot-password",
 };
 
 /** When a passkey or two-factor sign-in changed, written out for the locale: the day, then the time (UTC). */
@@ -48,6 +63,34 @@ function moment(when: string, locale: MailLocale): string {
   const [hours, minutes] = [when.slice(11, 13), when.slice(14, 16)];
   if (locale === "fr") return `le ${formatDate(when, "fr")} à ${hours}${nbsp}h${nbsp}${minutes} UTC`;
   return `on ${formatDate(when, "en")} at ${hours}:${minutes} UTC`;
+}
+
+/**
+ * What a password reset took away, as a sentence for the locale (none when nothing was): the
+ * address was not verified yet, so who added them may not be the address's owner.
+ */
+function removedFactors(removed: RemovedSecondFactors | undefined, locale: MailLocale): string[] {
+  if (!removed || (removed.passkeys.length === 0 && !removed.totp)) return [];
+  const fr = locale === "fr";
+  const items = [
+    ...removed.passkeys.map((name) =>
+      fr ? `la clé d’accès «${nbsp}${name}${nbsp}»` : `the passkey "${name}"`,
+    ),
+    ...(removed.totp
+      ? [
+          fr
+            ? "la connexion en deux étapes et ses codes de secours"
+            : "two-factor sign-in and its recovery codes",
+        ]
+      : []),
+  ];
+  const last = items.pop()!;
+  const list = items.length ? `${items.join(", ")} ${fr ? "et" : "and"} ${last}` : last;
+  return [
+    fr
+      ? `L’adresse de ce compte n’avait pas encore été confirmée${nbsp}: les moyens de connexion qui y avaient été ajoutés ont donc été retirés (${list}). S’ils étaient à vous, ajoutez-les de nouveau depuis votre compte.`
+      : `The address of this account had not been confirmed yet, so the ways to sign in added to it were removed (${list}). If they were yours, add them again from your account.`,
+  ];
 }
 
 /** The superuser dashboard (PocketBase's path; English only). */
@@ -76,7 +119,7 @@ function securityWords(input: SecurityMailInput): Words {
             `Si ce n’était pas vous, choisissez tout de suite un nouveau mot de passe${nbsp}:`,
           ],
           action: "Choisir un nouveau mot de passe",
-          after: ["Vos sessions ouvertes ailleurs ont été fermées."],
+          after: ["Vos sessions ouvertes ailleurs ont été fermées.", ...removedFactors(input.removed, "fr")],
           signature,
         };
       case "emailChanged":
@@ -89,6 +132,18 @@ function securityWords(input: SecurityMailInput): Words {
           ],
           action: "Nous contacter",
           after: ["Si c’était vous, il n’y a rien à faire."],
+          signature,
+        };
+      case "superuserPasswordChanged":
+        return {
+          subject: `Le mot de passe de votre compte superutilisateur ${appName} a été modifié`,
+          greeting,
+          lines: [
+            `${input.by} a modifié le mot de passe de votre compte superutilisateur ${appName} ${moment(input.when, "fr")}.`,
+            `Si vous ne l’avez pas demandé, prévenez tout de suite les autres superutilisateurs${nbsp}: qui connaît ce mot de passe peut se connecter à votre place.`,
+          ],
+          action: "Ouvrir le tableau de bord",
+          after: ["Si vous l’avez demandé, il n’y a rien à faire."],
           signature,
         };
       case "accountDeleted":
@@ -165,6 +220,20 @@ function securityWords(input: SecurityMailInput): Words {
           signature,
         };
       }
+      case "totpFailures":
+        return {
+          subject: `Des codes erronés ont été saisis sur votre compte ${appName}`,
+          greeting,
+          lines: [
+            `${input.failures}${nbsp}codes erronés de connexion en deux étapes ont été saisis sur votre compte ${appName}, le dernier ${moment(input.when, "fr")}${nbsp}: celui qui les a saisis connaît votre mot de passe. Les codes suivants sont refusés pendant un moment.`,
+            `Si ce n’était pas vous, changez tout de suite votre mot de passe${nbsp}:`,
+          ],
+          action: "Choisir un nouveau mot de passe",
+          after: [
+            `Si c’était vous, vérifiez l’heure de votre téléphone. Un nouveau mot de passe lève aussi l’attente.`,
+          ],
+          signature,
+        };
     }
   }
   const greeting = name ? `Hello ${name},` : "Hello,";
@@ -179,7 +248,7 @@ function securityWords(input: SecurityMailInput): Words {
           "If it was not you, choose a new password right away:",
         ],
         action: "Choose a new password",
-        after: ["Your sessions on other devices were signed out."],
+        after: ["Your sessions on other devices were signed out.", ...removedFactors(input.removed, "en")],
         signature,
       };
     case "emailChanged":
@@ -192,6 +261,18 @@ function securityWords(input: SecurityMailInput): Words {
         ],
         action: "Contact us",
         after: ["If it was you, there is nothing to do."],
+        signature,
+      };
+    case "superuserPasswordChanged":
+      return {
+        subject: `The password of your ${appName} superuser account was changed`,
+        greeting,
+        lines: [
+          `${input.by} changed the password of your ${appName} superuser account ${moment(input.when, "en")}.`,
+          "If you did not ask for it, warn the other superusers right away: whoever knows this password can sign in as you.",
+        ],
+        action: "Open the dashboard",
+        after: ["If you asked for it, there is nothing to do."],
         signature,
       };
     case "accountDeleted":
@@ -268,5 +349,17 @@ function securityWords(input: SecurityMailInput): Words {
         signature,
       };
     }
+    case "totpFailures":
+      return {
+        subject: `Wrong two-factor codes were entered on your ${appName} account`,
+        greeting,
+        lines: [
+          `${input.failures} wrong two-factor codes were entered on your ${appName} account, the last ${moment(input.when, "en")}: whoever entered them knows your password. Further codes are refused for a while.`,
+          "If this wasn't you, change your password right away:",
+        ],
+        action: "Choose a new password",
+        after: ["If it was you, check your phone's clock. A new password also ends the wait."],
+        signature,
+      };
   }
 }

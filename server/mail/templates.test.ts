@@ -98,6 +98,34 @@ describe("security emails", () => {
   }
 });
 
+describe("the security email of a superuser whose password another superuser set", () => {
+  for (const locale of ["en", "fr"] as const) {
+    it(`(${locale}) names who set it and when, leads to the dashboard; French typography`, () => {
+      const { subject, text, link } = renderSecurityMail({
+        kind: "superuserPasswordChanged",
+        by: "ops@example.com",
+        when: "2026-11-27 09:05:00.000Z",
+        superuser: true,
+        locale,
+        appName: "Lumen",
+        appUrl: "https://lumen.example/",
+        name: "",
+      });
+      expect(link).toBe("https://lumen.example/_/");
+      expect(text).toContain("ops@example.com");
+      expect(text).toContain(
+        locale === "fr" ? "le 27 novembre 2026 à 09\u00a0h\u00a005 UTC" : "on November 27, 2026 at 09:05 UTC",
+      );
+      if (locale === "fr") {
+        const prose = `${subject}\n${text}`.replace(/https?:\/\/\S+/g, "");
+        expect(prose).not.toMatch(/'/);
+        expect(prose).not.toMatch(/[^\u00a0][:»]/);
+        expect(prose).not.toMatch(/[^\u202f][;!?]/);
+      }
+    });
+  }
+});
+
 describe("the HTML part on a phone", () => {
   it("shows the link as a button, then written out below it, free to wrap", () => {
     const { html, link } = renderMail(input("passwordReset", "fr"));

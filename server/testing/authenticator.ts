@@ -82,6 +82,10 @@ function coseKey(publicKey: KeyObject): Buffer {
   );
 }
 
+/** The credential's public key as the server stores it: its COSE key, in base64url. */
+export const storedPublicKey = (credential: SoftwareCredential): string =>
+  b64url(coseKey(credential.publicKey));
+
 /**
  * Makes a passkey for the site's registration options, as `navigator.credentials.create` would:
  * the new credential and the response the browser sends back.

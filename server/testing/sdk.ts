@@ -1,6 +1,7 @@
 import PocketBase, { ClientResponseError } from "pocketbase";
 import { expect } from "vitest";
 import { fixturePassword } from "./fixtures.ts";
+import type { TestServer } from "./start-server.ts";
 
 /** The SDK error a request must fail with (the test fails if it succeeds). */
 export async function rejection(promise: Promise<unknown>): Promise<ClientResponseError> {
@@ -42,4 +43,38 @@ export async function signedUpUser(
   const id = pb.authStore.record!.id;
   await pb.collection("stremio").create({ user: id, ...stremio, field: "active" });
   return { pb, id, email };
+}
+
+/**
+ * `signedUpUser` on `server` with the address verified (written to the store, as following the
+ * emailed link would) and the session's identity confirmed (`confirmIdentity`): what adding or
+ * removing a second factor asks of a user.
+ */
+export async function verifiedUser(
+  server: TestServer,
+  email: string,
+  fields: Record<string, unknown> = {},
+): Promise<SignedUpUser> {
+  const user = await signedUpUser(server.url, email, fields);
+  server.app.store.update(server.app.store.findCollection("users")!, user.id, { verified: true });
+  await confirmIdentity(user.pb);
+  return user;
+}
+
+/**
+ * Confirms it is the signed-in record of `pb` (`POST …/confirm-identity`, by default with the
+ * fixture password) and keeps the token it answers, which may add or remove a second factor for a
+ * few minutes. Resolves that token.
+ */
+export async function confirmIdentity(
+  pb: PocketBase,
+  proof: { password: string } | { code: string } = { password: fixturePassword },
+  collection = pb.authStore.record!.collectionName,
+): Promise<string> {
+  const { token } = await pb.send<{ token: string }>(`/api/collections/${collection}/confirm-identity`, {
+    method: "POST",
+    body: proof,
+  });
+  pb.authStore.save(token, pb.authStore.record);
+  return token;
 }

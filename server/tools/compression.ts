@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import Negotiator from "negotiator";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzip, gzipSync } from "node:zlib";
 
 // Content codings: which one a request accepts (negotiator reads `Accept-Encoding`), and bodies in
 // brotli or gzip (node:zlib). The site serves its files in them (site/files.ts), the API its JSON.
@@ -33,15 +34,31 @@ export function negotiateEncoding(header: string | undefined, available: readonl
   return (best as Encoding | undefined) ?? "identity";
 }
 
-/** A body in one content coding: `best` for the build (slow, smallest), else a fast level. */
-function encodeBody(body: Bytes, encoding: "br" | "gzip", best = false): Bytes {
-  if (encoding === "gzip") return gzipSync(body, { level: best ? 9 : 6 });
-  return brotliCompressSync(body, {
+/** The zlib options of a coding: `best` for the build (slow, smallest), else a fast level. */
+function codingOptions(body: Bytes, encoding: "br" | "gzip", best: boolean) {
+  if (encoding === "gzip") return { level: best ? 9 : 6 };
+  return {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: best ? constants.BROTLI_MAX_QUALITY : 5,
       [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
     },
-  });
+  };
+}
+
+/** A body in one content coding (see `codingOptions`). */
+function encodeBody(body: Bytes, encoding: "br" | "gzip", best = false): Bytes {
+  const options = codingOptions(body, encoding, best);
+  return encoding === "gzip" ? gzipSync(body, options) : brotliCompressSync(body, options);
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** `encodeBody` on libuv's thread pool. */
+function encodeBodyOffThread(body: Bytes, encoding: "br" | "gzip"): Promise<Bytes> {
+  const options = codingOptions(body, encoding, false);
+  const encoded = encoding === "gzip" ? gzipAsync(body, options) : brotliAsync(body, options);
+  return encoded as Promise<Bytes>;
 }
 
 /** The brotli and gzip forms of a body, each kept only when it is smaller than the body. */
@@ -57,10 +74,14 @@ export function compressBody(body: Bytes, best = false): Encoded {
 /** JSON bodies up to this size go out as they are: compressing them saves less than it costs. */
 const compressAbove = 1024;
 
+/** Larger JSON bodies are compressed on libuv's thread pool: on the event loop, 1 MB takes 50 ms. */
+const compressOffThreadAbove = 64 * 1024;
+
 /**
  * Compresses JSON answers over 1 KiB with the coding `Accept-Encoding` prefers (brotli, then gzip).
- * The work is synchronous on purpose: it takes well under a millisecond at these sizes, and zlib's
- * asynchronous API would queue behind password hashes on libuv's thread pool.
+ * Up to 64 KiB the work is synchronous on purpose: it takes well under a millisecond at these
+ * sizes, and zlib's asynchronous API would queue behind password hashes on libuv's thread pool.
+ * Above, it would hold every other request for tens of milliseconds: it goes to the pool.
  */
 export const compressJson: MiddlewareHandler = async (c, next) => {
   await next();
@@ -72,7 +93,10 @@ export const compressJson: MiddlewareHandler = async (c, next) => {
   const headers = new Headers(res.headers);
   let sent: Bytes = body;
   if (body.length > compressAbove) {
-    sent = encodeBody(body, encoding);
+    sent =
+      body.length > compressOffThreadAbove
+        ? await encodeBodyOffThread(body, encoding)
+        : encodeBody(body, encoding);
     headers.set("Content-Encoding", encoding);
     headers.append("Vary", "Accept-Encoding");
   }

@@ -12,8 +12,10 @@ export type RateLimitRule = {
 
 /**
  * On by default: sign-ins and record creation (PocketBase's default values for them), the requests
- * that send an email, which would otherwise let one client mail any address at will, and
- * PocketBase's `/api/` rule, so that every API path (health and logs included) has a per-IP limit.
+ * that send an email, which would otherwise let one client mail any address at will, Stripe's
+ * webhook (a window of its own, generous: each event costs a read of Stripe's API, whose own limit
+ * is 100 a second, and Stripe retries a refused delivery), and PocketBase's `/api/` rule, so that
+ * every API path (health and logs included) has a per-IP limit.
  */
 export const defaultRateLimits: RateLimitRule[] = [
   { label: "*:auth", maxRequests: 2, duration: 3, audience: "" },
@@ -21,6 +23,8 @@ export const defaultRateLimits: RateLimitRule[] = [
   { label: "*:requestVerification", maxRequests: 5, duration: 60, audience: "" },
   { label: "*:requestPasswordReset", maxRequests: 5, duration: 60, audience: "" },
   { label: "*:requestEmailChange", maxRequests: 5, duration: 60, audience: "" },
+  { label: "POST /api/billing/resend-instructions", maxRequests: 5, duration: 60, audience: "" },
+  { label: "POST /api/billing/webhook", maxRequests: 1000, duration: 10, audience: "" },
   { label: "/api/", maxRequests: 300, duration: 10, audience: "" },
 ];
 
@@ -96,6 +100,73 @@ export class FailureLimiter {
       const window = this.windows.get(key);
       if (window && window.used > 0) window.used--;
     }
+  }
+}
+
+/**
+ * The back-off of wrong two-factor codes, per account, beyond `passwordFailureLimit`'s 5 a minute:
+ * from the `lockFrom`th wrong code, each one locks the account's code checks for `firstLock`
+ * seconds, doubling with each further one (15 min, 30 min, 1 h, …) up to `maxLock`. The count is
+ * forgotten `forgetAfter` seconds after the last wrong code, or at a right one. The owner is told
+ * at the `warnAt`th, once a day at most. About 17 guesses in 40 hours, where 5 a minute allow 7,200 a day.
+ */
+export const secondFactorBackoff = {
+  lockFrom: 10,
+  firstLock: 15 * 60,
+  maxLock: 24 * 3600,
+  forgetAfter: 24 * 3600,
+  warnAt: 10,
+};
+
+type Backoff = { failures: number; last: number; lockedUntil: number; warnedAt: number };
+
+/** Counts failures per key with `secondFactorBackoff`'s growing locks (in memory, like `FailureLimiter`). */
+export class FailureBackoff {
+  readonly rules: typeof secondFactorBackoff;
+  private entries = new Map<string, Backoff>();
+  private checks = 0;
+
+  constructor(rules = secondFactorBackoff) {
+    this.rules = rules;
+  }
+
+  private entry(key: string, now: number): Backoff {
+    if (++this.checks % 1000 === 0) {
+      for (const [old, entry] of this.entries)
+        if (now - Math.max(entry.last, entry.warnedAt) >= this.rules.forgetAfter) this.entries.delete(old);
+    }
+    let entry = this.entries.get(key);
+    if (!entry)
+      this.entries.set(key, (entry = { failures: 0, last: 0, lockedUntil: 0, warnedAt: -Infinity }));
+    if (now - entry.last >= this.rules.forgetAfter) entry.failures = 0;
+    return entry;
+  }
+
+  /** Whether `key` is locked now: every check, right or wrong, is refused until the lock ends. */
+  locked(key: string): boolean {
+    const now = Date.now() / 1000;
+    return this.entry(key, now).lockedUntil > now;
+  }
+
+  /** Counts a failure of `key` (locking it from `lockFrom` on); true when the owner is to be told now. */
+  fail(key: string): boolean {
+    const now = Date.now() / 1000;
+    const entry = this.entry(key, now);
+    entry.failures++;
+    entry.last = now;
+    const { lockFrom, firstLock, maxLock, warnAt } = this.rules;
+    if (entry.failures >= lockFrom) {
+      entry.lockedUntil = now + Math.min(firstLock * 2 ** (entry.failures - lockFrom), maxLock);
+    }
+    if (entry.failures !== warnAt || now - entry.warnedAt < 24 * 3600) return false;
+    entry.warnedAt = now;
+    return true;
+  }
+
+  /** A success: the count starts again (a warning sent stays counted for its day). */
+  succeed(key: string) {
+    const entry = this.entries.get(key);
+    if (entry) Object.assign(entry, { failures: 0, lockedUntil: 0 });
   }
 }
 

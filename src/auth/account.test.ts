@@ -1,5 +1,6 @@
 import { ClientResponseError } from "pocketbase";
 import { describe, expect, it } from "vitest";
+import { verifyEmailFirstMessage } from "../../shared/two-factor.ts";
 import { toActionError } from "./action-result.ts";
 import { signupBody } from "./account.ts";
 
@@ -74,6 +75,14 @@ describe("action errors", () => {
     expect(
       toActionError(serverError(429, { message: "Too Many Requests." }), fallback).message.message,
     ).toMatch(/Too many attempts/);
+  });
+
+  it("tells an account whose address is not verified yet to confirm it before adding a second factor", () => {
+    const error = toActionError(
+      serverError(403, { status: 403, message: verifyEmailFirstMessage, data: {} }),
+      fallback,
+    );
+    expect(error.message.message).toBe("First confirm your email address with the link we sent you.");
   });
 
   it("flags aborted requests and falls back to the action's default", () => {

@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import type { ClientResponseError } from "pocketbase";
 import type { FieldErrors } from "../forms/field-error-message.ts";
 import { passkeyLimitMessage, passkeysPerRecord } from "../../shared/passkeys.ts";
+import { confirmIdentityFirstMessage, verifyEmailFirstMessage } from "../../shared/two-factor.ts";
 import { isClientResponseError } from "./sdk-error.ts";
 
 export type ActionError = {
@@ -20,6 +21,8 @@ export type ActionResult<T = undefined> = { success: true; data: T } | { success
 
 export const ok = <T>(data: T): ActionResult<T> => ({ success: true, data });
 
+const confirmIdentityFirst = msg`Confirm it’s you first.`;
+
 /** Server messages a visitor may see, translated; anything else falls back to the action's default. */
 const knownMessages: Record<string, MessageDescriptor> = {
   "Failed to authenticate.": msg`Wrong email or password.`,
@@ -31,7 +34,19 @@ const knownMessages: Record<string, MessageDescriptor> = {
   "There is no billing account to manage yet.": msg`There is no billing account to manage yet.`,
   // The passkeys' limit (shared/passkeys.ts).
   [passkeyLimitMessage]: msg`You have as many passkeys as an account may hold (${passkeysPerRecord}): remove one first.`,
+  // Adding or removing a passkey, or turning on two-factor, before the address is confirmed, or
+  // without a recent "confirm it's you" (shared/two-factor.ts).
+  [verifyEmailFirstMessage]: msg`First confirm your email address with the link we sent you.`,
+  [confirmIdentityFirstMessage]: confirmIdentityFirst,
 };
+
+/**
+ * Whether the server refused an action for want of a recent "confirm it's you": the page asks for
+ * the password (or a code), then runs the action again.
+ */
+export function needsIdentityConfirmation(error: ActionError): boolean {
+  return error.status === 403 && error.message === confirmIdentityFirst;
+}
 
 function messageFor(
   error: ClientResponseError,

@@ -13,6 +13,7 @@ export type BillingMode = "stripe" | "manual";
 
 const checkoutFailed = msg`We could not start the payment. Please try again.`;
 const portalFailed = msg`We could not open the billing page. Please try again.`;
+const resendFailed = msg`We could not send the instructions. Please try again.`;
 const loadFailed = msg`We could not check your subscription.`;
 
 let mode: Promise<ActionResult<BillingMode>> | undefined;
@@ -42,6 +43,17 @@ export function startCheckout(pb: PocketBase, interval: Interval): Promise<Actio
     });
     return url;
   }, checkoutFailed);
+}
+
+/**
+ * Manual mode: the payment instructions emailed again (the server sends them once every 2 minutes
+ * at most, whatever it answers).
+ */
+export function resendInstructions(pb: PocketBase): Promise<ActionResult<undefined>> {
+  return attempt(async () => {
+    await pb.send("/api/billing/resend-instructions", { method: "POST", requestKey: null });
+    return undefined;
+  }, resendFailed);
 }
 
 /** The URL of the user's Stripe Billing Portal (card, invoices, cancel, interval). */

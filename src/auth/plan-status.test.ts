@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { activeSubscription, awaitingPaymentUser, fixtureNow, paidUser, trialUser } from "./auth-fixtures.ts";
-import type { Subscription } from "../../shared/billing.ts";
+import { type Subscription, subscriptionGraceMs } from "../../shared/billing.ts";
 import {
   planState,
   planStatus,
@@ -81,6 +81,26 @@ describe("planState", () => {
       status: "ended",
       after: "trial",
       endedOn: afterTrial.trial_ends,
+    });
+  });
+
+  it("is ended when a live Stripe status outlived its period end by the grace (an event that never arrived)", () => {
+    const day = 24 * 3600_000;
+    const ended = new Date(now.getTime() - subscriptionGraceMs - day);
+    const periodEnd = ended.toISOString().replace("T", " ");
+    for (const status of ["trialing", "active", "past_due"] as const) {
+      expect(
+        planState(afterTrial, stripeSub({ status, current_period_end: periodEnd }), "stripe", now),
+      ).toEqual({
+        status: "ended",
+        after: "subscription",
+        endedOn: periodEnd,
+      });
+    }
+    // Within the grace, the renewal may still be on its way.
+    const lately = new Date(now.getTime() - day).toISOString().replace("T", " ");
+    expect(planState(paid, stripeSub({ current_period_end: lately }), "stripe", now)).toMatchObject({
+      status: "paid",
     });
   });
 

@@ -3,7 +3,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { parseDateTime } from "../../shared/datetime.ts";
 import type { AuthUser } from "./auth-state.tsx";
 import type { BillingMode } from "./billing.ts";
-import type { Interval, Subscription } from "../../shared/billing.ts";
+import { type Interval, type Subscription, subscriptionGraceMs } from "../../shared/billing.ts";
 
 /**
  * Where a user's plan stands. The server writes it (docs/billing.md): the user's trial end, their
@@ -67,12 +67,15 @@ export function planState(
   mode: BillingMode | null,
   now: Date,
 ): PlanState {
-  const ahead = (datetime: string) => datetime !== "" && parseDateTime(datetime).getTime() > now.getTime();
+  const ahead = (datetime: string, grace = 0) =>
+    datetime !== "" && parseDateTime(datetime).getTime() + grace > now.getTime();
   const trialRuns = ahead(user.trial_ends);
   const sub = subscription;
   if (sub) {
     const { interval, current_period_end: periodEnd } = sub;
     const portal = mode === "stripe" && sub.subscription !== "";
+    // A live Stripe status gives access until its period end and the grace, as on the server.
+    const live = ahead(periodEnd, subscriptionGraceMs);
     if (sub.status === "incomplete") {
       return {
         status: "awaiting-payment",
@@ -86,14 +89,14 @@ export function planState(
       if (sub.status === "active" && ahead(periodEnd)) {
         return { status: "paid", interval, periodEnd, renewal: "paid-until", portal: false };
       }
-    } else if (sub.status === "trialing" || sub.status === "active") {
+    } else if ((sub.status === "trialing" || sub.status === "active") && live) {
       const renewal = sub.cancel_at_period_end
         ? "ends"
         : sub.status === "trialing"
           ? "first-payment"
           : "renews";
       return { status: "paid", interval, periodEnd, renewal, portal };
-    } else if (sub.status === "past_due") {
+    } else if (sub.status === "past_due" && live) {
       return { status: "past-due", interval, portal };
     } else if (sub.status === "canceled" && ahead(periodEnd)) {
       return { status: "paid", interval, periodEnd, renewal: "ends", portal };

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { paidUser } from "./auth-fixtures.ts";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { fixtureNow, paidUser } from "./auth-fixtures.ts";
 import { createPocketBase } from "./pocketbase.ts";
 import { authCookieName, sessionCookieFields } from "./session-cookie-fields.ts";
 
@@ -10,7 +10,12 @@ function token() {
 }
 
 describe("the session cookie", () => {
-  afterEach(() => vi.unstubAllGlobals());
+  // The fixtures' subscription runs on their clock; past its period end it no longer says "paid".
+  beforeEach(() => vi.useFakeTimers({ now: new Date(fixtureNow), toFake: ["Date"] }));
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
 
   it("keeps the header's fields only: never a secret, never the subscription", () => {
     const written: string[] = [];

@@ -31,6 +31,10 @@ describe("a logged request's title", () => {
       "Turning off two-factor sign-in refused",
     );
     expect(title("POST", "/api/collections/users/totp/recovery-codes", 200)).toBe("Recovery codes renewed");
+    expect(title("POST", "/api/collections/users/confirm-identity", 200)).toBe("Identity confirmed");
+    expect(title("POST", "/api/collections/_superusers/confirm-identity", 400)).toBe(
+      "Identity confirmation refused",
+    );
     expect(title("POST", "/api/collections/users/confirm-password-reset?lang=fr", 204)).toBe(
       "Password reset",
     );

@@ -69,6 +69,12 @@ const rules: Rule[] = [
   },
   {
     method: "POST",
+    path: new RegExp(`^${auth}/confirm-identity$`),
+    done: msg`Identity confirmed`,
+    refused: msg`Identity confirmation refused`,
+  },
+  {
+    method: "POST",
     path: new RegExp(`^${auth}/auth-refresh$`),
     done: msg`Session renewed`,
     refused: msg`Session renewal refused`,

@@ -2,12 +2,14 @@ import { generateSync } from "otplib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runSuperuserCommand } from "../../server/cli.ts";
 import { startServer, type TestServer } from "../../server/testing/start-server.ts";
+import { needsIdentityConfirmation } from "../auth/action-result.ts";
 import {
   changeOwnPassword,
   checkSuperuser,
   createSuperuserClient,
   holdsSecondFactor,
   listSuperusers,
+  ownIdentityActions,
   ownTwoFactorActions,
   signInSuperuser,
   signInSuperuserWithCode,
@@ -54,9 +56,16 @@ describe("a server that requires a second factor of superusers", () => {
     });
     expect(pb.authStore.isValid).toBe(true);
 
-    // No factor yet: that session turns on the authenticator app, and then holds one.
+    // No factor yet: that session, once it confirmed it is them with the password, turns on the
+    // authenticator app, and then holds one.
     expect(await holdsSecondFactor(pb)).toEqual({ success: true, data: false });
     const twoFactor = ownTwoFactorActions(pb);
+    const unconfirmed = await twoFactor.setup();
+    expect(!unconfirmed.success && needsIdentityConfirmation(unconfirmed.error)).toBe(true);
+    const identity = ownIdentityActions(pb);
+    expect(await identity.twoFactorOn()).toBe(false);
+    expect((await identity.confirm({ password: "not it at all" })).success).toBe(false);
+    expect((await identity.confirm({ password })).success).toBe(true);
     const setup = await twoFactor.setup();
     if (!setup.success) throw new Error(`setup refused: ${setup.error.status}`);
     const { secret } = setup.data;

@@ -11,6 +11,7 @@ import type { Locale } from "../../shared/i18n/locales.ts";
 import { pocketBaseUrl } from "../auth/api-url.ts";
 import { planStatuses, planStatusFilters, type PlanStatus } from "../auth/plan-status.ts";
 import { isClientResponseError } from "../auth/sdk-error.ts";
+import { confirmIdentity } from "../auth/confirm-identity.ts";
 import { addPasskey, listPasskeys, loginWithPasskey, removePasskey } from "../auth/passkeys.ts";
 import {
   confirmTwoFactor,
@@ -24,6 +25,7 @@ import {
 import { secondFactorRequiredMessage } from "../../shared/superuser-second-factor.ts";
 import type { PasskeyActions } from "../widgets/auth/passkeys-card.tsx";
 import type { TwoFactorActions } from "../widgets/auth/two-factor-card.tsx";
+import type { IdentityActions } from "../widgets/auth/use-identity-confirmation.tsx";
 import type { QuerySchema } from "./widgets/url-query.ts";
 
 /**
@@ -151,6 +153,17 @@ export function ownTwoFactorActions(pb: PocketBase): TwoFactorActions {
     confirm: (setupId, code) => confirmTwoFactor(pb, superusersCollection, setupId, code),
     turnOff: (code) => turnOffTwoFactor(pb, superusersCollection, code),
     newRecoveryCodes: (code) => newRecoveryCodes(pb, superusersCollection, code),
+  };
+}
+
+/** "Confirm it's you" before they change those: their password, or a code when two-factor is on. */
+export function ownIdentityActions(pb: PocketBase): IdentityActions {
+  return {
+    confirm: (proof) => confirmIdentity(pb, superusersCollection, proof),
+    twoFactorOn: async () => {
+      const status = await loadTwoFactor(pb, superusersCollection);
+      return status.success && status.data.enabled;
+    },
   };
 }
 
@@ -450,7 +463,16 @@ export async function deleteUser(pb: PocketBase, id: string): Promise<ActionResu
 
 // Notes on a user and the record of what superusers changed.
 
-export type UserNote = { id: string; user: string; text: string; author: string; created: string };
+/** A note on a user; `editor` and `updated`: who last edited it and when (`editor` empty if nobody did). */
+export type UserNote = {
+  id: string;
+  user: string;
+  text: string;
+  author: string;
+  created: string;
+  editor?: string;
+  updated?: string;
+};
 export type UserChange = {
   id: string;
   field: string;

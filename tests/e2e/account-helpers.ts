@@ -28,6 +28,30 @@ export async function createUser(baseURL: string, name: string, locale: "en" | "
   return email;
 }
 
+/**
+ * `createUser`, with the address verified through the emailed link as its owner would (what adding
+ * a passkey or turning on two-factor asks); `outbox`: the data folder of the server at `baseURL`.
+ */
+export async function createVerifiedUser(
+  baseURL: string,
+  name: string,
+  locale: "en" | "fr",
+  outbox = dataDir,
+): Promise<string> {
+  const email = await createUser(baseURL, name, locale);
+  const pb = new PocketBase(baseURL);
+  await pb.collection("users").requestVerification(email);
+  let token = "";
+  await expect
+    .poll(() => {
+      token = readOutbox(outbox).find((mail) => mail.to.includes(email) && mail.token)?.token ?? "";
+      return token;
+    })
+    .not.toBe("");
+  await pb.collection("users").confirmVerification(token);
+  return email;
+}
+
 /** Waits for the mail whose link goes to `path` (e.g. "/verify-email") sent to `to`. */
 export async function mailTo(to: string, path: string): Promise<OutboxMail> {
   let found: OutboxMail | undefined;

@@ -24,11 +24,14 @@ const onDemand: { what: string; pattern: RegExp }[] = [
   { what: "Lottie", pattern: /^node_modules\/lottie-web\// },
   { what: "the PocketBase SDK", pattern: /^node_modules\/pocketbase\// },
   { what: "the docs search", pattern: /^(src\/enhance\/docs-search|node_modules\/minisearch\/)/ },
-  { what: "the account actions", pattern: /^src\/auth\/(account|billing|passkeys|two-factor)\.ts$/ },
+  {
+    what: "the account actions",
+    pattern: /^src\/auth\/(account|billing|confirm-identity|passkeys|two-factor)\.ts$/,
+  },
   {
     what: "the signed-in account page",
     pattern:
-      /^src\/(screens\/account\/signed-in|widgets\/auth\/(passkeys|two-factor)-card|widgets\/billing\/)/,
+      /^src\/(screens\/account\/signed-in|widgets\/auth\/((passkeys|two-factor)-card|confirm-identity-dialog)|widgets\/billing\/)/,
   },
 ];
 const charts = {

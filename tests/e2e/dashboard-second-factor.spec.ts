@@ -2,7 +2,13 @@ import { execFileSync } from "node:child_process";
 import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 import { passkeyBaseURL, passkeyDataDir } from "./passkey-server.ts";
-import { appCode, e2eDeviceName, turnOnTwoFactor, virtualAuthenticator } from "./second-factor-helpers.ts";
+import {
+  appCode,
+  confirmItsYou,
+  e2eDeviceName,
+  turnOnTwoFactor,
+  virtualAuthenticator,
+} from "./second-factor-helpers.ts";
 
 // A superuser's second factors in the dashboard, against the real server on localhost (passkeys
 // need a domain name, tests/e2e/passkey-server.ts), which requires them of superusers
@@ -78,6 +84,8 @@ for (const locale of ["en", "fr"] as const) {
       .locator('[data-slot="passkeys"]')
       .getByRole("button", { name: fr ? "Ajouter une clé d’accès" : "Add a passkey" })
       .click();
+    // The password once more, as every change of how one signs in asks.
+    await confirmItsYou(page, fr, superuserPassword);
     await alreadyHasOne(screen);
 
     // Signed out, no email and no password: the passkey alone signs in, to the whole dashboard.
@@ -100,7 +108,11 @@ for (const locale of ["en", "fr"] as const) {
     await signInWithPassword(page, email);
     const screen = await secondFactorRequired(page);
 
-    const { secret } = await turnOnTwoFactor(screen.locator('[data-slot="two-factor"]'), fr);
+    const { secret } = await turnOnTwoFactor(
+      screen.locator('[data-slot="two-factor"]'),
+      fr,
+      superuserPassword,
+    );
     await alreadyHasOne(screen);
 
     // The password alone no longer signs in: the code step, then the whole dashboard.

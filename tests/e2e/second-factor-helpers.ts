@@ -31,12 +31,27 @@ export async function virtualAuthenticator(
 /** The name the passkeys card gives a passkey made in the e2e browser. */
 export const e2eDeviceName = (fr: boolean) => (fr ? "Chrome sur Linux" : "Chrome on Linux");
 
-/** Adds the first passkey with the passkeys `card`: the card says so and lists it, never used. */
-export async function addFirstPasskey(card: Locator, fr: boolean) {
+/**
+ * Answers "Confirm it's you", the dialog the account cards open before adding or removing a way
+ * to sign in when the session has not proved it lately: the current `password`, then "Confirm".
+ */
+export async function confirmItsYou(page: Page, fr: boolean, password: string) {
+  const dialog = page.getByRole("dialog", { name: fr ? "Confirmez que c’est vous" : "Confirm it’s you" });
+  await dialog.getByLabel(fr ? "Mot de passe actuel" : "Current password").fill(password);
+  await dialog.getByRole("button", { name: fr ? "Confirmer" : "Confirm", exact: true }).click();
+  await expect(dialog).toHaveCount(0);
+}
+
+/**
+ * Adds the first passkey with the passkeys `card`, confirming it is them with `password`: the
+ * card says so and lists it, never used.
+ */
+export async function addFirstPasskey(card: Locator, fr: boolean, password: string) {
   await expect(
     card.getByText(fr ? "Vous n’avez pas encore de clé d’accès." : "You have no passkey yet."),
   ).toBeVisible();
   await card.getByRole("button", { name: fr ? "Ajouter une clé d’accès" : "Add a passkey" }).click();
+  await confirmItsYou(card.page(), fr, password);
   const deviceName = e2eDeviceName(fr);
   await expect(card.getByRole("status")).toHaveText(
     fr
@@ -56,19 +71,21 @@ export const appCode = (secret: string, stepsAhead = 0) =>
   generateSync({ secret, epoch: Math.floor(Date.now() / 1000) + stepsAhead * 30 });
 
 /**
- * Turns two-factor sign-in on with the two-factor `card`: scan (here, read the key), confirm with
- * a code, keep the recovery codes ("I have saved them"). Resolves the key and the 10 recovery
- * codes; what the card shows next is the caller's to check.
+ * Turns two-factor sign-in on with the two-factor `card`: confirm it is them with `password`,
+ * scan (here, read the key), confirm with a code, keep the recovery codes ("I have saved them").
+ * Resolves the key and the 10 recovery codes; what the card shows next is the caller's to check.
  */
 export async function turnOnTwoFactor(
   card: Locator,
   fr: boolean,
+  password: string,
 ): Promise<{ secret: string; codes: string[] }> {
   await card
     .getByRole("button", {
       name: fr ? "Activer la connexion en deux étapes" : "Turn on two-factor sign-in",
     })
     .click();
+  await confirmItsYou(card.page(), fr, password);
   await expect(
     card.getByRole("img", {
       name: fr ? "QR code pour votre application d’authentification" : "QR code for your authenticator app",

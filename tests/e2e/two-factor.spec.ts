@@ -2,7 +2,7 @@ import type { Locator, Page } from "@playwright/test";
 import PocketBase from "pocketbase";
 import { readOutbox } from "../../server/testing/outbox.ts";
 import type { TotpRecoveryCodes, TotpSetup } from "../../shared/two-factor.ts";
-import { createUser, dataDir, logIn, password } from "./account-helpers.ts";
+import { createUser, createVerifiedUser, dataDir, logIn, password } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { appCode, turnOnTwoFactor } from "./second-factor-helpers.ts";
 
@@ -41,18 +41,24 @@ for (const locale of ["en", "fr"] as const) {
     baseURL,
   }) => {
     test.slow(); // five logins and a password change: one journey, longer than most tests
-    const email = await createUser(baseURL!, "totp", locale);
+    const email = await createVerifiedUser(baseURL!, "totp", locale);
     await page.goto(`${prefix}/login`);
     await logIn(page, email, password, fr);
     await onAccount(page, email);
 
     // Turn it on: scan (here, read the key), confirm with a code, keep the recovery codes.
     const card = page.locator('[data-slot="two-factor"]');
-    const { secret, codes } = await turnOnTwoFactor(card, fr);
+    const { secret, codes } = await turnOnTwoFactor(card, fr, password);
     await expect(card).toContainText(
       fr ? "Codes de secours restants : 10 sur 10." : "Recovery codes left: 10 of 10.",
     );
-    await expect.poll(() => subjectsTo(email).length).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(() => subjectsTo(email))
+      .toContainEqual(
+        fr
+          ? "La connexion en deux étapes a été activée sur votre compte Lumen"
+          : "Two-factor sign-in was turned on for your Lumen account",
+      );
 
     // The password alone no longer opens the account: the code step, then the account.
     await logOut(page);
@@ -123,10 +129,15 @@ for (const locale of ["en", "fr"] as const) {
     baseURL,
   }) => {
     test.slow(); // nine sign-in requests in a row
-    // Two-factor turned on through the API, as the account page does.
-    const email = await createUser(baseURL!, "totp", locale);
+    // Two-factor turned on through the API, as the account page does (confirming it is them first).
+    const email = await createVerifiedUser(baseURL!, "totp", locale);
     const pb = new PocketBase(baseURL);
     await pb.collection("users").authWithPassword(email, password);
+    const { token } = await pb.send<{ token: string }>("/api/collections/users/confirm-identity", {
+      method: "POST",
+      body: { password },
+    });
+    pb.authStore.save(token, pb.authStore.record);
     const setup = await pb.send<TotpSetup>("/api/collections/users/totp/setup", { method: "POST" });
     const { recoveryCodes } = await pb.send<TotpRecoveryCodes>("/api/collections/users/totp", {
       method: "POST",

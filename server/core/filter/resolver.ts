@@ -362,7 +362,7 @@ function walkProps(walk: Walk, props: string[]): Operand {
         walk.mm.value = jsonExtract(ident(walk.mmAlias, prop), path);
         operand.multiMatch = walk.mm;
       }
-      return operand;
+      return readableOnly(operand, readableWhen(walk, prop));
     }
 
     if (i >= maxNestedRelations) throw new FilterError(`max nested relations reached for "${walk.name}"`);
@@ -488,14 +488,26 @@ function listable(walk: Walk, related: Collection, alias: string, on: Sql): Sql 
   return sql`${on} AND (${rule})`;
 }
 
+/**
+ * Where the requester may read `name` (undefined: everywhere). A filter matches, and a sort orders
+ * by, a value only there: an email its owner made public (as PocketBase filters do), an owner-only
+ * field on the requester's own record. Every form of the field (a JSON path, a modifier, a function
+ * argument) carries the same restriction.
+ */
 function readableWhen(walk: Walk, name: string): Sql | undefined {
   const collection = walk.collection;
-  if (collection.type !== "auth") return undefined;
+  if (walk.allowHidden || collection.type !== "auth") return undefined;
   if (name === "email") return sql`${ident(walk.alias, "emailVisibility")} = TRUE`;
   if (!isOwnerOnlyField(collection, name)) return undefined;
   const auth = walk.ctx.options.request.auth;
   if (!auth || auth.collection.id !== collection.id) return raw("FALSE");
   return sql`${ident(walk.alias, "id")} = ${param(String(auth.record.id ?? ""))}`;
+}
+
+/** `operand`, readable only where `visibleWhen` holds: a comparison on it fails elsewhere. */
+function readableOnly(operand: Operand, visibleWhen: Sql | undefined): Operand {
+  if (!visibleWhen) return operand;
+  return { ...operand, visibleWhen, afterBuild: (comparison) => sql`(${comparison} AND ${visibleWhen})` };
 }
 
 function resolveLastProp(walk: Walk, prop: string): Operand {
@@ -508,12 +520,14 @@ function resolveLastProp(walk: Walk, prop: string): Operand {
   }
   if (field.hidden && !walk.allowHidden) throw new FilterError(`non-filterable field "${name}"`);
 
+  const visibleWhen = readableWhen(walk, name);
   const column = ident(walk.alias, name);
   const mmColumn = ident(walk.mmAlias, name);
   const withMultiMatch = (operand: Operand, mmValue: Sql): Operand => {
-    if (!walk.withMultiMatch) return operand;
+    const readable = readableOnly(operand, visibleWhen);
+    if (!walk.withMultiMatch) return readable;
     walk.mm.value = mmValue;
-    return { ...operand, multiMatch: walk.mm };
+    return { ...readable, multiMatch: walk.mm };
   };
 
   if (modifier === "length" && isMultiValuer(field)) {
@@ -540,14 +554,6 @@ function resolveLastProp(walk: Walk, prop: string): Operand {
     !modifier
   ) {
     operand.search = { index: search, field: name, alias: walk.alias };
-  }
-
-  // A filter matches, and a sort orders by, a value only where the requester may read it: an email
-  // its owner made public (as PocketBase filters do), an owner-only field on the requester's own record.
-  const visibleWhen = walk.allowHidden ? undefined : readableWhen(walk, name);
-  if (visibleWhen) {
-    operand.afterBuild = (comparison) => sql`(${comparison} AND ${visibleWhen})`;
-    operand.visibleWhen = visibleWhen;
   }
 
   // JSON values are compared as SQL values (a stored `"abc"` equals 'abc').
@@ -684,11 +690,30 @@ function resolveFunction(ctx: ResolveContext, name: string, args: OperandToken[]
   if (args.some((arg) => arg.type === "function"))
     throw new FilterError(`unsupported nested call in "${name}"`);
 
+  // A function of a value the requester may not read is not readable either: it is readable only
+  // where every argument is, exactly like the bare fields.
+  const resolved: Operand[] = [];
+  const resolveArg = (arg: OperandToken) => {
+    const operand = resolveOperand(ctx, arg);
+    resolved.push(operand);
+    return operand;
+  };
+  const operand = callFunction(name, args, resolveArg);
+  const visibleWhen = resolved.flatMap((arg) => (arg.visibleWhen ? [arg.visibleWhen] : []));
+  return readableOnly(operand, visibleWhen.length > 0 ? joinSql(visibleWhen, " AND ") : undefined);
+}
+
+/** The SQL of a filter function; it reads its operands through `resolveArg` only. */
+function callFunction(
+  name: string,
+  args: OperandToken[],
+  resolveArg: (arg: OperandToken) => Operand,
+): Operand {
   if (name === "geoDistance") {
     if (args.length !== 4 || args.some((arg) => arg.type === "text")) {
       throw new FilterError("geoDistance expects 4 identifier or number arguments");
     }
-    const [lonA, latA, lonB, latB] = args.map((arg) => resolveOperand(ctx, arg).expr) as [Sql, Sql, Sql, Sql];
+    const [lonA, latA, lonB, latB] = args.map((arg) => resolveArg(arg).expr) as [Sql, Sql, Sql, Sql];
     return {
       expr: sql`(6371 * acos(cos(radians(${latA})) * cos(radians(${latB})) * cos(radians(${lonB}) - radians(${lonA})) + sin(radians(${latA})) * sin(radians(${latB}))))`,
       kind: "column",
@@ -706,7 +731,7 @@ function resolveFunction(ctx: ResolveContext, name: string, args: OperandToken[]
     const formatSql = param(format.value);
     const modifierSql = modifierArgs.map((arg) => param((arg as { value: string }).value));
     if (!time) return { expr: sql`strftime(${formatSql})`, kind: "column" };
-    const timeOperand = resolveOperand(ctx, time);
+    const timeOperand = resolveArg(time);
     const wrap = (value: Sql) => sql`strftime(${joinSql([formatSql, value, ...modifierSql], ", ")})`;
     const operand: Operand = { expr: wrap(timeOperand.expr), kind: "column" };
     if (timeOperand.multiMatch) {

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import * as React from "react";
-import type { ActionResult } from "../../auth/action-result.ts";
+import { needsIdentityConfirmation, type ActionResult } from "../../auth/action-result.ts";
 import { codeStepExpired } from "../../auth/sign-in-support.ts";
 import { FormSuccess } from "../../forms/form-alert.tsx";
 import { useAction } from "../../forms/use-action.ts";
@@ -126,7 +126,10 @@ export type SecondFactorRequiredProps = {
   onSignOut: () => void;
 };
 
-/** Each action as given, but a refusal (403) also calls `refused`. */
+/**
+ * Each action as given, but a refusal (403) also calls `refused`; not the one asking to confirm it
+ * is them, which the card answers with its "Confirm it's you" step.
+ */
 function watchRefusals<T extends object>(actions: T, refused: () => void): T {
   return Object.fromEntries(
     Object.entries(actions).map(([name, action]) => [
@@ -135,7 +138,9 @@ function watchRefusals<T extends object>(actions: T, refused: () => void): T {
         ? action
         : async (...args: unknown[]) => {
             const result = (await action(...args)) as ActionResult<unknown>;
-            if (!result.success && result.error.status === 403) refused();
+            if (!result.success && result.error.status === 403 && !needsIdentityConfirmation(result.error)) {
+              refused();
+            }
             return result;
           },
     ]),

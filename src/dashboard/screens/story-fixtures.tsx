@@ -161,6 +161,7 @@ export const ownSecondFactors = (passkeys: PasskeyInfo[] = []): OwnSecondFactorA
     turnOff: fn(async () => ok(undefined)),
     newRecoveryCodes: fn(async () => ok(recoveryCodes)),
   },
+  identity: { confirm: fn(async () => ok(undefined)), twoFactorOn: fn(async () => false) },
 });
 
 /** A request that never reached the server. */

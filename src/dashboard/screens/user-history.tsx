@@ -63,7 +63,7 @@ function NewNoteForm({
   );
 }
 
-/** The notes, newest first: the text, who wrote it and when, and a way to delete it. */
+/** The notes, newest first: the text, who wrote it and when, who last edited it, and a way to delete it. */
 function NotesList({
   notes,
   deleteNote,
@@ -85,15 +85,26 @@ function NotesList({
       {notes.map((note) => {
         const author = note.author || "—";
         const when = formatDateTime(note.created, locale);
+        const editor = note.editor;
+        const edited = formatDateTime(note.updated ?? note.created, locale);
         return (
           <li key={note.id} data-slot="user-note" className="rounded-md border bg-surface p-3 text-sm">
             <p className="whitespace-pre-wrap [overflow-wrap:anywhere]">{note.text}</p>
             <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
-              <p className="text-xs text-muted-foreground">
-                <Trans>
-                  By {author}, {when}
-                </Trans>
-              </p>
+              <div className="text-xs text-muted-foreground">
+                <p>
+                  <Trans>
+                    By {author}, {when}
+                  </Trans>
+                </p>
+                {editor ? (
+                  <p>
+                    <Trans>
+                      Edited by {editor}, {edited}
+                    </Trans>
+                  </p>
+                ) : null}
+              </div>
               <Button
                 variant="ghost"
                 size="sm"

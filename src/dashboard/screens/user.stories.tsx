@@ -288,14 +288,32 @@ export const NoStremioRecord: Story = {
   },
 };
 
-/** The operators' notes and what superusers changed; a note added, signed by the server. */
+/**
+ * The operators' notes (one edited by another superuser than its author) and what superusers
+ * changed; a note added, signed by the server.
+ */
 export const NotesAndChanges: Story = {
+  args: {
+    loadHistory: fn<UserScreenProps["loadHistory"]>(async () =>
+      ok({
+        ...history,
+        notes: history.notes.map((note) =>
+          note.id === "n2"
+            ? { ...note, editor: "root@example.com", updated: "2026-11-24 10:15:00.000Z" }
+            : note,
+        ),
+      }),
+    ),
+  },
   play: async ({ canvasElement, globals, args }) => {
     const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
     const notes = within(await canvas.findByRole("region", { name: "Notes" }));
     await expect(await notes.findByText("Pays by bank transfer (reference LUMEN-4411).")).toBeVisible();
     await expect(notes.getByText(fr ? /^Par ops@example\.com, / : /^By ops@example\.com, /)).toBeVisible();
+    await expect(
+      notes.getByText(fr ? /^Modifiée par root@example\.com, / : /^Edited by root@example\.com, /),
+    ).toBeVisible();
     const changes = within(
       canvas.getByRole("region", {
         name: fr ? "Modifications par les superutilisateurs" : "Changes by superusers",

@@ -1,5 +1,6 @@
 import { PasskeysCard, type PasskeyActions } from "../../widgets/auth/passkeys-card.tsx";
 import { TwoFactorCard, type TwoFactorActions } from "../../widgets/auth/two-factor-card.tsx";
+import type { IdentityActions } from "../../widgets/auth/use-identity-confirmation.tsx";
 
 /** What the signed-in superuser can do with their own second factors (the site's account cards). */
 export type OwnSecondFactorActions = {
@@ -7,6 +8,8 @@ export type OwnSecondFactorActions = {
   /** The browser can make passkeys (`passkeysSupported()`). */
   passkeysSupported: boolean;
   twoFactor: TwoFactorActions;
+  /** "Confirm it's you" (the password, or a code) before changing them. */
+  identity: IdentityActions;
 };
 
 /** The signed-in superuser's passkeys and authenticator app, side by side on a wide screen. */
@@ -23,10 +26,16 @@ export function OwnSecondFactors({
     <div data-slot="own-second-factors" className="grid items-start gap-6 lg:grid-cols-2">
       <PasskeysCard
         actions={actions.passkeys}
+        identity={actions.identity}
         supported={actions.passkeysSupported}
         headingLevel={headingLevel}
       />
-      <TwoFactorCard actions={actions.twoFactor} email={email} headingLevel={headingLevel} />
+      <TwoFactorCard
+        actions={actions.twoFactor}
+        identity={actions.identity}
+        email={email}
+        headingLevel={headingLevel}
+      />
     </div>
   );
 }

@@ -15,6 +15,7 @@ const account = () => import("../../auth/account.ts");
 const billing = () => import("../../auth/billing.ts");
 const passkeys = () => import("../../auth/passkeys.ts");
 const twoFactor = () => import("../../auth/two-factor.ts");
+const identity = () => import("../../auth/confirm-identity.ts");
 
 export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Your account`, msg`Your profile, plan and Stremio credentials.`);
@@ -33,6 +34,7 @@ export default function Account() {
       loadMode: () => runAction(billing, (b, pb) => b.loadBillingMode(pb)),
       checkout: (interval) => runAction(billing, (b, pb) => b.startCheckout(pb, interval)),
       portal: () => runAction(billing, (b, pb) => b.openPortal(pb)),
+      resendInstructions: () => runAction(billing, (b, pb) => b.resendInstructions(pb)),
       loadSubscription: () => runAction(billing, (b, pb) => b.loadSubscription(pb, user.id)),
       refreshAccount: () => runAction(account, (a, pb) => a.refreshAccount(pb)),
     },
@@ -53,6 +55,13 @@ export default function Account() {
         runAction(twoFactor, (t, pb) => t.confirmTwoFactor(pb, "users", setupId, code)),
       turnOff: (code) => runAction(twoFactor, (t, pb) => t.turnOffTwoFactor(pb, "users", code)),
       newRecoveryCodes: (code) => runAction(twoFactor, (t, pb) => t.newRecoveryCodes(pb, "users", code)),
+    },
+    identity: {
+      confirm: (proof) => runAction(identity, (i, pb) => i.confirmIdentity(pb, "users", proof)),
+      twoFactorOn: async () => {
+        const status = await runAction(twoFactor, (t, pb) => t.loadTwoFactor(pb, "users"));
+        return status.success && status.data.enabled;
+      },
     },
     deleteAccount: (password) => runAction(account, (a, pb) => a.deleteAccount(pb, password)),
   });

@@ -26,6 +26,7 @@ const actions: AccountActions = {
     loadMode: fn(async () => ok("stripe" as const)),
     checkout: fn(async () => ok("https://checkout.stripe.com/c/pay/cs_test_a1b2c3")),
     portal: fn(async () => ok("https://billing.stripe.com/p/session/test_YWNjdF8x")),
+    resendInstructions: fn(async () => ok(undefined)),
     loadSubscription: fn(async () => ok(activeSubscription)),
     refreshAccount: fn(async () => ok(undefined)),
   },
@@ -46,6 +47,7 @@ const actions: AccountActions = {
     turnOff: fn(async () => ok(undefined)),
     newRecoveryCodes: fn(async () => ok(recoveryCodes)),
   },
+  identity: { confirm: fn(async () => ok(undefined)), twoFactorOn: fn(async () => false) },
   deleteAccount: fn(async () => ok(undefined)),
 };
 

@@ -20,6 +20,7 @@ import {
 import { StremioCredentials } from "../../widgets/stremio/stremio-credentials.tsx";
 import { DeleteAccountForm } from "../../widgets/auth/delete-account-form.tsx";
 import { YourDataCard, type YourDataActions } from "../../widgets/auth/your-data-card.tsx";
+import type { IdentityActions } from "../../widgets/auth/use-identity-confirmation.tsx";
 import { PasskeysCard, type PasskeyActions } from "../../widgets/auth/passkeys-card.tsx";
 import type { TwoFactorActions } from "../../widgets/auth/two-factor-card.tsx";
 import { twoFactorCardHeight } from "./placeholder-heights.ts";
@@ -47,6 +48,8 @@ export type AccountActions = {
   passkeys: PasskeyActions & { supported: boolean };
   /** Two-factor sign-in with an authenticator app. */
   twoFactor: TwoFactorActions;
+  /** "Confirm it's you" before adding or removing a passkey or turning on two-factor sign-in. */
+  identity: IdentityActions;
   /** Deletes the account after the password; the session ends with it. */
   deleteAccount: (password: string) => Promise<ActionResult<unknown>>;
 };
@@ -210,9 +213,19 @@ export function SignedIn({
               if (result?.success && result.data === null) onSignedOut();
             }}
           />
-          <PasskeysCard actions={actions.passkeys} supported={actions.passkeys.supported} />
+          <PasskeysCard
+            actions={actions.passkeys}
+            identity={actions.identity}
+            supported={actions.passkeys.supported}
+            unverified={!user.verified}
+          />
           <Suspense fallback={<Skeleton radius="xl" className={twoFactorCardHeight} />}>
-            <TwoFactorCard actions={actions.twoFactor} email={user.email} />
+            <TwoFactorCard
+              actions={actions.twoFactor}
+              identity={actions.identity}
+              email={user.email}
+              unverified={!user.verified}
+            />
           </Suspense>
           <DeleteAccountForm
             email={user.email}

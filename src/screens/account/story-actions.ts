@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { ClientResponseError } from "pocketbase";
-import { expect, userEvent, waitFor, type within } from "storybook/test";
-import { toActionError, type ActionResult } from "../../auth/action-result.ts";
+import { expect, fn, userEvent, waitFor, type within } from "storybook/test";
+import { confirmIdentityFirstMessage } from "../../../shared/two-factor.ts";
+import { ok, toActionError, type ActionResult } from "../../auth/action-result.ts";
 import type { FieldErrors } from "../../forms/field-error-message.ts";
 
 /** A default wording no story shows: every refusal below carries a message the site words itself. */
@@ -52,4 +53,33 @@ export async function typeRefusedThenThrottledEmail(
     ),
   );
   await expect(field).not.toHaveAttribute("aria-invalid");
+}
+
+/**
+ * "Confirm it's you" as the stories fake it: `identity` for a card, and `untilConfirmed(value)`, an
+ * action the server refuses for want of a recent proof (403 "Confirm it is you first.") until
+ * `identity.confirm` was called, then answers `value`. `reset` (a story's `beforeEach`) forgets
+ * the confirmation, so that each run asks again. `confirmAnswer`: what the confirmation answers.
+ */
+export function identityStep({
+  twoFactorOn = false,
+  confirmAnswer = ok(undefined) as ActionResult<unknown>,
+} = {}) {
+  let confirmed = false;
+  return {
+    identity: {
+      confirm: fn(async () => {
+        if (confirmAnswer.success) confirmed = true;
+        return confirmAnswer;
+      }),
+      twoFactorOn: fn(async () => twoFactorOn),
+    },
+    untilConfirmed: <T>(value: T) =>
+      fn(async (..._args: unknown[]) =>
+        confirmed ? ok(value) : refused(403, { message: confirmIdentityFirstMessage }),
+      ),
+    reset: () => {
+      confirmed = false;
+    },
+  };
 }

@@ -3,7 +3,7 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ok } from "../../auth/action-result.ts";
 import { laptopPasskey, phonePasskey } from "../../auth/auth-fixtures.ts";
 import { ceremonyFailure } from "../../auth/passkeys.ts";
-import { refused } from "../../screens/account/story-actions.ts";
+import { identityStep, refused } from "../../screens/account/story-actions.ts";
 import { PasskeysCard } from "./passkeys-card.tsx";
 import { accountFormStory } from "./story-decorators.tsx";
 import docs from "./passkeys-card.docs.md?raw";
@@ -18,6 +18,7 @@ const meta = {
       add: fn(async () => ok(laptopPasskey)),
       remove: fn(async () => ok(undefined)),
     },
+    identity: { confirm: fn(async () => ok(undefined)), twoFactorOn: fn(async () => false) },
   },
   ...accountFormStory,
   tags: ["autodocs"],
@@ -148,5 +149,138 @@ export const Unsupported: Story = {
         fr ? /Ce navigateur ne peut pas créer de clé d’accès/ : /This browser cannot make passkeys/,
       ),
     ).toBeVisible();
+  },
+};
+
+/** An address not confirmed yet: no button, but why, and where to confirm it; the list stays. */
+export const Unverified: Story = {
+  args: { unverified: true },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await canvas.findByRole("listitem");
+    await expect(
+      canvas.queryByRole("button", { name: fr ? "Ajouter une clé d’accès" : "Add a passkey" }),
+    ).toBeNull();
+    await expect(
+      canvas.getByText(
+        fr
+          ? /Pour ajouter une clé d’accès, confirmez d’abord votre adresse e-mail/
+          : /To add a passkey, first confirm your email address/,
+      ),
+    ).toBeVisible();
+  },
+};
+
+const addButton = (fr: boolean) => ({ name: fr ? "Ajouter une clé d’accès" : "Add a passkey" });
+
+/** Opens "Confirm it's you" the way a visitor meets it: "Add a passkey", refused for want of a proof. */
+async function askedToConfirm(canvasElement: HTMLElement, fr: boolean) {
+  const canvas = within(canvasElement);
+  await canvas.findByRole("listitem");
+  await userEvent.click(canvas.getByRole("button", addButton(fr)));
+  const dialog = await within(document.body).findByRole("dialog");
+  await expect(dialog).toHaveAccessibleName(fr ? "Confirmez que c’est vous" : "Confirm it’s you");
+  return within(dialog);
+}
+
+const asked = identityStep();
+
+/**
+ * "Add a passkey" from a session that has not confirmed it is them lately: "Confirm it's you"
+ * asks for the current password before anything is added.
+ */
+export const ConfirmItsYou: Story = {
+  args: {
+    identity: asked.identity,
+    actions: { ...meta.args.actions, add: asked.untilConfirmed(laptopPasskey) },
+  },
+  beforeEach: asked.reset,
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const dialog = await askedToConfirm(canvasElement, fr);
+    await expect(dialog.getByLabelText(fr ? "Mot de passe actuel" : "Current password")).toBeVisible();
+    await expect(args.actions.add).toHaveBeenCalledTimes(1);
+    // Behind the dialog (hidden from assistive technology while it is open), nothing was added.
+    await expect(within(canvasElement).getAllByRole("listitem", { hidden: true })).toHaveLength(1);
+  },
+};
+
+const confirmed = identityStep();
+
+/** Then the password: the dialog closes and the passkey is added, as was asked. */
+export const ConfirmedThenAdded: Story = {
+  args: {
+    identity: confirmed.identity,
+    actions: { ...meta.args.actions, add: confirmed.untilConfirmed(laptopPasskey) },
+  },
+  beforeEach: confirmed.reset,
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const dialog = await askedToConfirm(canvasElement, fr);
+    await userEvent.type(
+      dialog.getByLabelText(fr ? "Mot de passe actuel" : "Current password"),
+      "my password{Enter}",
+    );
+    await waitFor(() => expect(within(canvasElement).getAllByRole("listitem")).toHaveLength(2));
+    await expect(args.identity.confirm).toHaveBeenCalledWith({ password: "my password" });
+    await expect(args.actions.add).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(within(document.body).queryByRole("dialog")).toBeNull());
+  },
+};
+
+const wrongPassword = identityStep({
+  confirmAnswer: refused(400, {
+    message: "An error occurred while validating the submitted data.",
+    data: {
+      password: { code: "validation_invalid_password", message: "Missing or invalid auth record password." },
+    },
+  }),
+});
+
+/** A wrong password: said on the field, the dialog stays open, and nothing is added. */
+export const ConfirmItsYouRefused: Story = {
+  args: {
+    identity: wrongPassword.identity,
+    actions: { ...meta.args.actions, add: wrongPassword.untilConfirmed(laptopPasskey) },
+  },
+  beforeEach: wrongPassword.reset,
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const dialog = await askedToConfirm(canvasElement, fr);
+    const field = dialog.getByLabelText(fr ? "Mot de passe actuel" : "Current password");
+    await userEvent.type(field, "not my password{Enter}");
+    await waitFor(() => expect(field).toHaveAttribute("aria-invalid", "true"));
+    await expect(field).toHaveAccessibleDescription(
+      fr ? "Votre mot de passe est incorrect." : "Your password is incorrect.",
+    );
+    await expect(args.actions.add).toHaveBeenCalledTimes(1);
+  },
+};
+
+const withCode = identityStep({ twoFactorOn: true });
+
+/** With two-factor sign-in on, a code from the authenticator app may confirm it instead. */
+export const ConfirmWithCode: Story = {
+  args: {
+    identity: withCode.identity,
+    actions: { ...meta.args.actions, add: withCode.untilConfirmed(laptopPasskey) },
+  },
+  beforeEach: withCode.reset,
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const dialog = await askedToConfirm(canvasElement, fr);
+    await userEvent.click(
+      await dialog.findByRole("button", {
+        name: fr
+          ? "Utiliser plutôt un code de votre application d’authentification"
+          : "Use a code from your authenticator app instead",
+      }),
+    );
+    await userEvent.type(
+      dialog.getByLabelText(fr ? "Code de l’application" : "Code from the app"),
+      "123 456",
+    );
+    await expect(args.identity.confirm).not.toHaveBeenCalled();
   },
 };

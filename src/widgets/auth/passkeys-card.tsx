@@ -11,6 +11,7 @@ import { Button } from "../../ui/button.tsx";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { AuthCard } from "./auth-card.tsx";
+import { type IdentityActions, useIdentityConfirmation } from "./use-identity-confirmation.tsx";
 
 export type PasskeyActions = {
   list: () => Promise<ActionResult<PasskeyInfo[]>>;
@@ -71,23 +72,31 @@ function PasskeyRow({
 /**
  * The account page's passkeys: sign-in with the device's screen lock instead of the password.
  * Lists the user's passkeys (name, when added, when last used), adds one made on this device,
- * removes one after a confirmation. Where the browser cannot make passkeys it says so.
+ * removes one after a confirmation. Both ask "confirm it's you" first when the session has not
+ * proved it lately (`identity`). Where the browser cannot make passkeys it says so; while the
+ * account's address is not confirmed, it says why none can be added yet.
  */
 export function PasskeysCard({
   actions,
+  identity,
   supported,
+  unverified = false,
   headingLevel = 2,
 }: {
   actions: PasskeyActions;
+  identity: IdentityActions;
   /** The browser can make passkeys (`passkeysSupported()`). */
   supported: boolean;
+  /** The account's address is not confirmed yet: the server refuses a new passkey until it is. */
+  unverified?: boolean;
   headingLevel?: 1 | 2 | 3;
 }) {
   const titleId = React.useId();
   const [passkeys, setPasskeys] = React.useState<PasskeyInfo[] | null>(null);
   const [listing, runList] = useAction(actions.list);
-  const [adding, runAdd] = useAction(actions.add);
-  const [removing, runRemove] = useAction(actions.remove);
+  const { confirming, dialog } = useIdentityConfirmation(identity);
+  const [adding, runAdd] = useAction(confirming(actions.add));
+  const [removing, runRemove] = useAction(confirming(actions.remove));
   const [removingId, setRemovingId] = React.useState<string | null>(null);
   const [added, setAdded] = React.useState<string | null>(null);
   const [removed, setRemoved] = React.useState<string | null>(null);
@@ -164,7 +173,14 @@ export function PasskeysCard({
         <FormSuccess show={adding.status === "success" && added !== null}>
           <Trans>Passkey added: {added}. Next time, log in with it.</Trans>
         </FormSuccess>
-        {supported ? (
+        {unverified ? (
+          <p data-slot="verify-email-first" className="text-sm text-muted-foreground">
+            <Trans>
+              To add a passkey, first confirm your email address with the link we sent you (see the notice at
+              the top of this page).
+            </Trans>
+          </p>
+        ) : supported ? (
           <Button
             className="w-full sm:w-auto sm:self-start"
             pending={adding.status === "submitting"}
@@ -187,6 +203,7 @@ export function PasskeysCard({
           </p>
         )}
       </div>
+      {dialog}
     </AuthCard>
   );
 }

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ok } from "../../auth/action-result.ts";
 import { recoveryCodes, twoFactorOff, twoFactorOn, twoFactorSetup } from "../../auth/auth-fixtures.ts";
-import { refused } from "../../screens/account/story-actions.ts";
+import { identityStep, refused } from "../../screens/account/story-actions.ts";
 import { invalidTotpCode } from "../../../shared/two-factor.ts";
 import { TwoFactorCard } from "./two-factor-card.tsx";
 import { accountFormStory } from "./story-decorators.tsx";
@@ -20,6 +20,7 @@ const meta = {
       turnOff: fn(async () => ok(undefined)),
       newRecoveryCodes: fn(async () => ok(recoveryCodes)),
     },
+    identity: { confirm: fn(async () => ok(undefined)), twoFactorOn: fn(async () => false) },
   },
   ...accountFormStory,
   tags: ["autodocs"],
@@ -44,6 +45,27 @@ export const Off: Story = {
         name: globals.locale === "fr" ? "Activer la connexion en deux étapes" : "Turn on two-factor sign-in",
       }),
     ).toBeVisible();
+  },
+};
+
+/** Off, with an address not confirmed yet: no button, but why, and where to confirm it. */
+export const Unverified: Story = {
+  args: { unverified: true },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await expect(
+      await canvas.findByText(
+        fr
+          ? /Pour l’activer, confirmez d’abord votre adresse e-mail/
+          : /To turn it on, first confirm your email address/,
+      ),
+    ).toBeVisible();
+    await expect(
+      canvas.queryByRole("button", {
+        name: fr ? "Activer la connexion en deux étapes" : "Turn on two-factor sign-in",
+      }),
+    ).toBeNull();
   },
 };
 
@@ -74,6 +96,43 @@ export const Scan: Story = {
           : "On this phone? Open the authenticator app",
       }),
     ).toHaveAttribute("href", twoFactorSetup.uri);
+  },
+};
+
+const asked = identityStep();
+
+/**
+ * Turning on from a session that has not confirmed it is them lately: "Confirm it's you" asks for
+ * the current password, then the QR code to scan shows, as was asked.
+ */
+export const ConfirmItsYouFirst: Story = {
+  args: {
+    identity: asked.identity,
+    actions: { ...meta.args.actions, setup: asked.untilConfirmed(twoFactorSetup) },
+  },
+  beforeEach: asked.reset,
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole("button", {
+        name: fr ? "Activer la connexion en deux étapes" : "Turn on two-factor sign-in",
+      }),
+    );
+    const dialog = within(await within(document.body).findByRole("dialog"));
+    // Two-factor is off: the password is the only way to confirm.
+    await expect(
+      dialog.queryByRole("button", { name: /authenticator app instead|application d’authentification/ }),
+    ).toBeNull();
+    await userEvent.type(
+      dialog.getByLabelText(fr ? "Mot de passe actuel" : "Current password"),
+      "my password{Enter}",
+    );
+    await canvas.findByRole("img", {
+      name: fr ? "QR code pour votre application d’authentification" : "QR code for your authenticator app",
+    });
+    await expect(args.actions.setup).toHaveBeenCalledTimes(2);
+    await waitFor(() => expect(within(document.body).queryByRole("dialog")).toBeNull());
   },
 };
 

@@ -21,6 +21,7 @@ import { Skeleton } from "../../ui/skeleton.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { CodeField } from "./auth-fields.tsx";
 import { QrCode } from "./qr-code.tsx";
+import { type IdentityActions, useIdentityConfirmation } from "./use-identity-confirmation.tsx";
 
 export type TwoFactorActions = {
   load: () => Promise<ActionResult<TotpStatus>>;
@@ -131,16 +132,23 @@ function RecoveryCodes({ codes, email, onDone }: { codes: string[]; email: strin
 /**
  * The account's two-factor sign-in: after the password, a code from an authenticator app. Turns
  * it on (a QR code to scan, or its key to type, then one code to confirm; recovery codes shown
- * once), and once on, makes new recovery codes or turns it off, each with a code.
+ * once), and once on, makes new recovery codes or turns it off, each with a code. Turning it on
+ * asks "confirm it's you" first when the session has not proved it lately (`identity`). While the
+ * account's address is not confirmed, it says why it cannot be turned on yet.
  */
 export function TwoFactorCard({
   actions,
+  identity,
   email,
+  unverified = false,
   headingLevel = 2,
 }: {
   actions: TwoFactorActions;
+  identity: IdentityActions;
   /** The account's address: the downloaded codes say whose they are. */
   email: string;
+  /** The account's address is not confirmed yet: the server refuses to turn it on until it is. */
+  unverified?: boolean;
   headingLevel?: 1 | 2 | 3;
 }) {
   const { t } = useLingui();
@@ -148,8 +156,9 @@ export function TwoFactorCard({
   const titleId = React.useId();
   const [status, setStatus] = React.useState<TotpStatus | null>(null);
   const [loading, runLoad] = useAction(actions.load);
-  const [starting, runSetup] = useAction(actions.setup);
-  const [confirming, runConfirm] = useAction(actions.confirm);
+  const identityStep = useIdentityConfirmation(identity);
+  const [starting, runSetup] = useAction(identityStep.confirming(actions.setup));
+  const [confirming, runConfirm] = useAction(identityStep.confirming(actions.confirm));
   const [turningOff, runTurnOff] = useAction(actions.turnOff);
   const [renewing, runRenew] = useAction(actions.newRecoveryCodes);
   const [setup, setSetup] = React.useState<TotpSetup | null>(null);
@@ -319,18 +328,27 @@ export function TwoFactorCard({
           </p>
         )}
         <FormAlert status={starting.status} message={starting.message} />
-        <Button
-          className="w-full sm:w-auto sm:self-start"
-          pending={starting.status === "submitting"}
-          onClick={async () => {
-            setTurnedOff(false);
-            const result = await runSetup();
-            if (result?.success) setSetup(result.data);
-          }}
-        >
-          <ShieldCheck aria-hidden="true" />
-          <Trans>Turn on two-factor sign-in</Trans>
-        </Button>
+        {unverified ? (
+          <p data-slot="verify-email-first" className="text-sm text-muted-foreground">
+            <Trans>
+              To turn it on, first confirm your email address with the link we sent you (see the notice at the
+              top of this page).
+            </Trans>
+          </p>
+        ) : (
+          <Button
+            className="w-full sm:w-auto sm:self-start"
+            pending={starting.status === "submitting"}
+            onClick={async () => {
+              setTurnedOff(false);
+              const result = await runSetup();
+              if (result?.success) setSetup(result.data);
+            }}
+          >
+            <ShieldCheck aria-hidden="true" />
+            <Trans>Turn on two-factor sign-in</Trans>
+          </Button>
+        )}
       </div>
     );
   }
@@ -350,6 +368,7 @@ export function TwoFactorCard({
       }
     >
       {body}
+      {identityStep.dialog}
     </AuthCard>
   );
 }

@@ -18,6 +18,7 @@ const actions = (fields: Partial<BillingActions> = {}): BillingActions => ({
   loadMode: fn(async () => ok("stripe" as const)),
   checkout: fn(async () => ok(checkoutUrl)),
   portal: fn(async () => ok(portalUrl)),
+  resendInstructions: fn(async () => ok(undefined)),
   loadSubscription: fn(async () => ok(activeSubscription)),
   refreshAccount: fn(async () => ok(undefined)),
   ...fields,
@@ -293,7 +294,39 @@ export const AwaitingPayment: Story = {
       ),
     ).toBeVisible();
     await modeLoaded(canvasElement);
-    await expect(canvas.queryByRole("button")).toBeNull();
+    // Paying goes by the instructions: the one button emails them again.
+    await expect(canvas.getByRole("button")).toHaveAccessibleName(
+      fr ? "Renvoyer les instructions par e-mail" : "Email the instructions again",
+    );
+  },
+};
+
+/**
+ * Manual mode: the instructions emailed again, then a wait before the next request (the server
+ * sends them once every 2 minutes at most).
+ */
+export const InstructionsSentAgain: Story = {
+  args: { user: awaitingPaymentUser, actions: actions({ loadMode: manual() }) },
+  // The countdown ticks every second: a screenshot can never be stable.
+  parameters: { screenshot: { disable: true } },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    const button = await canvas.findByRole("button", {
+      name: fr ? "Renvoyer les instructions par e-mail" : "Email the instructions again",
+    });
+    await userEvent.click(button);
+    await expect(args.actions.resendInstructions).toHaveBeenCalledOnce();
+    await expect(
+      await canvas.findByText(
+        fr
+          ? "Les instructions sont en route vers votre boîte de réception."
+          : "The instructions are on their way to your inbox.",
+      ),
+    ).toBeVisible();
+    // aria-disabled, not disabled: the button keeps keyboard focus while it waits.
+    await expect(button).toHaveAccessibleName(fr ? /^Renvoyer dans \d+\ss$/ : /^Resend in \d+\ss$/);
+    await expect(button).toHaveAttribute("aria-disabled", "true");
   },
 };
 

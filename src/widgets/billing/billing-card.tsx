@@ -31,6 +31,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../..
 import { Separator } from "../../ui/separator.tsx";
 import { Skeleton } from "../../ui/skeleton.tsx";
 import { Spinner } from "../../ui/spinner.tsx";
+import { resendCooldownSeconds, useCountdown } from "../auth/use-countdown.ts";
 
 /**
  * How the visitor came back to the account page: from Stripe Checkout (`success`, `canceled`),
@@ -47,6 +48,8 @@ export type BillingActions = {
   checkout: (interval: Interval) => Promise<ActionResult<string>>;
   /** The URL of the user's Stripe Billing Portal. */
   portal: () => Promise<ActionResult<string>>;
+  /** Manual mode: the payment instructions emailed again. */
+  resendInstructions: () => Promise<ActionResult<unknown>>;
   /** The subscription as the server has it now (polled back from Checkout). */
   loadSubscription: () => Promise<ActionResult<Subscription | null>>;
   /** Brings the session's record in line once a payment landed (the header's badge follows). */
@@ -348,24 +351,58 @@ const checkoutWords = {
   },
 };
 
-/** The card's buttons for a state: Checkout monthly or yearly, or the Billing Portal. */
+const row = "flex flex-col gap-3 sm:flex-row sm:flex-wrap";
+
+/**
+ * Manual mode, awaiting payment: the instructions emailed again. The server sends them once every
+ * 2 minutes at most, so the button waits as long after each request.
+ */
+function ResendInstructions({ resend }: { resend: BillingActions["resendInstructions"] }) {
+  const [state, run] = useAction(resend);
+  const [cooldown, start] = useCountdown();
+  return (
+    <div className="flex flex-col gap-3">
+      <div className={row}>
+        <Button
+          variant="outline"
+          pending={state.status === "submitting"}
+          unavailable={cooldown > 0}
+          onClick={async () => {
+            if ((await run())?.success) start(resendCooldownSeconds);
+          }}
+        >
+          {cooldown > 0 ? <Trans>Resend in {cooldown} s</Trans> : <Trans>Email the instructions again</Trans>}
+        </Button>
+      </div>
+      <FormSuccess show={state.status === "success"}>
+        <Trans>The instructions are on their way to your inbox.</Trans>
+      </FormSuccess>
+      <FormAlert status={state.status} message={state.message} />
+    </div>
+  );
+}
+
+/** The card's buttons for a state: Checkout monthly or yearly, the Billing Portal, or (manual) the instructions again. */
 function StateActions({
   state,
   busy,
   onCheckout,
   onPortal,
+  resendInstructions,
 }: {
   state: PlanState;
   /** The button whose request runs (it stays pending while the browser leaves). */
   busy: Interval | "portal" | null;
   onCheckout: (interval: Interval) => void;
   onPortal: () => void;
+  resendInstructions: BillingActions["resendInstructions"];
 }) {
   const locale = useLocale();
   const inert = busy !== null;
-  const row = "flex flex-col gap-3 sm:flex-row sm:flex-wrap";
   if (state.status === "trial" || state.status === "ended" || state.status === "awaiting-payment") {
-    if (state.status === "awaiting-payment" && state.instructions) return null;
+    if (state.status === "awaiting-payment" && state.instructions) {
+      return <ResendInstructions resend={resendInstructions} />;
+    }
     const words = checkoutWords[state.status];
     return (
       <div className={row}>
@@ -471,6 +508,7 @@ export function BillingCard({
             busy={busy}
             onCheckout={(interval) => void go(interval)}
             onPortal={() => void go("portal")}
+            resendInstructions={actions.resendInstructions}
           />
         )}
         <FormAlert status={request.status} message={request.message} />
