@@ -208,4 +208,23 @@ describe("a superuser's password", () => {
     expect(mail.text).toContain("http://localhost:8090/_/");
     expect(mailsTo(server.dataDir, "ops@example.com")).toHaveLength(1);
   });
+
+  it("reaches its owner's address even when the same save changes it", async () => {
+    await runSuperuserCommand(server.dataDir, ["upsert", "night@example.com", "a night password 1"]);
+    const [night] = await root
+      .collection("_superusers")
+      .getFullList({ filter: root.filter("email = {:email}", { email: "night@example.com" }) });
+    await root.collection("_superusers").update(night!.id, {
+      email: "elsewhere@example.com",
+      password: "a night password 2",
+      passwordConfirm: "a night password 2",
+    });
+    const mail = await mailArrives(
+      server.dataDir,
+      "night@example.com",
+      /^The password of your Lumen superuser account was changed$/,
+    );
+    expect(mail.text).toContain("root@example.com changed the password");
+    expect(mailsTo(server.dataDir, "elsewhere@example.com")).toEqual([]);
+  });
 });

@@ -386,13 +386,14 @@ async function update(c: ApiContext) {
   const saved = store.findById(collection, id);
   if (!saved) throw new ApiError(404);
   // Another superuser set a superuser's password: its owner may no longer be the one signing in.
+  // Told at the address they had, which the same save may have changed.
   if (collection.name === superusersCollectionName && upsert.plainPassword && authOf(c)?.record.id !== id) {
-    queueSecurityMail(c, saved, {
-      kind: "superuserPasswordChanged",
-      by: actorOf(c, superuser),
-      when: nowDateTime(),
-      superuser: true,
-    });
+    queueSecurityMail(
+      c,
+      saved,
+      { kind: "superuserPasswordChanged", by: actorOf(c, superuser), when: nowDateTime(), superuser: true },
+      String(record.email),
+    );
   }
   if (isAuth(collection) && collection.name !== superusersCollectionName) {
     if (upsert.plainPassword) queueSecurityMail(c, saved, { kind: "passwordChanged" });
