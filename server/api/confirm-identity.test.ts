@@ -16,6 +16,7 @@ import { createPasskey } from "../testing/authenticator.ts";
 import { fixturePassword } from "../testing/fixtures.ts";
 import { confirmIdentity, rejection, type SignedUpUser, signedUpUser } from "../testing/sdk.ts";
 import { startServer, type TestServer } from "../testing/start-server.ts";
+import { later } from "../testing/clock.ts";
 
 // A recent proof of identity (`POST …/confirm-identity`: the current password or a code) before
 // adding or removing a second factor, so that a session alone (a stolen token) adds no way in and
@@ -32,12 +33,6 @@ afterAll(() => server.close());
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** Moves the clock by `seconds` (Date only: the server, in this process, sees it too). */
-function later(seconds: number) {
-  if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(Date.now() + seconds * 1000);
-}
 
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split(".")[1]!, "base64url").toString()) as Record<string, unknown>;

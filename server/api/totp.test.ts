@@ -22,6 +22,7 @@ import { mailArrives, mailsTo } from "../testing/outbox.ts";
 import { confirmIdentity, rejection, verifiedUser } from "../testing/sdk.ts";
 import { startServer, startServerAsRoot, type TestServer } from "../testing/start-server.ts";
 import type { AppOptions } from "../app.ts";
+import { later } from "../testing/clock.ts";
 
 // Two-factor sign-in with an authenticator app, against the real server over a real port with
 // the official SDK. Codes come from otplib as an app makes them; the clock (Date only) is moved a
@@ -40,12 +41,6 @@ afterAll(() => server.close());
 afterEach(() => {
   vi.useRealTimers();
 });
-
-/** Moves the clock by `seconds` (Date only: the server, in this process, sees it too). */
-function later(seconds: number) {
-  if (!vi.isFakeTimers()) vi.useFakeTimers({ toFake: ["Date"] });
-  vi.setSystemTime(Date.now() + seconds * 1000);
-}
 
 /** The app's code for `secret` one time step later than the last one asked for. */
 function freshCode(secret: string): string {
