@@ -31,7 +31,9 @@ RUN --mount=type=secret,id=ca,required=false \
 # The site, built with the development dependencies.
 FROM node AS build
 WORKDIR /app
+# With the script npm runs after installing (postinstall).
 COPY package.json package-lock.json ./
+COPY scripts/install-again-on-node24.mjs scripts/
 RUN --mount=type=secret,id=ca,required=false \
     if [ -s /run/secrets/ca ]; then export npm_config_cafile=/run/secrets/ca; fi \
  && npm ci --no-audit --no-fund
@@ -47,6 +49,7 @@ RUN groupadd --system --gid 10001 lumen \
  && useradd --system --uid 10001 --gid lumen --home-dir /app --shell /usr/sbin/nologin lumen \
  && mkdir /data && chown lumen:lumen /data
 COPY package.json package-lock.json ./
+COPY scripts/install-again-on-node24.mjs scripts/
 RUN --mount=type=secret,id=ca,required=false \
     if [ -s /run/secrets/ca ]; then export npm_config_cafile=/run/secrets/ca; fi \
  && npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
@@ -54,6 +57,8 @@ COPY server server
 COPY shared shared
 COPY pocketbase pocketbase
 COPY content content
+# The emails' words: server/mail/catalog.ts reads locales/{locale}/emails.po at run time.
+COPY locales locales
 COPY --from=build /app/build build
 USER lumen
 VOLUME /data

@@ -3,7 +3,13 @@ import react from "@vitejs/plugin-react";
 import remarkGfm from "remark-gfm";
 
 const config: StorybookConfig = {
-  stories: ["./docs/*.mdx", "./docs/*.stories.tsx", "../src/**/*.stories.@(ts|tsx)"],
+  // The emails the server sends are stories too (server/mail/*.stories.tsx, "Emails/…").
+  stories: [
+    "./docs/*.mdx",
+    "./docs/*.stories.tsx",
+    "../src/**/*.stories.@(ts|tsx)",
+    "../server/mail/*.stories.tsx",
+  ],
   addons: [
     // GitHub-flavoured Markdown in the docs pages: tables, task lists, strikethrough.
     {

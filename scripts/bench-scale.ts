@@ -138,7 +138,7 @@ async function json(url: string, init: RequestInit = {}, token?: string) {
       ...(init.headers as Record<string, string>),
     },
   });
-  const body = (await res.json().catch(() => ({}))) as Record<string, any>;
+  const body = (await res.json().catch(() => ({}))) as Record<string, unknown>;
   if (res.status >= 400)
     throw new Error(`${init.method ?? "GET"} ${url}: ${res.status} ${JSON.stringify(body)}`);
   return body;
@@ -241,7 +241,7 @@ async function measure(users: number): Promise<Figures> {
       ],
     });
     const own = await rate({
-      url: `${url}/api/collections/users/records/${user.record.id}`,
+      url: `${url}/api/collections/users/records/${(user.record as { id: string }).id}`,
       headers: { authorization: String(user.token) },
     });
     console.log("  look-ups by email, lists, search…");

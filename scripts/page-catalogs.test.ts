@@ -1,17 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { relativeImports, scopeMessageIds, slugOf } from "./page-catalogs.ts";
+import { ownImports, scopeMessageIds, slugOf } from "./page-catalogs.ts";
 
 describe("page catalogs", () => {
   it("follows static imports, re-exports and import() of the app's own files, not packages", () => {
     const code = [
       'import { a } from "./a.ts";',
       'import type { T } from "../t.ts";',
+      'import { c } from "#src/c.ts";',
       'import React from "react";',
       'export { b } from "./b.tsx";',
       'const lazy = () => import("./parts.tsx");',
       "const dynamic = (name: string) => import(name);",
     ].join("\n");
-    expect(relativeImports("x.tsx", code).sort()).toEqual(["../t.ts", "./a.ts", "./b.tsx", "./parts.tsx"]);
+    expect(ownImports("x.tsx", code).sort()).toEqual([
+      "#src/c.ts",
+      "../t.ts",
+      "./a.ts",
+      "./b.tsx",
+      "./parts.tsx",
+    ]);
   });
 
   it("gives the shell what the root reaches, and each route what it and its layouts add", () => {

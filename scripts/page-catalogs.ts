@@ -34,8 +34,16 @@ type ReactRouterContext = {
   reactRouterConfig: { appDirectory: string; routes: Record<string, RouteEntry> };
 };
 
-/** The relative module requests of a source file: static imports, re-exports and `import("…")`. */
-export function relativeImports(file: string, code: string): string[] {
+/**
+ * The app's own module requests of a source file (relative paths and `#…` aliases of package.json's
+ * `imports`): static imports, re-exports and `import("…")`.
+ */
+export function ownImports(file: string, code: string): string[] {
+  return moduleRequests(file, code).filter((request) => request.startsWith(".") || request.startsWith("#"));
+}
+
+/** Every module request of a source file, packages included: static imports, re-exports and `import("…")`. */
+export function moduleRequests(file: string, code: string): string[] {
   const { module } = parseSync(file, code);
   const requests = [
     ...module.staticImports.map((i) => i.moduleRequest.value),
@@ -45,7 +53,7 @@ export function relativeImports(file: string, code: string): string[] {
       return literal?.[2];
     }),
   ];
-  return [...new Set(requests.filter((r): r is string => Boolean(r?.startsWith("."))))];
+  return [...new Set(requests.filter((r): r is string => Boolean(r)))];
 }
 
 /**
@@ -168,7 +176,7 @@ export function pageCatalogs(): Plugin {
           continue;
         }
         const resolved: string[] = [];
-        for (const request of relativeImports(file, code)) {
+        for (const request of ownImports(file, code)) {
           // Server-only modules never reach the browser (React Router refuses to resolve them here).
           if (/\.server(\.[cm]?[jt]sx?)?$|\.server\//.test(request)) continue;
           const target = await this.resolve(request, file);

@@ -1,9 +1,12 @@
 /**
  * `npm test`: every check and every test tier, in order, each reporting its own count, then one
  * closing line `tests: N passed, N failed`. Exits non-zero when anything failed.
+ * `npm run test:quick` (`--quick`): the same tiers cut to the loop while working (see quickSteps).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { baseCommit, changedFiles, testsTouching } from "./changed-tests.ts";
+import { reasonToBuild } from "./site-build.ts";
 
 type Tier = { name: string; command: string[]; report?: string };
 
@@ -11,7 +14,12 @@ const reports = "test-results/reports";
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
-const vitest = (name: string, projects: string[], runner = ["npx", "vitest", "run"]): Tier => ({
+const vitest = (
+  name: string,
+  projects: string[],
+  runner = ["npx", "vitest", "run"],
+  files: string[] = [],
+): Tier => ({
   name,
   command: [
     ...runner,
@@ -19,22 +27,85 @@ const vitest = (name: string, projects: string[], runner = ["npx", "vitest", "ru
     "--reporter=default",
     "--reporter=json",
     `--outputFile.json=${reports}/${name}.json`,
+    ...files,
   ],
   report: `${reports}/${name}.json`,
 });
 
-const steps: Tier[] = [
-  { name: "types", command: ["npm", "run", "--silent", "typecheck"] },
-  { name: "format", command: ["npx", "prettier", "--check", "--log-level", "warn", "."] },
-  { name: "catalogs", command: ["node", "scripts/check-catalogs.ts"] },
-  vitest("unit", ["unit"]),
-  vitest("server", ["server"]),
-  // Every story against its baseline, with another system font as everyone's default: one run
-  // proves the pictures and that no text depends on the machine's fonts.
-  vitest("stories", [], ["node", "scripts/test-stories-other-fonts.ts"]),
-  { name: "build", command: ["npx", "react-router", "build"] },
-  { name: "e2e", command: ["npx", "playwright", "test"], report: "test-results/e2e-report.json" },
-];
+const types: Tier = { name: "types", command: ["npm", "run", "--silent", "typecheck"] };
+const lint: Tier = { name: "lint", command: ["npm", "run", "--silent", "lint"] };
+const unit = vitest("unit", ["unit"]);
+// Every story against its baseline, with another system font as everyone's default: one run
+// proves the pictures and that no text depends on the machine's fonts.
+const stories = (files: string[] = []) =>
+  vitest("stories", [], ["node", "scripts/test-stories-other-fonts.ts"], files);
+const build: Tier = { name: "build", command: ["npx", "react-router", "build"] };
+const e2e = (files: string[] = []): Tier => ({
+  name: "e2e",
+  command: ["npx", "playwright", "test", ...files],
+  report: "test-results/e2e-report.json",
+});
+
+/**
+ * The loop while working, a few minutes: the tiers that are quick whole (types, lint, unit), then
+ * of the server, story and e2e tiers only the test files that changed since the work began or
+ * import a changed file directly (scripts/changed-tests.ts), or a few that cover much when no file
+ * does; the build only when it is out of date. Format and catalogs are left to `npm test`.
+ */
+function quickSteps(): Tier[] {
+  const base = baseCommit();
+  const changed = changedFiles(base);
+  const buildReason = reasonToBuild();
+  console.log(
+    `test:quick: ${changed.length} changed file(s) since ${base === "HEAD" ? "the last commit" : base}; ` +
+      (buildReason ? `the site is built again (${buildReason})` : "the build is up to date"),
+  );
+  const touched = (pattern: string, smoke: string[]) => {
+    const files = testsTouching(changed, pattern);
+    return files.length > 0 ? files : smoke;
+  };
+  return [
+    types,
+    lint,
+    unit,
+    vitest(
+      "server",
+      ["server"],
+      undefined,
+      touched("server/**/*.test.ts", ["server/app.test.ts", "server/api/record-auth.test.ts"]),
+    ),
+    stories(
+      touched("{.storybook,src,server}/**/*.stories.tsx", [
+        "src/screens/home.stories.tsx",
+        "src/widgets/auth/login-form.stories.tsx",
+      ]),
+    ),
+    ...(buildReason ? [build] : []),
+    e2e(touched("tests/e2e/*.spec.ts", ["tests/e2e/home.spec.ts"])),
+  ];
+}
+
+// `npm test -- unit server` (or `npm run test:quick -- types`): only the tiers named.
+const named = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+const tiers: Tier[] = process.argv.includes("--quick")
+  ? quickSteps()
+  : [
+      types,
+      lint,
+      { name: "format", command: ["npx", "prettier", "--check", "--log-level", "warn", "."] },
+      { name: "catalogs", command: ["node", "scripts/check-catalogs.ts"] },
+      unit,
+      vitest("server", ["server"]),
+      stories(),
+      build,
+      e2e(),
+    ];
+const unknown = named.filter((name) => !tiers.some((tier) => tier.name === name));
+if (unknown.length > 0) {
+  console.error(`No tier named ${unknown.join(", ")}: the tiers are ${tiers.map((t) => t.name).join(", ")}`);
+  process.exit(1);
+}
+const steps = tiers.filter((tier) => named.length === 0 || named.includes(tier.name));
 
 type Count = { passed: number; failed: number; skipped: number };
 

@@ -1,5 +1,4 @@
 import { readFileSync } from "node:fs";
-import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inspect } from "node:util";
@@ -41,7 +40,13 @@ import {
 } from "./tools/rate-limit.ts";
 import { RequestLogs } from "./core/request-logs.ts";
 import { Store } from "./core/store.ts";
-import { loadTotpKey, MfaSessions, sealStoredSecrets, unreadableSecretsMessage } from "./core/totp.ts";
+import {
+  loadTotpKey,
+  MfaSessions,
+  sealStoredSecrets,
+  sealStoredSecretsIn,
+  unreadableSecretsMessage,
+} from "./core/totp.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import type { SmtpOptions } from "./mail/transport.ts";
 import { serveSite } from "./site/serve.ts";
@@ -172,12 +177,12 @@ export function createApp(options: AppOptions): App {
     log,
     retryDelays: options.mailRetryDelays,
   });
-  /** Seals the two-factor secrets of a database still in clear, and says when some do not open. */
-  const sealSecrets = (db: DatabaseSync) => {
-    const { unreadable } = sealStoredSecrets(db, totpKey);
-    if (unreadable > 0) log.error(unreadableSecretsMessage(unreadable));
+  /** Says when some of the sealed two-factor secrets do not open (sealed with another key). */
+  const reportUnreadable = ({ unreadable, checked }: { unreadable: number; checked: number }) => {
+    if (unreadable > 0) log.error(unreadableSecretsMessage(unreadable, checked));
   };
-  sealSecrets(store.db);
+  // The two-factor secrets of a database still in clear are sealed.
+  reportUnreadable(sealStoredSecrets(store.db, totpKey));
   const rules = options.rateLimits === undefined ? defaultRateLimits : options.rateLimits;
   const origins = options.corsOrigins ?? ["*"];
   const ctx: AppContext = {
@@ -220,12 +225,7 @@ export function createApp(options: AppOptions): App {
     // A restored database gets the start-up schema and sealing too, as if the server had restarted on it.
     prepareRestore: async (dataDir) => {
       await applySchemaOffThread(dataDir, collections);
-      const db = new DatabaseSync(path.join(dataDir, "data.db"));
-      try {
-        sealSecrets(db);
-      } finally {
-        db.close();
-      }
+      reportUnreadable(sealStoredSecretsIn(path.join(dataDir, "data.db"), totpKey));
     },
   });
   if (backupsSchedule) {

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import PocketBase, { ClientResponseError } from "pocketbase";
+import PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schemaFile } from "./app.ts";
 import { runSuperuserCommand } from "./cli.ts";

@@ -346,9 +346,11 @@ describe("a list longer than its field allows", () => {
     );
     // An update of a record that does not exist: the same answer, so it tells nothing.
     for (const id of ["everything00000", "nothinghere0000"]) {
-      expect(await send("PATCH", `everything/records/${id}`, { "tags+": items(101) })).toEqual(
-        tooMany("Failed to update record.", "tags", 3),
-      );
+      for (const key of ["tags+", "+tags", "tags-", "+tags-"]) {
+        expect(await send("PATCH", `everything/records/${id}`, { [key]: items(101) })).toEqual(
+          tooMany("Failed to update record.", "tags", 3),
+        );
+      }
     }
     // Up to 100 items, PocketBase's casting: duplicates dropped, a single select keeps the last.
     const kept = await send("POST", "users/records", {
@@ -363,5 +365,49 @@ describe("a list longer than its field allows", () => {
       status: 200,
       body: { tags: ["a", "b"] },
     });
+  });
+});
+
+describe("a body whose parse alone would hold the thread", () => {
+  const create = (body: BodyInit, type?: string) =>
+    fetch(`${server.url}/api/collections/everything/records`, {
+      method: "POST",
+      headers: type ? { "content-type": type } : {},
+      body,
+    }).then(async (res) => ({ status: res.status, body: (await res.json()) as Record<string, unknown> }));
+  // Answered as a body that cannot be read at all is.
+  let unreadable: Awaited<ReturnType<typeof create>>;
+  beforeAll(async () => {
+    unreadable = await create('{"json":', "application/json");
+    expect(unreadable).toMatchObject({ status: 400, body: { data: {} } });
+  });
+  const keys = (count: number) =>
+    JSON.stringify({ json: Object.fromEntries(Array.from({ length: count - 1 }, (_, i) => [`k${i}`, i])) });
+  const form = (parts: number) => {
+    const body = new FormData();
+    body.append("text", "kept");
+    for (let i = 1; i < parts; i++) body.append("links", `item${i}`);
+    return body;
+  };
+
+  it("is refused past 10,000 JSON keys, all levels together, and stored up to it", async () => {
+    expect(await create(keys(10_001), "application/json")).toEqual(unreadable);
+    const stored = await create(keys(10_000), "application/json");
+    expect(stored.status).toBe(200);
+    expect(Object.keys(stored.body.json as object)).toHaveLength(9_999);
+  });
+
+  it("is refused past 1,000 multipart parts and 10,000 urlencoded pairs, as Go's form readers do", async () => {
+    expect(await create(form(1_001))).toEqual(unreadable);
+    const pairs = (count: number) =>
+      new URLSearchParams([["text", "kept"], ...Array.from({ length: count - 1 }, (_, i) => [`x${i}`, "a"])]);
+    expect(await create(pairs(10_001))).toEqual(unreadable);
+    // At the limits the body is read: the relation list is then refused for its length, not the
+    // form, and keys that are no field are left out.
+    expect(await create(form(1_000))).toMatchObject({
+      status: 400,
+      body: { data: { links: { code: "validation_too_many_values" } } },
+    });
+    expect(await create(pairs(10_000))).toMatchObject({ status: 200, body: { text: "kept" } });
   });
 });

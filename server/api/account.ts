@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { subscriptionsCollection } from "../core/billing.ts";
+import { recordsOwnedBy } from "../core/records.ts";
 import type { RecordData } from "../core/store.ts";
-import { param, sql } from "../tools/sql.ts";
 import { type Billing } from "../billing/billing.ts";
 import { fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
@@ -40,9 +40,7 @@ export function accountApi(billing: Billing) {
         const { store } = c.get("ctx");
         const owned = (name: string) => {
           const collection = store.findCollection(name);
-          return collection
-            ? store.find(collection, { where: sql`"r"."user" = ${param(String(user.id))}` })
-            : [];
+          return collection ? recordsOwnedBy(store, collection, String(user.id)) : [];
         };
         const day = new Date().toISOString().slice(0, 10);
         c.header("Content-Disposition", `attachment; filename="lumen-data-${day}.json"`);

@@ -2,7 +2,6 @@ import { Hono } from "hono";
 import { validateRules } from "../core/rules.ts";
 import { SchemaError } from "../core/schema.ts";
 import { type Collection } from "../core/collection-types.ts";
-import type { Store } from "../core/store.ts";
 import { fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiContext, type ApiEnv, queryOf, readBody, sendJson } from "./context.ts";

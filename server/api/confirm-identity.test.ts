@@ -11,6 +11,7 @@ import {
   type TotpSetup,
 } from "../../shared/two-factor.ts";
 import { newRecordToken } from "../core/auth.ts";
+import { defaultRateLimits } from "../tools/rate-limit.ts";
 import { insertPasskey } from "../core/passkeys.ts";
 import { createPasskey } from "../testing/authenticator.ts";
 import { fixturePassword } from "../testing/fixtures.ts";
@@ -196,6 +197,27 @@ describe("confirming it is you", () => {
       ).status,
     ).toBe(401);
     expect(claimsOf(user.pb.authStore.token).confirmed).toBeUndefined();
+  });
+
+  it("with the default rate limits on, one sign-in then confirming, adding a passkey and turning on two-factor all pass", async () => {
+    const own = await startServer({ rateLimits: defaultRateLimits });
+    try {
+      // The clock stands still, so every request falls in the same windows however slow the machine.
+      vi.useFakeTimers({ now: Date.now(), toFake: ["Date"] });
+      const user = await verified(own);
+      await user.pb.collection("users").authWithPassword(user.email, fixturePassword);
+      await confirmIdentity(user.pb);
+      const passkey = await addPasskey(user.pb);
+      await enrolTotp(user.pb);
+      await confirmIdentity(user.pb, { code: "000000" }).catch(() => undefined); // a slip of the finger
+      await confirmIdentity(user.pb);
+      await user.pb.send(`${base}/passkeys/${passkey.id}`, { method: "DELETE" });
+      // The limits are on: the sign-in budget (2 per 3 s), spent by sign-up's sign-in and this one.
+      const third = user.pb.collection("users").authWithPassword(user.email, fixturePassword);
+      expect((await rejection(third)).status).toBe(429);
+    } finally {
+      await own.close();
+    }
   });
 
   it("is throttled as every password and code check: after 5 wrong ones, even the right one waits", async () => {

@@ -93,6 +93,26 @@ function formValues(form: Record<string, unknown>): Record<string, unknown> {
   return result;
 }
 
+/** Go's limits, which PocketBase's forms inherit: 1,000 multipart parts, 10,000 urlencoded pairs. */
+export const maxFormParts = { multipart: 1000, urlencoded: 10_000 };
+
+/** Whether a form body holds more parts than `maxFormParts`, counted without parsing it. */
+function tooManyFormParts(contentType: string, raw: Buffer): boolean {
+  if (/^application\/x-www-form-urlencoded/i.test(contentType)) {
+    return count(raw, "&") + 1 > maxFormParts.urlencoded;
+  }
+  const boundary = /boundary=(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
+  // Each part follows one delimiter; the last delimiter closes the body.
+  return boundary !== null && count(raw, `--${boundary[1] ?? boundary[2]}`) - 1 > maxFormParts.multipart;
+}
+
+/** How many times `needle` occurs in `raw`, with Buffer's native search. */
+function count(raw: Buffer, needle: string): number {
+  let found = 0;
+  for (let at = raw.indexOf(needle); at !== -1; at = raw.indexOf(needle, at + needle.length)) found++;
+  return found;
+}
+
 /**
  * The request body as an object (PocketBase's `RequestInfo().Body`): JSON, urlencoded or
  * multipart (`@jsonPayload` merged). An empty body is `{}`; anything unreadable is `{ ok: false }`.
@@ -104,10 +124,12 @@ export async function readBody(c: ApiContext): Promise<BodyResult> {
   try {
     const type = (c.req.header("content-type") ?? "").toLowerCase();
     if (type.startsWith("multipart/form-data") || type.startsWith("application/x-www-form-urlencoded")) {
-      result = {
-        ok: true,
-        value: formValues((await c.req.parseBody({ all: true })) as Record<string, unknown>),
-      };
+      // Counted on the raw bytes first (Hono keeps them for the parse): the form parser holds the
+      // thread for a long time on a body of thousands of small parts.
+      const raw = Buffer.from(await c.req.arrayBuffer());
+      result = tooManyFormParts(c.req.header("content-type")!, raw)
+        ? { ok: false }
+        : { ok: true, value: formValues((await c.req.parseBody({ all: true })) as Record<string, unknown>) };
     } else {
       const text = await c.req.text();
       if (text.trim() === "") result = { ok: true, value: {} };

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import PocketBase, { ClientResponseError } from "pocketbase";
+import PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { runSuperuserCommand } from "../cli.ts";
 import { configFromEnv } from "../config.ts";

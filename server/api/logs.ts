@@ -23,7 +23,7 @@ import {
   queryOf,
   sendJson,
 } from "./context.ts";
-import { param, raw, sql } from "../tools/sql.ts";
+import type { Sql } from "../tools/sql.ts";
 import { listPaging } from "./list-query.ts";
 import { rateLimit, requireSuperuser } from "./middlewares.ts";
 
@@ -302,16 +302,14 @@ export function logsApi(logs: RequestLogs) {
       let rows: Row[];
       let total = -1;
       try {
-        const where = query.filter?.trim() ? filterSql(query.filter) : raw("1=1");
-        const sorted = query.sort?.trim() ? sortSql(query.sort) : raw("");
-        const order = sorted.sql ? sql` ORDER BY ${sorted}` : raw("");
-        const limit = sql`LIMIT ${param(perPage)} OFFSET ${param((page - 1) * perPage)}`;
+        const where = query.filter?.trim() ? filterSql(query.filter) : undefined;
+        const order = query.sort?.trim() ? sortSql(query.sort) : undefined;
         const [found, counted] = await Promise.all([
-          logs.read(sql`SELECT "r".* FROM "_logs" "r" WHERE ${where}${order} ${limit}`),
-          skip ? undefined : logs.read(sql`SELECT count(*) AS "n" FROM "_logs" "r" WHERE ${where}`),
+          logs.find({ where, order, limit: perPage, offset: (page - 1) * perPage }),
+          skip ? undefined : logs.count(where),
         ]);
         rows = found;
-        if (counted) total = Number(counted[0]!.n);
+        if (counted !== undefined) total = counted;
       } catch (error) {
         if (!(error instanceof FilterError)) {
           c.get("ctx").log.error(`logs query failed: ${(error as Error).message}`);
@@ -333,7 +331,7 @@ export function logsApi(logs: RequestLogs) {
     })
     .get("/logs/stats", rateLimit, skipSuccessLog, requireSuperuser, async (c) => {
       const filter = queryOf(c).filter ?? "";
-      let where = raw("1=1");
+      let where: Sql | undefined;
       if (filter !== "") {
         try {
           where = filterSql(filter);
@@ -343,9 +341,7 @@ export function logsApi(logs: RequestLogs) {
       }
       let rows: Row[];
       try {
-        rows = await logs.read(
-          sql`SELECT count("r"."id") AS "total", strftime('%Y-%m-%d %H:00:00', "r"."created") AS "date" FROM "_logs" "r" WHERE ${where} GROUP BY "date" ORDER BY "date"`,
-        );
+        rows = await logs.stats(where);
       } catch {
         throw new ApiError(400, "Failed to generate logs stats.");
       }
@@ -356,9 +352,7 @@ export function logsApi(logs: RequestLogs) {
       );
     })
     .get("/logs/:id", rateLimit, skipSuccessLog, requireSuperuser, async (c) => {
-      const [row] = await logs.read(
-        sql`SELECT * FROM "_logs" WHERE "id" = ${param(c.req.param("id"))} LIMIT 1`,
-      );
+      const row = await logs.findById(c.req.param("id"));
       if (!row) throw new ApiError(404);
       return sendJson(c, 200, exportLog(row));
     });

@@ -6,8 +6,9 @@ import { superusersCollectionName, tokenDuration } from "../core/schema.ts";
 import { type Collection } from "../core/collection-types.ts";
 import type { RecordData } from "../core/store.ts";
 import type { Message } from "../mail/message.ts";
-import { type MailKind, renderMail } from "../mail/templates.ts";
-import { renderSecurityMail, type SecurityMail } from "../mail/security-templates.ts";
+import { renderMail, renderSecurityMail } from "../mail/render.ts";
+import type { MailKind } from "../mail/templates.ts";
+import type { SecurityMail } from "../mail/security-templates.ts";
 import type { FieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
 import {
@@ -138,7 +139,7 @@ export function accountMail(
   collection: Collection,
   record: RecordData,
   newEmail?: string,
-): Message {
+): Promise<Message> {
   const ctx = c.get("ctx");
   const [type, option] = tokenOfKind[kind];
   const token = newRecordToken(ctx.store, collection, record, type, newEmail ? { newEmail } : {});
@@ -152,7 +153,7 @@ export function accountMail(
     validFor: tokenDuration(collection, option),
     newEmail,
   });
-  return { to: newEmail ?? String(record.email), ...content };
+  return content.then((rendered) => ({ to: newEmail ?? String(record.email), ...rendered }));
 }
 
 /**
@@ -175,5 +176,5 @@ export function queueSecurityMail(
     appUrl: ctx.appUrl,
     name: typeof record.name === "string" ? record.name : "",
   });
-  ctx.mailer.queue({ to, ...content });
+  ctx.mailer.queue(content.then((rendered) => ({ to, ...rendered })));
 }

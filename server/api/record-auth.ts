@@ -1,10 +1,9 @@
 import { Hono } from "hono";
-import { carriedClaims, findAuthRecordByEmail, newRecordToken } from "../core/auth.ts";
+import { carriedClaims, findAuthRecordByIdentity, newRecordToken } from "../core/auth.ts";
 import { dummyVerify, verifyPassword } from "../core/passwords.ts";
-import { type Collection, findSingleColumnUniqueIndex } from "../core/collection-types.ts";
-import type { RecordData, Store } from "../core/store.ts";
+import type { Collection } from "../core/collection-types.ts";
+import type { RecordData } from "../core/store.ts";
 import { totpOf } from "../core/totp.ts";
-import { ident, param, raw, sql } from "../tools/sql.ts";
 import { parseUnverifiedJwt } from "../tools/jwt.ts";
 import { castBool } from "../core/values.ts";
 import { validateAuthWithPassword } from "../forms/record-auth-forms.ts";
@@ -20,21 +19,6 @@ type PasswordAuth = { enabled?: boolean; identityFields?: string[] };
 function passwordAuthOf(collection: Collection): Required<PasswordAuth> {
   const options = (collection.passwordAuth ?? {}) as PasswordAuth;
   return { enabled: options.enabled !== false, identityFields: options.identityFields ?? ["email"] };
-}
-
-/** A record by an identity field; needs that field's single-column UNIQUE index, as PocketBase does. */
-function findByIdentity(
-  store: Store,
-  collection: Collection,
-  field: string,
-  value: string,
-): RecordData | undefined {
-  if (field === "email") return findAuthRecordByEmail(store, collection, value);
-  const index = findSingleColumnUniqueIndex(collection.indexes, field);
-  if (!index) return undefined;
-  const nocase = index.columns[0]?.collate.toLowerCase() === "nocase";
-  const where = sql`${ident("r", field)} = ${param(value)}${raw(nocase ? " COLLATE NOCASE" : "")}`;
-  return store.find(collection, { where, limit: 1 })[0];
 }
 
 /** POST /api/collections/{collection}/auth-with-password (users and _superusers). */
@@ -58,16 +42,16 @@ async function authWithPassword(c: ApiContext) {
 
   let record: RecordData | undefined;
   if (form.identityField) {
-    record = findByIdentity(store, collection, form.identityField, form.identity);
+    record = findAuthRecordByIdentity(store, collection, form.identityField, form.identity);
   } else {
     const emailShaped = isEmail(form.identity);
     if (emailShaped && options.identityFields.includes("email")) {
-      record = findByIdentity(store, collection, "email", form.identity);
+      record = findAuthRecordByIdentity(store, collection, "email", form.identity);
     }
     if (!record) {
       for (const field of options.identityFields) {
         if (field === "email") continue;
-        record = findByIdentity(store, collection, field, form.identity);
+        record = findAuthRecordByIdentity(store, collection, field, form.identity);
         if (record) break;
       }
     }

@@ -4,7 +4,7 @@ import { expandRecords } from "../core/expand.ts";
 import { hashPassword } from "../core/passwords.ts";
 import { newRecordData } from "../core/records.ts";
 import { exceedsMaxFilterLength, FilterError, usesSuperuserOnlyFields } from "../core/filter/index.ts";
-import { canAccessRecord, filterSql, type Requester, ruleSql, sortSql } from "../core/rules.ts";
+import { canAccessRecord, listConditions, type Requester, ruleSql } from "../core/rules.ts";
 import { type Collection, fieldByName, isAuth } from "../core/collection-types.ts";
 import {
   LastSuperuserError,
@@ -41,7 +41,6 @@ import {
 import type { Logger } from "../tools/log.ts";
 import { recordHooksOf } from "../core/record-hooks.ts";
 import { ReadError } from "../tools/sql-reader.ts";
-import { and } from "../tools/sql.ts";
 import { listPaging } from "./list-query.ts";
 import { collectionGuard, limitBody, refuseWithoutSecondFactor } from "./middlewares.ts";
 
@@ -50,9 +49,17 @@ const lockedMessage = "Only superusers can perform this action.";
 /** The body fields a non-superuser may not send (hidden ones, except an auth collection's password). */
 function withoutHidden(collection: Collection, body: Record<string, unknown>, superuser: boolean) {
   if (superuser) return body;
-  const result = { ...body };
+  // Copied only when there is something to leave out: a body may hold thousands of keys.
+  let result = body;
   for (const field of collection.fields) {
-    if (field.hidden && !(isAuth(collection) && field.name === "password")) delete result[field.name];
+    if (
+      !field.hidden ||
+      (isAuth(collection) && field.name === "password") ||
+      !Object.hasOwn(body, field.name)
+    )
+      continue;
+    if (result === body) result = { ...body };
+    delete result[field.name];
   }
   return result;
 }
@@ -60,11 +67,14 @@ function withoutHidden(collection: Collection, body: Record<string, unknown>, su
 // PocketBase compares a numeric string sent for a number field as a number in rules; casting it
 // here with the parser that also stores it guarantees the rule sees exactly what will be saved.
 function castNumbersForRules(collection: Collection, body: Record<string, unknown>) {
-  const result = { ...body };
-  for (const [key, value] of Object.entries(result)) {
-    if (typeof value !== "string" || fieldByName(collection, key)?.type !== "number") continue;
+  let result = body;
+  for (const field of collection.fields) {
+    const value = body[field.name];
+    if (field.type !== "number" || typeof value !== "string" || !Object.hasOwn(body, field.name)) continue;
     const number = parseNumber(value);
-    if (number !== undefined && Number.isFinite(number)) result[key] = number;
+    if (number === undefined || !Number.isFinite(number)) continue;
+    if (result === body) result = { ...body };
+    result[field.name] = number;
   }
   return result;
 }
@@ -164,15 +174,9 @@ async function list(c: ApiContext) {
   if (exceedsMaxFilterLength(query.filter ?? "")) throw new ApiError(400);
 
   const requester = requesterOf(c, body);
-  const { where, order } = badRequestOnFilterError(c.get("ctx").log, () => {
-    const rule =
-      !superuser && collection.listRule
-        ? ruleSql(store, collection, collection.listRule, requester)
-        : undefined;
-    const filter = query.filter?.trim() ? filterSql(store, collection, query.filter, requester) : undefined;
-    const order = query.sort?.trim() ? sortSql(store, collection, query.sort, requester) : undefined;
-    return { where: and(rule, filter), order };
-  });
+  const { where, order } = badRequestOnFilterError(c.get("ctx").log, () =>
+    listConditions(store, collection, requester, query),
+  );
   // A list may scan the table (a search, a count): it runs on the reader's thread.
   const [records, total] = await badRequestOnReadError(c.get("ctx").log, () =>
     Promise.all([
@@ -187,7 +191,7 @@ async function list(c: ApiContext) {
 }
 
 async function view(c: ApiContext) {
-  const { store, collection, body, superuser, rule } = await begin(c, "view");
+  const { collection, body, superuser, rule } = await begin(c, "view");
   const id = c.req.param("id") ?? "";
   const requester = requesterOf(c, body);
   const record = findWithRule(c, collection, id, superuser ? "" : rule, requester);

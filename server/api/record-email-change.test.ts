@@ -1,6 +1,6 @@
 import { describe, expect } from "vitest";
 import { findAuthRecordByToken } from "../core/auth.ts";
-import { storedUser, userToken, usersOf } from "../testing/account-mail.ts";
+import { storedUser, userToken } from "../testing/account-mail.ts";
 import { fixturePassword, type TestApp } from "../testing/fixtures.ts";
 import { readOutbox } from "../testing/outbox.ts";
 import { runScenarios } from "../testing/scenario.ts";

@@ -6,10 +6,9 @@ import {
   itSendsOneMailPerWindow,
   storedUser,
   userToken,
-  usersOf,
 } from "../testing/account-mail.ts";
 import { createTestApp, type TestApp } from "../testing/fixtures.ts";
-import { readOutbox, waitForOutbox } from "../testing/outbox.ts";
+import { waitForOutbox } from "../testing/outbox.ts";
 import { runScenarios } from "../testing/scenario.ts";
 
 const request = "/api/collections/users/request-password-reset";

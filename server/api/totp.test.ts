@@ -278,7 +278,7 @@ describe("signing in with two-factor on", () => {
   });
 
   it("refuses an expired mfaId, another collection's, and lets no one use another account's code", async () => {
-    const { alice, bob, aliceKeys, bobKeys } = await twoEnrolled();
+    const { alice, aliceKeys, bobKeys } = await twoEnrolled();
     const expired = await passwordStep(alice);
     later(mfaSeconds + 1);
     expect(
@@ -670,7 +670,7 @@ describe("two-factor secrets at rest", () => {
           copyFileSync(join(server.dataDir, "backups", "moved.zip"), join(dataDir, "backups", "moved.zip"));
           await otherRoot.backups.restore("moved.zip");
           expect(errors.mock.calls.flat().join("\n")).toMatch(
-            /\d+ two-factor secret\(s\) do not open with this server's key \(TOTP_ENCRYPTION_KEY/,
+            /\d+ of \d+ two-factor secret\(s\) checked do not open with this server's key \(TOTP_ENCRYPTION_KEY/,
           );
           const moved = { ...user, pb: guest(other.url) };
           // Never a 500: the app's code is refused as a wrong one, a recovery code gets in.

@@ -10,7 +10,8 @@ import { mailArrives as outboxMailArrives, mailsTo as outboxMailsTo } from "../t
 import { pollUntil } from "../testing/poll.ts";
 import { rejection, signedUpUser, type SignedUpUser } from "../testing/sdk.ts";
 import { startServerAsRoot, type TestServer } from "../testing/start-server.ts";
-import { startStripeDouble, type StripeDouble } from "../testing/stripe-double.ts";
+import { startStripeDouble } from "../testing/stripe-double.ts";
+import type { StripeDouble } from "../testing/stripe-double-types.ts";
 import { BillingError } from "./billing.ts";
 
 // The billing lifecycle against the real server over a real port and the Stripe test double,

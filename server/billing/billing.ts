@@ -18,13 +18,24 @@ import {
   type SubscriptionStatus,
   subscriptionStatuses,
 } from "../../shared/billing.ts";
+import {
+  billingStateCounts,
+  forgetNotices,
+  isEventApplied,
+  recordEvent,
+  recordNotice,
+  renewNotice,
+  subscriptionOfCustomer,
+  subscriptionsEnding,
+  usersWithTrialEnding,
+} from "../core/billing-queries.ts";
 import type { RecordData, Store } from "../core/store.ts";
 import { formatDateTime } from "../core/values.ts";
 import { recordUserChanges } from "../core/user-audit.ts";
-import { param, sql } from "../tools/sql.ts";
 import type { Logger } from "../tools/log.ts";
-import { type BillingMail, renderBillingMail } from "../mail/billing-templates.ts";
+import type { BillingMail } from "../mail/billing-templates.ts";
 import type { Mailer } from "../mail/mailer.ts";
+import { renderBillingMail } from "../mail/render.ts";
 import type { MailLocale } from "../mail/templates.ts";
 import { isMissing, type Stripe, type StripeConfig, stripeClient } from "./stripe.ts";
 
@@ -91,15 +102,12 @@ export function createBilling(options: BillingOptions) {
       appUrl,
       name: typeof user.name === "string" ? user.name : "",
     });
-    mailer.queue({ to: String(user.email), ...rendered });
+    mailer.queue(rendered.then((content) => ({ to: String(user.email), ...content })));
   }
 
   /** Sends a one-off email once per user and kind (a sweep runs every hour; a replay runs again). */
   function mailOnce(user: RecordData, kind: string, content: BillingMail) {
-    const inserted = store.run(
-      sql`INSERT OR IGNORE INTO "_billing_notices" ("user", "kind", "created") VALUES (${param(String(user.id))}, ${param(kind)}, ${param(formatDateTime(new Date()))})`,
-    );
-    if (Number(inserted.changes) > 0) mail(user, content);
+    if (recordNotice(store, String(user.id), kind)) mail(user, content);
   }
 
   function userById(id: string): RecordData | undefined {
@@ -140,9 +148,7 @@ export function createBilling(options: BillingOptions) {
       store.transaction(() => {
         // A new pending request: the instructions of an earlier one were for another.
         if (current?.status !== "incomplete") {
-          store.run(
-            sql`DELETE FROM "_billing_notices" WHERE "user" = ${param(userId)} AND "kind" = ${param(instructionsNotice)}`,
-          );
+          forgetNotices(store, userId, instructionsNotice);
         }
         saveSubscription(store, userId, {
           status: "incomplete",
@@ -187,12 +193,10 @@ export function createBilling(options: BillingOptions) {
       throw new BillingError("There are no payment instructions to send.");
     }
     const now = new Date();
-    const before = formatDateTime(new Date(now.getTime() - instructionsResendMs));
-    const sent = store.run(
-      sql`INSERT INTO "_billing_notices" ("user", "kind", "created") VALUES (${param(userId)}, ${param(instructionsNotice)}, ${param(formatDateTime(now))})
-        ON CONFLICT ("user", "kind") DO UPDATE SET "created" = "excluded"."created" WHERE "_billing_notices"."created" <= ${param(before)}`,
-    );
-    if (Number(sent.changes) > 0) mail(user, instructionsMail(user, current.interval));
+    const before = new Date(now.getTime() - instructionsResendMs);
+    if (renewNotice(store, userId, instructionsNotice, now, before)) {
+      mail(user, instructionsMail(user, current.interval));
+    }
   }
 
   /** A Billing Portal session of the user's Stripe customer (card, invoices, cancel, interval). */
@@ -228,7 +232,7 @@ export function createBilling(options: BillingOptions) {
     const customerId = typeof customer === "string" ? customer : (customer as { id?: string } | null)?.id;
     if (!customerId) return undefined;
     const collection = store.findCollection(subscriptionsCollection)!;
-    const record = store.find(collection, { where: sql`"r"."customer" = ${param(customerId)}`, limit: 1 })[0];
+    const record = subscriptionOfCustomer(store, collection, customerId);
     return record ? String(record.user) : undefined;
   }
 
@@ -276,17 +280,13 @@ export function createBilling(options: BillingOptions) {
   }
 
   async function applyInOrder(event: Stripe.Event): Promise<WebhookOutcome> {
-    const known = store.all(sql`SELECT 1 FROM "_billing_events" WHERE "id" = ${param(event.id)}`);
-    if (known.length > 0) return "duplicate";
+    if (isEventApplied(store, event.id)) return "duplicate";
     const retrieved = subscriptionEvents.includes(event.type)
       ? await retrieveSubscription((event.data.object as Stripe.Subscription).id)
       : undefined;
     const outbox: (() => void)[] = [];
     const outcome = store.transaction((): WebhookOutcome => {
-      const seen = store.run(
-        sql`INSERT OR IGNORE INTO "_billing_events" ("id", "type", "created") VALUES (${param(event.id)}, ${param(event.type)}, ${param(formatDateTime(new Date(event.created * 1000)))})`,
-      );
-      if (Number(seen.changes) === 0) return "duplicate";
+      if (!recordEvent(store, event.id, event.type, new Date(event.created * 1000))) return "duplicate";
       const at = formatDateTime(new Date(event.created * 1000));
       switch (event.type) {
         case "checkout.session.completed": {
@@ -431,22 +431,17 @@ export function createBilling(options: BillingOptions) {
    * events. The look-back (7 days) covers a server that was stopped for a while.
    */
   function sweep(now = new Date()) {
-    const lookBack = formatDateTime(new Date(now.getTime() - 7 * day));
-    const nowText = formatDateTime(now);
-    const soon = formatDateTime(new Date(now.getTime() + 48 * hour));
+    const lookBack = new Date(now.getTime() - 7 * day);
+    const soon = new Date(now.getTime() + 48 * hour);
     const report = { reminded: 0, ended: 0, synced: 0 };
     const usersCollection = users();
-    const endingSoon = store.find(usersCollection, {
-      where: sql`"r"."trial_ends" > ${param(nowText)} AND "r"."trial_ends" <= ${param(soon)}`,
-    });
+    const endingSoon = usersWithTrialEnding(store, usersCollection, now, soon);
     for (const user of endingSoon) {
       if (subscriptionEntitles(subscriptionOf(store, String(user.id)), now)) continue;
       mailOnce(user, "trialEndingSoon", { kind: "trialEndingSoon", endsAt: String(user.trial_ends) });
       report.reminded++;
     }
-    const ended = store.find(usersCollection, {
-      where: sql`"r"."trial_ends" > ${param(lookBack)} AND "r"."trial_ends" <= ${param(nowText)}`,
-    });
+    const ended = usersWithTrialEnding(store, usersCollection, lookBack, now);
     for (const user of ended) {
       const id = String(user.id);
       syncEntitlement(store, id, now);
@@ -455,10 +450,13 @@ export function createBilling(options: BillingOptions) {
       mailOnce(user, "trialEnded", { kind: "trialEnded", endedAt: String(user.trial_ends) });
       report.ended++;
     }
-    const lapsedSince = formatDateTime(new Date(now.getTime() - 7 * day - subscriptionGraceMs));
-    const lapsed = store.find(store.findCollection(subscriptionsCollection)!, {
-      where: sql`"r"."current_period_end" > ${param(lapsedSince)} AND "r"."current_period_end" <= ${param(nowText)}`,
-    });
+    const lapsedSince = new Date(now.getTime() - 7 * day - subscriptionGraceMs);
+    const lapsed = subscriptionsEnding(
+      store,
+      store.findCollection(subscriptionsCollection)!,
+      lapsedSince,
+      now,
+    );
     for (const sub of lapsed) {
       syncEntitlement(store, String(sub.user), now);
       report.synced++;
@@ -476,36 +474,15 @@ export function createBilling(options: BillingOptions) {
    * the active subscriptions by interval and the monthly recurring revenue at the site's prices.
    */
   async function stats(now = new Date()) {
-    const nowText = formatDateTime(now);
-    const graceText = formatDateTime(new Date(now.getTime() - subscriptionGraceMs));
-    const entitling = sql`(("s"."status" IN ('active', 'trialing', 'past_due') AND "s"."subscription" != '' AND "s"."current_period_end" > ${param(graceText)})
-      OR ("s"."status" = 'active' AND "s"."subscription" = '' AND "s"."current_period_end" > ${param(nowText)})
-      OR ("s"."status" = 'canceled' AND "s"."current_period_end" > ${param(nowText)}))`;
-    const open = sql`("s"."id" IS NULL OR NOT (${entitling} OR "s"."status" = 'incomplete'))`;
-    const paying = sql`(${entitling} AND "s"."status" != 'past_due')`;
-    const [row] = await store.reader.all(
-      store.file,
-      sql`SELECT
-        count(*) FILTER (WHERE ${open}) AS "unsubscribed",
-        count(*) FILTER (WHERE ${open} AND "u"."trial_ends" > ${param(nowText)}) AS "trial",
-        count(*) FILTER (WHERE "s"."status" = 'incomplete') AS "awaiting",
-        count(*) FILTER (WHERE ${paying}) AS "active",
-        count(*) FILTER (WHERE ${paying} AND "s"."interval" = 'month') AS "monthly",
-        count(*) FILTER (WHERE ${paying} AND "s"."interval" = 'year') AS "yearly",
-        count(*) FILTER (WHERE ${entitling} AND "s"."cancel_at_period_end" = 1) AS "cancelling",
-        count(*) FILTER (WHERE "s"."status" = 'past_due') AS "pastDue"
-      FROM "users" "u" LEFT JOIN "subscriptions" "s" ON "s"."user" = "u"."id"`,
-    );
-    const n = (key: string) => Number(row?.[key] ?? 0);
-    const monthly = n("monthly");
-    const yearly = n("yearly");
+    const counts = await billingStateCounts(store, now);
+    const { monthly, yearly } = counts;
     return {
-      trial: n("trial"),
-      awaitingPayment: n("awaiting"),
-      active: n("active"),
-      cancelling: n("cancelling"),
-      pastDue: n("pastDue"),
-      ended: n("unsubscribed") - n("trial"),
+      trial: counts.trial,
+      awaitingPayment: counts.awaiting,
+      active: counts.active,
+      cancelling: counts.cancelling,
+      pastDue: counts.pastDue,
+      ended: counts.unsubscribed - counts.trial,
       byInterval: { month: monthly, year: yearly },
       monthlyRecurringRevenue:
         Math.round((monthly * paidPrice("month") + (yearly * paidPrice("year")) / 12) * 100) / 100,
@@ -527,7 +504,7 @@ export function createBilling(options: BillingOptions) {
 
   /** After an account is deleted: the record of which one-off emails it was sent goes too. */
   function forget(userId: string) {
-    store.run(sql`DELETE FROM "_billing_notices" WHERE "user" = ${param(userId)}`);
+    forgetNotices(store, userId);
   }
 
   return {

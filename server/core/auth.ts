@@ -2,7 +2,7 @@ import { randomString } from "./random.ts";
 import { tokenDuration, type TokenOption } from "./schema.ts";
 import { type Collection, findSingleColumnUniqueIndex, isAuth } from "./collection-types.ts";
 import type { RecordData, Store } from "./store.ts";
-import { ident, param, sql } from "../tools/sql.ts";
+import { ident, param, raw, sql } from "../tools/sql.ts";
 import { parseUnverifiedJwt, signJwt, verifyJwt } from "../tools/jwt.ts";
 
 /**
@@ -94,6 +94,24 @@ export function findAuthRecordByEmail(
   const where = nocase
     ? sql`"r"."email" = ${param(email)} COLLATE NOCASE AND "r"."email" != ''`
     : sql`"r"."email" = ${param(email)} AND "r"."email" != ''`;
+  return store.find(collection, { where, limit: 1 })[0];
+}
+
+/**
+ * An auth record by one of its identity fields (`passwordAuth.identityFields`): the field needs a
+ * single-column UNIQUE index, as PocketBase requires, and is compared as that index collates.
+ */
+export function findAuthRecordByIdentity(
+  store: Store,
+  collection: Collection,
+  field: string,
+  value: string,
+): RecordData | undefined {
+  if (field === "email") return findAuthRecordByEmail(store, collection, value);
+  const index = findSingleColumnUniqueIndex(collection.indexes, field);
+  if (!index) return undefined;
+  const nocase = index.columns[0]?.collate.toLowerCase() === "nocase";
+  const where = sql`${ident("r", field)} = ${param(value)}${raw(nocase ? " COLLATE NOCASE" : "")}`;
   return store.find(collection, { where, limit: 1 })[0];
 }
 

@@ -24,7 +24,9 @@ import { ident, param, raw, sql } from "../tools/sql.ts";
 import { randomString } from "./random.ts";
 import type { Collection } from "./collection-types.ts";
 import type { SchemaOf } from "./search.ts";
-import { collectionsTable, type Store, storeSchema } from "./store.ts";
+import type { Store } from "./store.ts";
+import { collectionsTable } from "./store/internal-tables.ts";
+import { storeSchema } from "./store/schema-sync.ts";
 import { formatDateTime } from "./values.ts";
 
 // Backups as PocketBase makes them: zip archives in DATA_DIR/backups. An archive holds `data.db`,

@@ -15,24 +15,10 @@ import { formatDateTime } from "./values.ts";
 // operator) is the source of truth for money, and the `subscriptions` record mirrors it, one per
 // user, written by the server only. Whether the user may stream is one pure function of their trial
 // end and that record (`isEntitled`); the Stremio record's `field` is that function written down
-// (`syncEntitlement`), and so are the user's `plan`, `is_monthly` and `price`.
+// (`syncEntitlement`), and so are the user's `plan`, `is_monthly` and `price`. Billing's own tables
+// (the Stripe events applied, the one-off emails sent) are made by the store: store/internal-tables.ts.
 
 export const subscriptionsCollection = "subscriptions";
-
-/**
- * Billing's own tables (made by the store at open): the Stripe events already applied, by id (a
- * replay changes nothing), and the one-off emails already sent per user (`trialEndingSoon`, …).
- */
-export const billingTables = [
-  {
-    name: "_billing_events",
-    statement: `CREATE TABLE IF NOT EXISTS "_billing_events" ("id" TEXT PRIMARY KEY NOT NULL, "type" TEXT NOT NULL, "created" TEXT NOT NULL)`,
-  },
-  {
-    name: "_billing_notices",
-    statement: `CREATE TABLE IF NOT EXISTS "_billing_notices" ("user" TEXT NOT NULL, "kind" TEXT NOT NULL, "created" TEXT NOT NULL, PRIMARY KEY ("user", "kind"))`,
-  },
-];
 
 /** The stored record: the shared shape, and the `created` time of the last Stripe event applied. */
 export type Subscription = SharedSubscription & { event_at: string };

@@ -102,8 +102,16 @@ export function findSingleColumnUniqueIndex(indexes: string[], column: string): 
   return undefined;
 }
 
+/** Each field list's fields by name, built once: a body of thousands of keys looks each one up. */
+const fieldsByName = new WeakMap<readonly Field[], Map<string, Field>>();
+
 export function fieldByName(collection: Collection, name: string): Field | undefined {
-  return collection.fields.find((field) => field.name === name);
+  let byName = fieldsByName.get(collection.fields);
+  if (!byName) {
+    byName = new Map(collection.fields.map((field) => [field.name, field]));
+    fieldsByName.set(collection.fields, byName);
+  }
+  return byName.get(name);
 }
 
 /** Whether a field's type can hold a list (select, relation, file), whatever its `maxSelect`. */

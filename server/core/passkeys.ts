@@ -6,34 +6,9 @@ import { param, sql } from "../tools/sql.ts";
 import { type PasskeyInfo, passkeyChallengeSeconds } from "../../shared/passkeys.ts";
 
 // The passkeys (WebAuthn credentials) of auth records, in a table of the store's own beside the
-// collections (`_passkeys`, like PocketBase's `_mfas` and `_otps`): the records API never reaches
-// it, a backup holds it with the rest of data.db, and a record's passkeys go with the record.
-
-/**
- * The table, as the store makes it. No named index (a restored backup may hold only the indexes
- * the store declares): the credential id is UNIQUE, and the UNIQUE constraint led by the owner is
- * the index a record's passkeys are found by.
- */
-export const passkeyTables = [
-  {
-    name: "_passkeys",
-    statement: `CREATE TABLE IF NOT EXISTS "_passkeys" (
-      "id" TEXT PRIMARY KEY NOT NULL,
-      "collectionRef" TEXT NOT NULL,
-      "recordRef" TEXT NOT NULL,
-      "credentialId" TEXT UNIQUE NOT NULL,
-      "publicKey" TEXT NOT NULL,
-      "counter" INTEGER NOT NULL DEFAULT 0,
-      "transports" TEXT NOT NULL DEFAULT '[]',
-      "name" TEXT NOT NULL,
-      "created" TEXT NOT NULL,
-      "updated" TEXT NOT NULL,
-      "lastUsed" TEXT NOT NULL DEFAULT '',
-      UNIQUE ("collectionRef", "recordRef", "id")
-    )`,
-    ownedByRecord: true,
-  },
-];
+// collections (`_passkeys`, like PocketBase's `_mfas` and `_otps`; store/internal-tables.ts): the
+// records API never reaches it, a backup holds it with the rest of data.db, and a record's passkeys
+// go with the record.
 
 /** A stored passkey; `credentialId` and `publicKey` in base64url. */
 export type Passkey = {

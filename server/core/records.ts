@@ -1,6 +1,7 @@
 import { randomFromPattern } from "./random.ts";
+import { param, sql } from "../tools/sql.ts";
 import { type Collection, isAuth } from "./collection-types.ts";
-import type { RecordData } from "./store.ts";
+import type { RecordData, Store } from "./store.ts";
 import { emptyValue } from "./values.ts";
 import { isOwnerOnlyField } from "./visibility.ts";
 
@@ -18,6 +19,11 @@ export function autogenerate(collection: Collection, data: RecordData) {
       data[field.name] = randomFromPattern(field.autogeneratePattern);
     }
   }
+}
+
+/** The records of `collection` whose `user` field is `userId`: what the user owns there. */
+export function recordsOwnedBy(store: Store, collection: Collection, userId: string): RecordData[] {
+  return store.find(collection, { where: sql`"r"."user" = ${param(userId)}` });
 }
 
 export type ExportOptions = {

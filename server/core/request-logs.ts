@@ -5,7 +5,7 @@ import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlit
 import { setImmediate as yieldToEventLoop } from "node:timers/promises";
 import { formatDateTime } from "./values.ts";
 import { consoleLogger, type LogEntry, type Logger } from "../tools/log.ts";
-import { raw, type Sql } from "../tools/sql.ts";
+import { param, raw, type Sql, sql } from "../tools/sql.ts";
 import { type Row, SqlReader } from "../tools/sql-reader.ts";
 
 // PocketBase's request logs: the `_logs` table of a separate SQLite file, `DATA_DIR/auxiliary.db`,
@@ -109,6 +109,9 @@ function boundData(data: Record<string, unknown>): string {
     truncated: true,
   });
 }
+
+/** `where`, or a condition every row matches. */
+const whereOrAll = (where?: Sql): Sql => where ?? raw("1=1");
 
 /** The request log store: a write buffer in front of `DATA_DIR/auxiliary.db`. */
 export class RequestLogs {
@@ -310,7 +313,7 @@ export class RequestLogs {
   }
 
   /** Rows in the table (the last known count when it cannot be read). */
-  private count(): number {
+  private countRows(): number {
     try {
       return Number(this.db?.prepare(`SELECT count(*) AS "n" FROM "_logs"`).get()?.n ?? 0);
     } catch {
@@ -325,7 +328,7 @@ export class RequestLogs {
    */
   private async pruneGradually() {
     const now = this.now();
-    this.rows = this.count();
+    this.rows = this.countRows();
     while (!this.closed && this.prune(now, pruneChunk) === pruneChunk) await yieldToEventLoop();
     while (!this.closed && this.db && this.trim && this.rows > this.maxRows) {
       try {
@@ -341,11 +344,41 @@ export class RequestLogs {
     }
   }
 
+  // The logs API's reads. `where` and `order` are compiled by the filter compiler over `"_logs" "r"`
+  // (api/logs.ts); without a `where`, every log matches.
+
+  /** One page of the logs matching `where`, in `order`. */
+  find(options: { where?: Sql; order?: Sql; limit: number; offset: number }): Promise<Row[]> {
+    const order = options.order?.sql ? sql` ORDER BY ${options.order}` : raw("");
+    return this.read(
+      sql`SELECT "r".* FROM "_logs" "r" WHERE ${whereOrAll(options.where)}${order} LIMIT ${param(options.limit)} OFFSET ${param(options.offset)}`,
+    );
+  }
+
+  /** How many logs match `where`. */
+  async count(where?: Sql): Promise<number> {
+    const [row] = await this.read(sql`SELECT count(*) AS "n" FROM "_logs" "r" WHERE ${whereOrAll(where)}`);
+    return Number(row!.n);
+  }
+
+  /** How many logs match `where` in each hour that has any (`date` as "YYYY-MM-DD HH:00:00", `total`), oldest first. */
+  stats(where?: Sql): Promise<Row[]> {
+    return this.read(
+      sql`SELECT count("r"."id") AS "total", strftime('%Y-%m-%d %H:00:00', "r"."created") AS "date" FROM "_logs" "r" WHERE ${whereOrAll(where)} GROUP BY "date" ORDER BY "date"`,
+    );
+  }
+
+  /** One log by id. */
+  async findById(id: string): Promise<Row | undefined> {
+    const [row] = await this.read(sql`SELECT * FROM "_logs" WHERE "id" = ${param(id)} LIMIT 1`);
+    return row;
+  }
+
   /**
    * Rows of a query on the log file, on the reader's thread (the logs API: a filter may scan every
    * log). The buffer is written first, so recent requests show.
    */
-  read(query: Sql): Promise<Row[]> {
+  private read(query: Sql): Promise<Row[]> {
     if (!this.db) return Promise.reject(new Error("request logs are not available"));
     this.flush();
     return this.reader.all(this.file, query);

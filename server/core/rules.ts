@@ -1,6 +1,6 @@
 import { compileExpression, compileSort, FilterError, type RequestInfo } from "./filter/index.ts";
 import { SchemaError } from "./schema.ts";
-import type { Sql } from "../tools/sql.ts";
+import { and, type Sql } from "../tools/sql.ts";
 import type { Collection } from "./collection-types.ts";
 import type { Store } from "./store.ts";
 
@@ -42,6 +42,26 @@ export function sortSql(
   requester: Requester,
 ): Sql {
   return compileSort(sort, optionsFor(store, collection, requester));
+}
+
+/**
+ * What a list returns: the records the collection's listRule lets the requester see (a superuser:
+ * every one) that match the client `filter`, in the client `sort` (`where` and `order` for
+ * `Store.list`, undefined when absent). Throws FilterError when the filter or sort is invalid.
+ */
+export function listConditions(
+  store: CompilingStore,
+  collection: Collection,
+  requester: Requester,
+  query: { filter?: string; sort?: string },
+): { where?: Sql; order?: Sql } {
+  const rule =
+    !requester.isSuperuser && collection.listRule
+      ? ruleSql(store, collection, collection.listRule, requester)
+      : undefined;
+  const filter = query.filter?.trim() ? filterSql(store, collection, query.filter, requester) : undefined;
+  const order = query.sort?.trim() ? sortSql(store, collection, query.sort, requester) : undefined;
+  return { where: and(rule, filter), order };
 }
 
 /**

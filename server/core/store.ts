@@ -1,5 +1,5 @@
 import path from "node:path";
-import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
+import type { SQLInputValue } from "node:sqlite";
 import { makeFolder } from "./data-dir.ts";
 import { randomString } from "./random.ts";
 import {
@@ -10,30 +10,43 @@ import {
   tokenTypes,
   type TokenOption,
 } from "./schema.ts";
-import { type Collection, type Field, isMultiple, parseIndex } from "./collection-types.ts";
-import { columnDefinition, decodeValue, encodeValue } from "./values.ts";
+import { type Collection, type Field, isMultiple } from "./collection-types.ts";
 import { consoleLogger, type Logger } from "../tools/log.ts";
-import { ident, joinSql, param, raw, type Sql, sql } from "../tools/sql.ts";
-import { SqlReader } from "../tools/sql-reader.ts";
-import { billingTables } from "./billing.ts";
-import { passkeyTables } from "./passkeys.ts";
-import { totpTables } from "./totp.ts";
+import { param, type Sql, sql } from "../tools/sql.ts";
+import { indexRow, type SearchIndex, searchIndexOf, unindexRow } from "./search.ts";
+import { Database } from "./store/db.ts";
+import { internalTables } from "./store/internal-tables.ts";
 import {
-  indexRow,
-  type SchemaOf,
-  type SearchIndex,
-  searchIndexOf,
-  searchShadowTables,
-  searchTableName,
-  searchTableStatement,
-  unindexRow,
-} from "./search.ts";
+  countQuery,
+  decodeRow,
+  deleteOwnedStatement,
+  deleteStatement,
+  findByIdQuery,
+  type FindOptions,
+  findQuery,
+  insertStatement,
+  type RecordData,
+  referencesWhere,
+  uniqueViolation,
+  updateStatement,
+  virtualRowQuery,
+} from "./store/record-queries.ts";
+import {
+  checkSearchIndexes,
+  dropCollection,
+  forgetCollection,
+  isOwnTable,
+  readCollections,
+  reservedCollectionName,
+  saveCollection,
+  syncTable,
+} from "./store/schema-sync.ts";
 
-/** A record's field values as JS values (`password` holds the bcrypt hash). */
-export type RecordData = Record<string, unknown>;
+// The store, as PocketBase splits its core: the connection and its transactions (store/db.ts), a
+// collection's table kept in step with its definition (store/schema-sync.ts), the SQL of records
+// (store/record-queries.ts), and the store's own tables (store/internal-tables.ts).
 
-/** Which records `find` and `list` return: `where` and `order` over the table aliased "r", and a page. */
-export type FindOptions = { where?: Sql; order?: Sql; limit?: number; offset?: number };
+export type { FindOptions, RecordData };
 
 /** A write refused by a UNIQUE constraint; `fields` are the columns of the violated index. */
 export class UniqueError extends Error {
@@ -56,168 +69,30 @@ export class LastSuperuserError extends Error {
 
 type Secrets = Partial<Record<TokenOption, string>>;
 
-/** The table `Store.open` keeps the collection definitions in. */
-export const collectionsTable = "_collections";
-
-/**
- * The store's own tables besides `_collections`: what the domain keeps outside collections. The
- * rows of one `ownedByRecord` belong to a record (its `collectionRef` and `recordRef` columns) and
- * go with it.
- */
-const internalTables: { name: string; statement: string; ownedByRecord?: boolean }[] = [
-  ...billingTables,
-  ...passkeyTables,
-  ...totpTables,
-];
-
-/** PocketBase's system collections: the only names starting with `_` a collection may have. */
-const pocketbaseSystemCollections = new Set(
-  [superusersCollectionName, "_authOrigins", "_externalAuths", "_mfas", "_otps"].map((n) => n.toLowerCase()),
-);
-
-/** Whether `name` is one of the store's own tables (or SQLite's), compared as SQLite compares names. */
-function isOwnTable(name: string): boolean {
-  const lower = name.toLowerCase();
-  return (
-    storeSchema([]).tables.has(lower) || lower.startsWith(searchTableName("")) || lower.startsWith("sqlite_")
-  );
-}
-
-/**
- * Why no collection may be named `name`, if none may: a collection's records are served by the
- * records API under its rules, so its table must not be one of the store's own (`_collections`
- * with the token secrets, the internal tables, the search indexes and FTS5's tables behind them)
- * or SQLite's (`sqlite_`), nor have any other name starting with `_` (kept for the server, as the
- * request logs' `_logs`), PocketBase's system collections aside. Compared as SQLite compares names.
- */
-export function reservedCollectionName(name: string): string | undefined {
-  if (isOwnTable(name)) return `The name ${name} is reserved: it is one of this server's own tables.`;
-  if (name.startsWith("_") && !pocketbaseSystemCollections.has(name.toLowerCase()))
-    return `The name ${name} is reserved: names starting with _ are for system collections.`;
-  return undefined;
-}
-
-/** The statement the store runs for an index a collection declares, as sqlite_master then keeps it. */
-function indexStatement(sql: string): string {
-  return sql
-    .trim()
-    .replace(/;$/, "")
-    .replace(/\s+IF\s+NOT\s+EXISTS\s+/i, " ");
-}
-
-/**
- * What the store makes in a database holding `collections`: the `_collections` table, one table per
- * collection and each index a collection declares (by name: its table and the statements it may
- * have been made with), all names lower-cased as SQLite compares them. SQLite's own objects
- * (autoindexes, sqlite_sequence, sqlite_stat*) are not listed.
- */
-export function storeSchema(collections: (SchemaOf & { indexes: string[] })[]): {
-  tables: Set<string>;
-  indexes: Map<string, { table: string; statements: Set<string> }>;
-  /** The search indexes (virtual tables) by name, with the statement each is made with. */
-  searchTables: Map<string, string>;
-} {
-  const tables = new Set([
-    collectionsTable.toLowerCase(),
-    ...internalTables.map(({ name }) => name.toLowerCase()),
-  ]);
-  const indexes = new Map<string, { table: string; statements: Set<string> }>();
-  const searchTables = new Map<string, string>();
-  for (const collection of collections) {
-    tables.add(collection.name.toLowerCase());
-    const search = searchIndexOf(collection);
-    if (search) {
-      searchTables.set(search.table.toLowerCase(), searchTableStatement(collection.name, search));
-      for (const shadow of searchShadowTables(search.table)) tables.add(shadow.toLowerCase());
-    }
-    for (const sql of collection.indexes) {
-      const index = parseIndex(sql);
-      if (!index) continue;
-      const name = index.name.toLowerCase();
-      const table = index.table.toLowerCase();
-      const known = indexes.get(name);
-      // One name declared on two tables (two definitions disagreeing): neither is allowed.
-      if (known && known.table !== table) known.table = "";
-      else if (known) known.statements.add(indexStatement(sql));
-      else indexes.set(name, { table, statements: new Set([indexStatement(sql)]) });
-    }
-  }
-  return { tables, indexes, searchTables };
-}
-
-const statementCacheSize = 500;
-
 /**
  * The database: one SQLite table per collection (storage contract), the collection definitions
- * with their per-instance token secrets in `_collections`, and every SQL statement of the server.
+ * with their per-instance token secrets in `_collections`; every statement of the server runs on
+ * its connection (store/db.ts).
  */
-export class Store {
-  /** The open connection; replaced only by `reopen` (restoring a backup). */
-  db: DatabaseSync;
-  private statements = new Map<string, StatementSync>();
+export class Store extends Database {
   private byId = new Map<string, Collection>();
   private byName = new Map<string, Collection>();
 
-  private readonly log: Logger;
-  /** The database file (`dataDir/data.db`). */
-  readonly file: string;
-  /** Reads that may scan run there, off the thread that answers requests (see tools/sql-reader.ts). */
-  readonly reader = new SqlReader();
-
-  private constructor(db: DatabaseSync, log: Logger, file: string) {
-    this.db = db;
-    this.log = log;
-    this.file = file;
+  private constructor(file: string, log: Logger) {
+    super(file, log);
   }
 
   /**
-   * Opens (creating it when needed) `dataDir/data.db` with WAL, foreign keys and synchronous=FULL:
-   * a write is on disk before the request that made it is answered, so a `kill -9` loses nothing acknowledged.
+   * Opens (creating it when needed) `dataDir/data.db` (see store/db.ts), loads the collections and
+   * brings `_superusers` up to date.
    */
   static open(dataDir: string, log: Logger = consoleLogger): Store {
     makeFolder(dataDir);
-    const file = path.join(dataDir, "data.db");
-    const db = new DatabaseSync(file);
-    db.exec(
-      sql`
-        PRAGMA journal_mode = WAL;
-        PRAGMA synchronous = FULL;
-        PRAGMA foreign_keys = ON;
-        PRAGMA busy_timeout = 10000;
-        CREATE TABLE IF NOT EXISTS ${ident(collectionsTable)} (
-          "id" TEXT PRIMARY KEY NOT NULL,
-          "name" TEXT UNIQUE NOT NULL,
-          "data" TEXT NOT NULL
-        );
-      `.sql,
-    );
-    for (const { statement } of internalTables) db.exec(statement);
-    const store = new Store(db, log, file);
+    const store = new Store(path.join(dataDir, "data.db"), log);
     store.loadCollections();
     const existing = store.byName.get(superusersCollectionName);
     store.importCollections([superusersCollection(existing)], false);
     return store;
-  }
-
-  /**
-   * Folds the WAL back into `data.db` (emptying it), then closes: a copy of `data.db` alone is
-   * whole. The reader stops too.
-   */
-  close() {
-    void this.reader.close();
-    this.closeDatabase();
-  }
-
-  private closeDatabase() {
-    this.statements.clear();
-    if (!this.db.isOpen) return;
-    try {
-      this.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
-    } catch (error) {
-      // Busy (another process reading): the WAL stays and is replayed at the next open.
-      this.log.error(`WAL checkpoint at close failed: ${(error as Error).message}`);
-    }
-    this.db.close();
   }
 
   /**
@@ -227,76 +102,15 @@ export class Store {
    * store stays closed: the caller puts a good file back and calls `reopen` again.
    */
   reopen(swap: () => void = () => {}) {
-    if (this.depth > 0) throw new Error("cannot reopen the database inside a transaction");
+    if (this.inTransaction) throw new Error("cannot reopen the database inside a transaction");
     this.closeDatabase();
     swap();
     const fresh = Store.open(path.dirname(this.file), this.log);
     this.db = fresh.db;
-    this.statements.clear();
+    this.clearStatements();
     this.loadCollections();
     this.reader.reopen(this.file);
     this.rowCounts.clear();
-  }
-
-  // ---------------------------------------------------------------- statements
-
-  private statement(sql: string): StatementSync {
-    let statement = this.statements.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      if (this.statements.size >= statementCacheSize) {
-        this.statements.delete(this.statements.keys().next().value!);
-      }
-      this.statements.set(sql, statement);
-    }
-    return statement;
-  }
-
-  // A query is a fragment built with tools/sql.ts, or a statement's text and its parameters.
-
-  /** Every row of a query. */
-  all(query: Sql | string, params: SQLInputValue[] = []): Record<string, SQLInputValue>[] {
-    const [text, values] = typeof query === "string" ? [query, params] : [query.sql, query.params];
-    return this.statement(text).all(...values) as Record<string, SQLInputValue>[];
-  }
-
-  /** The first row of a query. */
-  get(query: Sql | string, params: SQLInputValue[] = []): Record<string, SQLInputValue> | undefined {
-    const [text, values] = typeof query === "string" ? [query, params] : [query.sql, query.params];
-    return this.statement(text).get(...values) as Record<string, SQLInputValue> | undefined;
-  }
-
-  /** Runs a write. */
-  run(query: Sql | string, params: SQLInputValue[] = []) {
-    const [text, values] = typeof query === "string" ? [query, params] : [query.sql, query.params];
-    return this.statement(text).run(...values);
-  }
-
-  /** Runs a statement without parameters (DDL), outside the statement cache. */
-  private exec(statement: Sql) {
-    if (statement.params.length > 0) throw new Error("exec takes no parameters");
-    this.db.exec(statement.sql);
-  }
-
-  private depth = 0;
-
-  /** Runs `fn` in one transaction (nested calls join the outer one). `fn` must be synchronous. */
-  transaction<T>(fn: () => T): T {
-    if (this.depth > 0) return fn();
-    this.db.exec("BEGIN IMMEDIATE");
-    this.depth++;
-    try {
-      const result = fn();
-      this.db.exec("COMMIT");
-      this.rowCounts.commit();
-      return result;
-    } catch (error) {
-      if (this.db.isTransaction) this.db.exec("ROLLBACK");
-      this.rowCounts.rollback();
-      throw error;
-    } finally {
-      this.depth--;
-    }
   }
 
   /**
@@ -326,21 +140,18 @@ export class Store {
     }
   }
 
-  private rowCounts = new RowCounts();
-
   // ---------------------------------------------------------------- collections
 
   private loadCollections() {
     this.byId.clear();
     this.byName.clear();
-    for (const row of this.db.prepare(`SELECT "data" FROM "_collections"`).all()) {
-      const collection = JSON.parse(String(row.data)) as Collection;
+    for (const collection of readCollections(this)) {
       if (isOwnTable(collection.name)) {
         // Imported before such names were refused: the table stays the store's, never a collection.
         this.log.error(
           `Forgetting the collection ${collection.name}: that name is one of the store's own tables.`,
         );
-        this.db.prepare(`DELETE FROM "_collections" WHERE "id" = ?`).run(collection.id);
+        forgetCollection(this, collection.id);
         continue;
       }
       this.byId.set(collection.id, collection);
@@ -436,119 +247,17 @@ export class Store {
     if (validate) for (const collection of imported) validate(collection, find);
 
     this.transaction(() => {
-      for (const [id, old] of this.byId) {
-        if (!next.has(id)) {
-          this.exec(sql`DROP TABLE IF EXISTS ${ident(searchTableName(old.name))}`);
-          this.exec(sql`DROP TABLE IF EXISTS ${ident(old.name)}`);
-          this.run(sql`DELETE FROM "_collections" WHERE "id" = ${param(id)}`);
-          for (const { name, ownedByRecord } of internalTables) {
-            if (ownedByRecord) this.run(sql`DELETE FROM ${ident(name)} WHERE "collectionRef" = ${param(id)}`);
-          }
-        }
-      }
+      for (const [id, old] of this.byId) if (!next.has(id)) dropCollection(this, old);
       for (const collection of imported) {
         const old =
           this.byId.get(collection.id) ?? [...this.byId.values()].find((c) => c.name === collection.name);
-        this.syncTable(collection, old);
-        if (old && old.id !== collection.id) {
-          this.run(sql`DELETE FROM "_collections" WHERE "id" = ${param(old.id)}`);
-        }
-        const data = JSON.stringify(collection);
-        this.run(
-          sql`INSERT INTO "_collections" ("id", "name", "data") VALUES (${param(collection.id)}, ${param(collection.name)}, ${param(data)})
-           ON CONFLICT ("id") DO UPDATE SET "name" = excluded."name", "data" = excluded."data"`,
-        );
+        syncTable(this, collection, old);
+        saveCollection(this, collection, old);
       }
     });
-    this.statements.clear();
+    this.clearStatements();
     this.loadCollections();
     this.rowCounts.clear();
-  }
-
-  private tableExists(name: string): boolean {
-    return Boolean(
-      this.get(sql`SELECT 1 AS "x" FROM sqlite_master WHERE type = 'table' AND name = ${param(name)}`),
-    );
-  }
-
-  /**
-   * Makes or renames the table `name`: SQLite refusing the name (an index of the database already
-   * has it) is the import's own error, a 400, never a 500.
-   */
-  private execNamed(name: string, statement: Sql) {
-    try {
-      this.exec(statement);
-    } catch (error) {
-      // SQLITE_ERROR; anything else (a full disk, I/O) is no fault of the import.
-      if ((error as { errcode?: number }).errcode !== 1) throw error;
-      throw new SchemaError(`The name ${name} is already used by another table or index.`);
-    }
-  }
-
-  private syncTable(collection: Collection, old: Collection | undefined) {
-    if (old && old.name !== collection.name && this.tableExists(old.name)) {
-      this.exec(sql`DROP TABLE IF EXISTS ${ident(searchTableName(old.name))}`);
-      this.execNamed(
-        collection.name,
-        sql`ALTER TABLE ${ident(old.name)} RENAME TO ${ident(collection.name)}`,
-      );
-    }
-    if (!this.tableExists(collection.name)) {
-      const columns = collection.fields.map((f) => sql`${ident(f.name)} ${raw(columnDefinition(f))}`);
-      this.execNamed(
-        collection.name,
-        sql`CREATE TABLE ${ident(collection.name)} (${joinSql(columns, ", ")})`,
-      );
-    } else {
-      const existingColumns = new Set(
-        this.all(sql`SELECT name FROM pragma_table_info(${param(collection.name)})`).map((row) =>
-          String(row.name),
-        ),
-      );
-      for (const field of collection.fields) {
-        const previous = old?.fields.find((f) => f.id === field.id);
-        if (previous && previous.name !== field.name && existingColumns.has(previous.name)) {
-          if (columnDefinition(previous) !== columnDefinition(field)) {
-            throw new SchemaError(`The field ${field.name} cannot change its type.`);
-          }
-          this.exec(
-            sql`ALTER TABLE ${ident(collection.name)} RENAME COLUMN ${ident(previous.name)} TO ${ident(field.name)}`,
-          );
-          existingColumns.delete(previous.name);
-          existingColumns.add(field.name);
-        } else if (previous && columnDefinition(previous) !== columnDefinition(field)) {
-          throw new SchemaError(`The field ${field.name} cannot change its type.`);
-        }
-        if (!existingColumns.has(field.name)) {
-          this.exec(
-            sql`ALTER TABLE ${ident(collection.name)} ADD COLUMN ${ident(field.name)} ${raw(columnDefinition(field))}`,
-          );
-        }
-      }
-    }
-    this.syncIndexes(collection);
-    this.syncSearch(collection);
-  }
-
-  /**
-   * The collection's search index (core/search.ts): made, and filled from the table, when it is
-   * missing or its statement changed (a database from before it).
-   */
-  private syncSearch(collection: Collection) {
-    const index = searchIndexOf(collection);
-    const table = searchTableName(collection.name);
-    const existing = this.get(
-      sql`SELECT "sql" FROM sqlite_master WHERE type = 'table' AND name = ${param(table)}`,
-    );
-    if (!index) {
-      if (existing) this.exec(sql`DROP TABLE ${ident(table)}`);
-      return;
-    }
-    const statement = searchTableStatement(collection.name, index);
-    if (existing?.sql === statement) return;
-    if (existing) this.exec(sql`DROP TABLE ${ident(table)}`);
-    this.exec(raw(statement));
-    this.rebuildSearch(table);
   }
 
   /**
@@ -557,131 +266,49 @@ export class Store {
    * every import.
    */
   checkSearchIndexes() {
-    for (const collection of this.collections()) {
-      const index = searchIndexOf(collection);
-      if (!index) continue;
-      const rows = Number(this.get(sql`SELECT count(*) AS "n" FROM ${ident(collection.name)}`)?.n);
-      const indexed = Number(
-        this.get(sql`SELECT count(*) AS "n" FROM ${ident(`${index.table}_docsize`)}`)?.n,
-      );
-      if (rows !== indexed) this.rebuildSearch(index.table);
-    }
-  }
-
-  private rebuildSearch(table: string) {
-    this.exec(sql`INSERT INTO ${ident(table)} (${ident(table)}) VALUES ('rebuild')`);
-  }
-
-  private syncIndexes(collection: Collection) {
-    const wanted = new Map<string, string>();
-    for (const sql of collection.indexes) {
-      const index = parseIndex(sql);
-      if (!index) throw new SchemaError(`Invalid index ${JSON.stringify(sql)}.`);
-      wanted.set(index.name, indexStatement(sql));
-    }
-    const existing = this.all(
-      sql`SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = ${param(collection.name)} AND sql IS NOT NULL`,
-    );
-    for (const row of existing) {
-      const name = String(row.name);
-      if (wanted.get(name) !== String(row.sql)) this.exec(sql`DROP INDEX IF EXISTS ${ident(name)}`);
-      else wanted.delete(name);
-    }
-    for (const statement of wanted.values()) {
-      try {
-        // The collection's own CREATE INDEX, checked by parseIndex above.
-        this.exec(raw(statement));
-      } catch (error) {
-        const unique = /UNIQUE constraint failed/.test((error as Error).message);
-        throw new SchemaError(
-          `Failed to create the index ${parseIndex(statement)?.name ?? ""}${unique ? " (existing records are not unique)" : ""}.`,
-        );
-      }
-    }
+    checkSearchIndexes(this, this.collections());
   }
 
   // ---------------------------------------------------------------- records
 
-  /** Decodes one row of `collection`'s table. */
-  decodeRow(collection: Collection, row: Record<string, SQLInputValue>): RecordData {
-    const data: RecordData = {};
-    for (const field of collection.fields) data[field.name] = decodeValue(field, row[field.name]);
-    return data;
-  }
-
-  /** ` AND (where)`, or nothing. */
-  private where(where?: Sql): Sql {
-    return where && where.sql.trim() ? sql` AND (${where})` : raw("");
-  }
-
   /** One record by id, optionally also matching `where` (a rule, with the table aliased "r"). */
   findById(collection: Collection, id: string, where?: Sql): RecordData | undefined {
-    const row = this.get(
-      sql`SELECT "r".* FROM ${ident(collection.name)} "r" WHERE "r"."id" = ${param(id)}${this.where(where)} LIMIT 1`,
-    );
-    return row ? this.decodeRow(collection, row) : undefined;
+    const row = this.get(findByIdQuery(collection, id, where));
+    return row ? decodeRow(collection, row) : undefined;
   }
 
   /** Records matching `where` (table aliased "r"), in `order`, paginated. */
   find(collection: Collection, options: FindOptions = {}): RecordData[] {
-    return this.all(this.findQuery(collection, options)).map((row) => this.decodeRow(collection, row));
+    return this.all(findQuery(collection, options)).map((row) => decodeRow(collection, row));
   }
 
   /** `find` on the reader's thread: for lists, which may scan (see tools/sql-reader.ts). */
   async list(collection: Collection, options: FindOptions = {}): Promise<RecordData[]> {
-    const rows = await this.reader.all(this.file, this.findQuery(collection, options));
-    return rows.map((row) => this.decodeRow(collection, row as Record<string, SQLInputValue>));
-  }
-
-  /** The SELECT of `find` and `list`. */
-  findQuery(collection: Collection, options: FindOptions = {}): Sql {
-    let query = sql`SELECT "r".* FROM ${ident(collection.name)} "r" WHERE 1 = 1${this.where(options.where)}`;
-    if (options.order && options.order.sql.trim()) query = sql`${query} ORDER BY ${options.order}`;
-    if (options.limit !== undefined) {
-      query = sql`${query} LIMIT ${param(options.limit)} OFFSET ${param(options.offset ?? 0)}`;
-    }
-    return query;
+    const rows = await this.reader.all(this.file, findQuery(collection, options));
+    return rows.map((row) => decodeRow(collection, row as Record<string, SQLInputValue>));
   }
 
   count(collection: Collection, where?: Sql): number {
-    return Number(this.get(this.countQuery(collection, where))?.n ?? 0);
+    return Number(this.get(countQuery(collection, where))?.n ?? 0);
   }
 
   /** `count` on the reader's thread (a count walks every matching row). */
   async countLater(collection: Collection, where?: Sql): Promise<number> {
-    const [row] = await this.reader.all(this.file, this.countQuery(collection, where));
+    const [row] = await this.reader.all(this.file, countQuery(collection, where));
     return Number(row?.n ?? 0);
-  }
-
-  private countQuery(collection: Collection, where?: Sql): Sql {
-    return sql`SELECT COUNT(*) AS "n" FROM ${ident(collection.name)} "r" WHERE 1 = 1${this.where(where)}`;
   }
 
   /** Whether a one-row virtual table holding `data` matches `where` (create rules). */
   matchesVirtualRow(collection: Collection, data: RecordData, where: Sql): boolean {
-    const columns = collection.fields.map(
-      (f) => sql`${param(encodeValue(f, data[f.name]))} AS ${ident(f.name)}`,
-    );
-    const row = this.get(
-      sql`WITH "__pb_create__" AS (SELECT ${joinSql(columns, ", ")}) SELECT 1 AS "x" FROM "__pb_create__" "r" WHERE (${where}) LIMIT 1`,
-    );
-    return Boolean(row);
+    return Boolean(this.get(virtualRowQuery(collection, data, where)));
   }
 
   /** Inserts a complete record (every field set). */
   insert(collection: Collection, data: RecordData) {
-    const names = joinSql(
-      collection.fields.map((f) => ident(f.name)),
-      ", ",
-    );
-    const values = joinSql(
-      collection.fields.map((f) => param(encodeValue(f, data[f.name]))),
-      ", ",
-    );
     const search = searchIndexOf(collection);
     this.write(collection, () =>
       this.transaction(() => {
-        this.run(sql`INSERT INTO ${ident(collection.name)} (${names}) VALUES (${values})`);
+        this.run(insertStatement(collection, data));
         this.rowCounts.change(collection.id, +1);
         if (search) this.run(indexRow(collection.name, search, String(data.id)));
       }),
@@ -692,13 +319,12 @@ export class Store {
   update(collection: Collection, id: string, data: RecordData) {
     const fields = collection.fields.filter((f) => f.name in data && f.name !== "id");
     if (fields.length === 0) return;
-    const sets = fields.map((f) => sql`${ident(f.name)} = ${param(encodeValue(f, data[f.name]))}`);
     const search = searchIndexOf(collection);
     const reindex = search && fields.some((f) => search.fields.includes(f.name));
     this.write(collection, () =>
       this.transaction(() => {
         if (reindex) this.run(unindexRow(collection.name, search, id));
-        this.run(sql`UPDATE ${ident(collection.name)} SET ${joinSql(sets, ", ")} WHERE "id" = ${param(id)}`);
+        this.run(updateStatement(collection, id, fields, data));
         if (reindex) this.run(indexRow(collection.name, search, id));
       }),
     );
@@ -708,22 +334,10 @@ export class Store {
     try {
       fn();
     } catch (error) {
-      const fields = this.uniqueViolation(collection, error);
+      const fields = uniqueViolation(collection, error);
       if (fields) throw new UniqueError(fields);
       throw error;
     }
-  }
-
-  private uniqueViolation(collection: Collection, error: unknown): string[] | undefined {
-    const message = error instanceof Error ? error.message : "";
-    const columns = /UNIQUE constraint failed: (.+)$/m.exec(message);
-    if (!columns) return undefined;
-    const byIndex = /index '([^']+)'/.exec(columns[1]!);
-    if (byIndex) {
-      const index = collection.indexes.map(parseIndex).find((i) => i?.name === byIndex[1]);
-      return index ? index.columns.map((c) => c.name) : [];
-    }
-    return columns[1]!.split(",").map((part) => part.trim().split(".").at(-1)!);
   }
 
   /**
@@ -765,68 +379,14 @@ export class Store {
     }
     const search = searchIndexOf(collection);
     if (search) this.run(unindexRow(collection.name, search, id));
-    const deleted = this.run(sql`DELETE FROM ${ident(collection.name)} WHERE "id" = ${param(id)}`);
+    const deleted = this.run(deleteStatement(collection, id));
     this.rowCounts.change(collection.id, -Number(deleted.changes));
     for (const { name, ownedByRecord } of internalTables) {
-      if (!ownedByRecord) continue;
-      this.run(
-        sql`DELETE FROM ${ident(name)} WHERE "collectionRef" = ${param(collection.id)} AND "recordRef" = ${param(id)}`,
-      );
+      if (ownedByRecord) this.run(deleteOwnedStatement(name, collection, id));
     }
   }
 
   private referencing(collection: Collection, field: Field, id: string): RecordData[] {
-    const column = ident("r", field.name);
-    const where = isMultiple(field)
-      ? sql`EXISTS (SELECT 1 FROM json_each(${column}) WHERE json_each.value = ${param(id)})`
-      : sql`${column} = ${param(id)}`;
-    return this.find(collection, { where });
-  }
-}
-
-/**
- * The record counts `Store.rowCount` keeps: per collection, valid for one `data_version` of the
- * connection; the changes of a transaction apply when it commits.
- */
-class RowCounts {
-  private counts = new Map<string, number>();
-  private version = -1;
-  private pending = new Map<string, number>();
-  /** Writes seen so far (a count that raced one is not kept). */
-  writes = 0;
-
-  get(collectionId: string, version: number): number | undefined {
-    if (version !== this.version) {
-      this.counts.clear();
-      this.version = version;
-    }
-    return this.counts.get(collectionId);
-  }
-
-  set(collectionId: string, version: number, count: number) {
-    if (version === this.version) this.counts.set(collectionId, count);
-  }
-
-  change(collectionId: string, delta: number) {
-    this.writes++;
-    this.pending.set(collectionId, (this.pending.get(collectionId) ?? 0) + delta);
-  }
-
-  commit() {
-    for (const [id, delta] of this.pending) {
-      const count = this.counts.get(id);
-      if (count !== undefined) this.counts.set(id, count + delta);
-    }
-    this.pending.clear();
-  }
-
-  rollback() {
-    this.pending.clear();
-  }
-
-  clear() {
-    this.counts.clear();
-    this.pending.clear();
-    this.writes++;
+    return this.find(collection, { where: referencesWhere(field, id) });
   }
 }

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from "node:crypto";
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { DatabaseSync } from "node:sqlite";
+import { DatabaseSync } from "node:sqlite";
 import { generateSecret, generateURI, verifySync } from "otplib";
 import {
   mfaSeconds,
@@ -19,33 +19,11 @@ import { nowDateTime } from "./values.ts";
 import { param, sql } from "../tools/sql.ts";
 
 // Two-factor sign-in with an authenticator app (TOTP, RFC 6238) for auth records, in a table of
-// the store's own beside the collections (`_totp`, as `_passkeys`): the records API never reaches
-// it, a backup holds it with the rest of data.db, and a record's row goes with the record. Codes
-// are what every app makes: SHA-1, 6 digits, 30 seconds. The secrets are sealed (AES-256-GCM)
-// with a key kept outside the database, so neither data.db nor a backup gives them away; recovery
-// codes are kept as hashes.
-
-/**
- * The table, as the store makes it: one row per record that turned two-factor on. No named index
- * (a restored backup may hold only the indexes the store declares): the primary key is the index
- * a record's row is found by.
- */
-export const totpTables = [
-  {
-    name: "_totp",
-    statement: `CREATE TABLE IF NOT EXISTS "_totp" (
-      "collectionRef" TEXT NOT NULL,
-      "recordRef" TEXT NOT NULL,
-      "secret" TEXT NOT NULL,
-      "lastStep" INTEGER NOT NULL DEFAULT 0,
-      "recoveryCodes" TEXT NOT NULL DEFAULT '[]',
-      "created" TEXT NOT NULL,
-      "updated" TEXT NOT NULL,
-      PRIMARY KEY ("collectionRef", "recordRef")
-    )`,
-    ownedByRecord: true,
-  },
-];
+// the store's own beside the collections (`_totp`, as `_passkeys`; store/internal-tables.ts): the
+// records API never reaches it, a backup holds it with the rest of data.db, and a record's row goes
+// with the record. Codes are what every app makes: SHA-1, 6 digits, 30 seconds. The secrets are
+// sealed (AES-256-GCM) with a key kept outside the database, so neither data.db nor a backup gives
+// them away; recovery codes are kept as hashes.
 
 /** A record of a collection: whose two-factor row, setup or sign-in step it is. */
 export type TotpOwner = { collectionId: string; recordId: string };
@@ -140,14 +118,23 @@ export function openSecret(key: Buffer, owner: TotpOwner, stored: string): strin
 /**
  * Seals the secrets `db` still holds in clear (rows written before secrets were sealed), with
  * SQLite's secure delete on and a checkpoint so the clear text is overwritten, not left in free
- * space or an older page; returns how
- * many secrets do not open with `key` (sealed with another one). Run at start-up and on a
- * restored database before it goes live.
+ * space or an older page; returns how many of the sealed secrets it checked (a sample) do not
+ * open with `key` (sealed with another one). Run at start-up and on a restored database before it
+ * goes live.
  */
-export function sealStoredSecrets(db: DatabaseSync, key: Buffer): { unreadable: number } {
-  const rows = db.prepare(`SELECT "collectionRef", "recordRef", "secret" FROM "_totp"`).all();
+export function sealStoredSecrets(db: DatabaseSync, key: Buffer): { unreadable: number; checked: number } {
+  // Every secret still in clear, and a sample of the sealed ones to check the key against: one
+  // key seals them all, and start-up must not grow with the number of accounts.
+  const rows = db
+    .prepare(
+      `SELECT "collectionRef", "recordRef", "secret" FROM "_totp" WHERE "secret" NOT LIKE '${sealedPrefix}%'
+       UNION ALL
+       SELECT * FROM (SELECT "collectionRef", "recordRef", "secret" FROM "_totp"
+         WHERE "secret" LIKE '${sealedPrefix}%' LIMIT ${sealedSample})`,
+    )
+    .all();
   const update = db.prepare(`UPDATE "_totp" SET "secret" = ? WHERE "collectionRef" = ? AND "recordRef" = ?`);
-  let [unreadable, sealed] = [0, 0];
+  let [unreadable, checked, sealed] = [0, 0, 0];
   const secureDelete = db.prepare("PRAGMA secure_delete").get()!.secure_delete;
   db.exec("PRAGMA secure_delete = ON");
   try {
@@ -155,6 +142,7 @@ export function sealStoredSecrets(db: DatabaseSync, key: Buffer): { unreadable: 
       const owner = { collectionId: String(row.collectionRef), recordId: String(row.recordRef) };
       const stored = String(row.secret);
       if (stored.startsWith(sealedPrefix)) {
+        checked++;
         if (openSecret(key, owner, stored) === undefined) unreadable++;
       } else {
         update.run(sealSecret(key, owner, stored), owner.collectionId, owner.recordId);
@@ -166,12 +154,25 @@ export function sealStoredSecrets(db: DatabaseSync, key: Buffer): { unreadable: 
   } finally {
     db.exec(`PRAGMA secure_delete = ${Number(secureDelete)}`);
   }
-  return { unreadable };
+  return { unreadable, checked };
 }
 
+/** `sealStoredSecrets` on the database file `file` (a restored one, before it goes live). */
+export function sealStoredSecretsIn(file: string, key: Buffer): { unreadable: number; checked: number } {
+  const db = new DatabaseSync(file);
+  try {
+    return sealStoredSecrets(db, key);
+  } finally {
+    db.close();
+  }
+}
+
+/** How many sealed secrets start-up opens to check the key (`sealStoredSecrets`). */
+const sealedSample = 100;
+
 /** The line the operator reads when `count` two-factor secrets do not open with the server's key. */
-export function unreadableSecretsMessage(count: number): string {
-  return `${count} two-factor secret(s) do not open with this server's key (TOTP_ENCRYPTION_KEY, or DATA_DIR/${totpKeyFile}): those accounts can only pass the second step with a recovery code until the key they were sealed with is set again (see docs/configuration.md)`;
+export function unreadableSecretsMessage(count: number, checked: number): string {
+  return `${count} of ${checked} two-factor secret(s) checked do not open with this server's key (TOTP_ENCRYPTION_KEY, or DATA_DIR/${totpKeyFile}): those accounts can only pass the second step with a recovery code until the key they were sealed with is set again (see docs/configuration.md)`;
 }
 
 /** What the owner sees of their two-factor sign-in. */

@@ -48,12 +48,17 @@ const minListItems = 100;
  */
 export function tooLongLists(collection: Collection, body: Record<string, unknown>): FieldErrors | null {
   const errors: FieldErrors = {};
-  for (const [key, value] of Object.entries(body)) {
-    const field = fieldByName(collection, /^\+?(\w+?)[+-]?$/.exec(key)?.[1] ?? "");
-    if (!field || !isMultiValuer(field)) continue;
+  // By field, not by key: a body may hold thousands of keys that are no field.
+  for (const field of collection.fields) {
+    if (!isMultiValuer(field)) continue;
     const maxSelect = Math.max(field.maxSelect ?? 1, 1);
-    if (listItems(value).length > Math.max(maxSelect, minListItems)) {
-      errors[field.name] = fieldErrors.tooManyValues(maxSelect);
+    for (const key of ["", "+"].flatMap((before) =>
+      ["", "+", "-"].map((after) => before + field.name + after),
+    )) {
+      if (!Object.hasOwn(body, key)) continue;
+      if (listItems(body[key]).length > Math.max(maxSelect, minListItems)) {
+        errors[field.name] = fieldErrors.tooManyValues(maxSelect);
+      }
     }
   }
   return Object.keys(errors).length > 0 ? errors : null;
@@ -68,10 +73,12 @@ export function replaceModifiers(
   original: RecordData,
   body: Record<string, unknown>,
 ) {
-  const result: Record<string, unknown> = {};
-  const plain = Object.keys(body).filter((key) => !/^\+|[+-]$/.test(key));
-  for (const key of plain) result[key] = body[key];
-  for (const key of Object.keys(body)) {
+  const modifiers = Object.keys(body).filter((key) => key.startsWith("+") || /[+-]$/.test(key));
+  if (modifiers.length === 0) return body;
+  // A copy, then the modifiers out: a body may hold thousands of keys, copied at once.
+  const result: Record<string, unknown> = { ...body };
+  for (const key of modifiers) delete result[key];
+  for (const key of modifiers) {
     const match = /^(\+)?(\w+?)([+-])?$/.exec(key);
     if (!match || (!match[1] && !match[3])) continue;
     const field = fieldByName(collection, match[2]!);
@@ -121,12 +128,15 @@ export function loadRecord(
     oldPassword: "",
     access,
   };
-  for (const [key, value] of Object.entries(body)) {
-    if (auth && key === "passwordConfirm") upsert.passwordConfirm = stringOf(value);
-    if (auth && key === "oldPassword") upsert.oldPassword = stringOf(value);
-    if (key === "expand" || (auth && (key === "passwordConfirm" || key === "oldPassword"))) continue;
-    const field = fieldByName(collection, key);
-    if (!field || field.type === "autodate") continue;
+  if (auth) {
+    if (Object.hasOwn(body, "passwordConfirm")) upsert.passwordConfirm = stringOf(body.passwordConfirm);
+    if (Object.hasOwn(body, "oldPassword")) upsert.oldPassword = stringOf(body.oldPassword);
+  }
+  // By field, not by key: a body may hold thousands of keys that are no field.
+  for (const field of collection.fields) {
+    const key = field.name;
+    if (!Object.hasOwn(body, key) || key === "expand" || field.type === "autodate") continue;
+    const value = body[key];
     const isPassword = auth && field.type === "password" && field.name === "password";
     if (field.hidden && access !== "superuser" && !isPassword) continue;
     if (field.type === "password") {

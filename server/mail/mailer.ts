@@ -31,16 +31,16 @@ export type MailerOptions = {
 export type Mailer = {
   /** "outbox" writes `.eml` files; "smtp" hands the message to the server. */
   mode: "smtp" | "outbox";
-  /** Sends now; rejects when the transport fails. */
-  send(message: Message): Promise<void>;
+  /** Sends now (once rendered); rejects when the transport fails. */
+  send(message: Message | Promise<Message>): Promise<void>;
   /**
    * Sends after the caller answered, so the answer's timing never depends on the mail. Over SMTP the
    * message is first saved to the queue folder and stays there until the server accepts it: a
    * failure is logged and retried with backoff, also after a restart. A message the SMTP server
    * refuses for good (5xx on the envelope or the content) is moved to the outbox instead. `onFailed`
-   * runs at the first failure.
+   * runs at the first failure, or when the message could not be rendered (logged, never sent).
    */
-  queue(message: Message, onFailed?: () => void): void;
+  queue(message: Message | Promise<Message>, onFailed?: () => void): void;
   /** Resolves once every queued message was sent or moved to the outbox. */
   idle(): Promise<void>;
   /**
@@ -97,17 +97,36 @@ export function createMailer(options: MailerOptions): Mailer {
     }
   };
 
+  /** Messages still being rendered (mail/layout.ts): waited for before idle() and close(). */
+  const rendering = new Set<Promise<void>>();
+  const rendered = async () => {
+    while (rendering.size > 0) await Promise.allSettled([...rendering]);
+  };
+
   return {
     mode: smtp ? "smtp" : "outbox",
-    send: (message) => transmit(queuedMail(message, from)),
+    send: async (message) => transmit(queuedMail(await message, from)),
     queue(message, onFailed) {
-      deliveries.start(
-        { mail: queuedMail(message, from) },
-        { prepare: smtp ? saveFirst : undefined, onFailed },
+      const task = Promise.resolve(message).then(
+        (ready) =>
+          deliveries.start(
+            { mail: queuedMail(ready, from) },
+            { prepare: smtp ? saveFirst : undefined, onFailed },
+          ),
+        (error: Error) => {
+          log.error(`Could not render a mail: ${error.stack ?? error.message}`);
+          onFailed?.();
+        },
       );
+      rendering.add(task);
+      void task.finally(() => rendering.delete(task));
     },
-    idle: () => deliveries.idle(),
+    async idle() {
+      await rendered();
+      await deliveries.idle();
+    },
     async close() {
+      await rendered();
       await deliveries.close();
       smtp?.close();
     },

@@ -1,10 +1,14 @@
+import type { I18n } from "@lingui/core";
+import type { Locale } from "../../shared/i18n/locales.ts";
+import { localizePath } from "../../shared/i18n/paths.ts";
+import type { EmailProps, Words } from "./layout.ts";
+
 // The account emails, in the user's language (the `locale` field), linking to the site's own pages.
-// Plain text first (what most people read), the same words in a simple HTML part.
+// Their words are in locales/{locale}/emails.po (catalog.ts); their form is layout.ts's.
 
+export type { MailContent, Words } from "./layout.ts";
 export type MailKind = "verification" | "passwordReset" | "emailChange";
-export type MailLocale = "en" | "fr";
-
-export type MailContent = { subject: string; text: string; html: string; link: string };
+export type MailLocale = Locale;
 
 export type TemplateInput = {
   kind: MailKind;
@@ -25,163 +29,88 @@ const pages: Record<MailKind, string> = {
   emailChange: "/confirm-email-change",
 };
 
-// French typography: a no-break space before ":" and inside « », a narrow one before ; ! ?
-export const nbsp = "\u00a0";
-export const narrow = "\u202f";
-
-function duration(seconds: number, locale: MailLocale): string {
-  const hours = seconds / 3600;
-  if (Number.isInteger(hours)) {
-    if (locale === "fr") return `${hours}${nbsp}heure${hours > 1 ? "s" : ""}`;
-    return `${hours} hour${hours > 1 ? "s" : ""}`;
-  }
-  const minutes = Math.max(1, Math.round(seconds / 60));
-  if (locale === "fr") return `${minutes}${nbsp}minute${minutes > 1 ? "s" : ""}`;
-  return `${minutes} minute${minutes > 1 ? "s" : ""}`;
+/** Every email's greeting and signature. */
+export function greetingAndSignature(i18n: I18n, { appName, name }: { appName: string; name: string }) {
+  return {
+    greeting: name ? i18n._("Hello {name},", { name }) : i18n._("Hello,"),
+    signature: i18n._("The {appName} team", { appName }),
+  };
 }
 
-function words(input: TemplateInput): Words {
-  const { appName, locale, name } = input;
-  const valid = duration(input.validFor, locale);
-  if (locale === "fr") {
-    const greeting = name ? `Bonjour ${name},` : "Bonjour,";
-    const signature = `L’équipe ${appName}`;
-    switch (input.kind) {
-      case "verification":
-        return {
-          subject: `Confirmez votre adresse e-mail ${appName}`,
-          greeting,
-          lines: [
-            `Merci de votre inscription à ${appName}${narrow}! Pour confirmer votre adresse e-mail, ouvrez ce lien${nbsp}:`,
-          ],
-          action: "Confirmer mon adresse",
-          after: [
-            `Ce lien est valable ${valid}.`,
-            "Si vous n’avez pas créé de compte, ignorez simplement cet e-mail.",
-          ],
-          signature,
-        };
-      case "passwordReset":
-        return {
-          subject: `Réinitialisez votre mot de passe ${appName}`,
-          greeting,
-          lines: [`Pour choisir un nouveau mot de passe, ouvrez ce lien${nbsp}:`],
-          action: "Choisir un nouveau mot de passe",
-          after: [
-            `Ce lien est valable ${valid}.`,
-            `Si vous n’avez rien demandé, ignorez cet e-mail${nbsp}: votre mot de passe reste inchangé.`,
-          ],
-          signature,
-        };
-      case "emailChange":
-        return {
-          subject: `Confirmez votre nouvelle adresse e-mail ${appName}`,
-          greeting,
-          lines: [
-            `Vous avez demandé à utiliser «${nbsp}${input.newEmail ?? ""}${nbsp}» pour votre compte ${appName}. Pour confirmer ce changement, ouvrez ce lien${nbsp}:`,
-          ],
-          action: "Confirmer ma nouvelle adresse",
-          after: [
-            `Ce lien est valable ${valid}. Vous devrez saisir votre mot de passe actuel.`,
-            "Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail.",
-          ],
-          signature,
-        };
-    }
-  }
-  const greeting = name ? `Hello ${name},` : "Hello,";
-  const signature = `The ${appName} team`;
+/** The page of the site at `path` (an English path) in the reader's language. */
+export function siteLink(appUrl: string, path: string, locale: MailLocale): string {
+  return `${appUrl.replace(/\/+$/, "")}${localizePath(path, locale)}`;
+}
+
+function duration(i18n: I18n, seconds: number): string {
+  const hours = seconds / 3600;
+  if (Number.isInteger(hours)) return i18n._("{hours, plural, one {# hour} other {# hours}}", { hours });
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  return i18n._("{minutes, plural, one {# minute} other {# minutes}}", { minutes });
+}
+
+/** The words of one account email. */
+export function accountWords(i18n: I18n, input: TemplateInput): Words {
+  const { appName } = input;
+  const common = greetingAndSignature(i18n, input);
+  const valid = { duration: duration(i18n, input.validFor) };
   switch (input.kind) {
     case "verification":
       return {
-        subject: `Verify your ${appName} email`,
-        greeting,
+        ...common,
+        subject: i18n._("Verify your {appName} email", { appName }),
         lines: [
-          `Thanks for signing up to ${appName}! Please confirm your email address by opening this link:`,
+          i18n._(
+            "Thanks for signing up to {appName}! Please confirm your email address by opening this link:",
+            { appName },
+          ),
         ],
-        action: "Verify my email",
+        action: i18n._("Verify my email"),
         after: [
-          `The link is valid for ${valid}.`,
-          "If you didn't create an account, you can ignore this email.",
+          i18n._("The link is valid for {duration}.", valid),
+          i18n._("If you didn't create an account, you can ignore this email."),
         ],
-        signature,
       };
     case "passwordReset":
       return {
-        subject: `Reset your ${appName} password`,
-        greeting,
-        lines: ["To choose a new password, open this link:"],
-        action: "Choose a new password",
+        ...common,
+        subject: i18n._("Reset your {appName} password", { appName }),
+        lines: [i18n._("To choose a new password, open this link:")],
+        action: i18n._("Choose a new password"),
         after: [
-          `The link is valid for ${valid}.`,
-          "If you didn't ask for this, you can ignore this email: your password stays the same.",
+          i18n._("The link is valid for {duration}.", valid),
+          i18n._("If you didn't ask for this, you can ignore this email: your password stays the same."),
         ],
-        signature,
       };
     case "emailChange":
       return {
-        subject: `Confirm your new ${appName} email address`,
-        greeting,
+        ...common,
+        subject: i18n._("Confirm your new {appName} email address", { appName }),
         lines: [
-          `You asked to use ${input.newEmail ?? ""} for your ${appName} account. To confirm the change, open this link:`,
+          i18n._(
+            "You asked to use {newEmail} for your {appName} account. To confirm the change, open this link:",
+            { newEmail: input.newEmail ?? "", appName },
+          ),
         ],
-        action: "Confirm my new email",
+        action: i18n._("Confirm my new email"),
         after: [
-          `The link is valid for ${valid}. You will be asked for your current password.`,
-          "If you didn't ask for this, you can ignore this email.",
+          i18n._("The link is valid for {duration}. You will be asked for your current password.", valid),
+          i18n._("If you didn't ask for this, you can ignore this email."),
         ],
-        signature,
       };
   }
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
-
-/** The link to the site page that completes the action, under `/fr` for French. */
+/** The link to the site page that completes the action, in the reader's language. */
 export function actionLink(kind: MailKind, locale: MailLocale, appUrl: string, token: string): string {
-  const prefix = locale === "fr" ? "/fr" : "";
-  return `${appUrl.replace(/\/+$/, "")}${prefix}${pages[kind]}?token=${encodeURIComponent(token)}`;
+  return `${siteLink(appUrl, pages[kind], locale)}?token=${encodeURIComponent(token)}`;
 }
 
-/** Subject, text and HTML of one account email. */
-export function renderMail(input: TemplateInput): MailContent {
-  return renderLayout(
-    words(input),
-    actionLink(input.kind, input.locale, input.appUrl, input.token),
-    input.locale,
-  );
-}
-
-/** The words of one email; `renderLayout` puts them around its link. */
-export type Words = {
-  subject: string;
-  greeting: string;
-  lines: string[];
-  action: string;
-  after: string[];
-  signature: string;
-};
-
-/**
- * Every email's form: plain text first (what most people read), the same words in a simple HTML
- * part with the link as a button and, below it, written out and free to wrap on a phone.
- */
-export function renderLayout(w: Words, link: string, locale: MailLocale): MailContent {
-  const after = w.after.length > 0 ? [...w.after, ""] : [];
-  const text = [w.greeting, "", ...w.lines, link, "", ...after, w.signature, ""].join("\n");
-  const paragraph = (line: string) => `<p>${escapeHtml(line)}</p>`;
-  const html = [
-    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(w.subject)}</title></head>`,
-    '<body style="font-family: system-ui, sans-serif; line-height: 1.5; color: #111; max-width: 36rem;">',
-    paragraph(w.greeting),
-    ...w.lines.map(paragraph),
-    `<p><a href="${escapeHtml(link)}" style="display: inline-block; padding: 10px 18px; background: #111; color: #fff; border-radius: 6px; text-decoration: none;">${escapeHtml(w.action)}</a></p>`,
-    `<p style="font-size: 13px; color: #555; overflow-wrap: anywhere; word-break: break-all;">${escapeHtml(link)}</p>`,
-    ...w.after.map(paragraph),
-    paragraph(w.signature),
-    "</body></html>",
-  ].join("\n");
-  return { subject: w.subject, text, html, link };
+/** One account email: its words and link, for `Email` (layout.ts). */
+export function accountEmail(i18n: I18n, input: TemplateInput): EmailProps {
+  return {
+    words: accountWords(i18n, input),
+    link: actionLink(input.kind, input.locale, input.appUrl, input.token),
+    locale: input.locale,
+  };
 }

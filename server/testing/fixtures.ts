@@ -25,6 +25,8 @@ function fixtureHash() {
   return cachedHash;
 }
 
+// A response body of any shape, which each test reads field by field as the API documents it.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type Response = { status: number; text: string; json: any; headers: Headers };
 
 export type TestApp = {

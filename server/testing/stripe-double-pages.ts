@@ -5,7 +5,7 @@ import type {
   PortalSession,
   Price,
   Subscription,
-} from "./stripe-double.ts";
+} from "./stripe-double-types.ts";
 
 // The Stripe test double's hosted pages: plain HTML, real forms, no script. They say plainly that
 // they are a test double, and show the locale the session was created with, since they do not

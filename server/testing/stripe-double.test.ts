@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { pollUntil } from "./poll.ts";
-import { parseStripeForm, startStripeDouble, type EventRecord, type StripeDouble } from "./stripe-double.ts";
+import { parseStripeForm, startStripeDouble } from "./stripe-double.ts";
+import type { EventRecord, StripeDouble } from "./stripe-double-types.ts";
 
 // The double is driven the way the server drives Stripe: through the official SDK, and through its
 // hosted pages the way a browser submits them. A webhook endpoint in this file verifies every

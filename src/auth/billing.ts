@@ -1,7 +1,8 @@
 import { msg } from "@lingui/core/macro";
 import type PocketBase from "pocketbase";
 import type { Interval, Subscription } from "../../shared/billing.ts";
-import { attempt, type ActionResult } from "./action-result.ts";
+import type { ActionResult } from "../forms/action-result.ts";
+import { attempt } from "./action-error.ts";
 import { isClientResponseError } from "./sdk-error.ts";
 
 // The site's side of billing (docs/billing.md): the user's `subscriptions` record as the API gives

@@ -1,7 +1,8 @@
 import { msg } from "@lingui/core/macro";
 import type PocketBase from "pocketbase";
 import type { IdentityProof } from "../../shared/two-factor.ts";
-import { attempt, type ActionResult } from "./action-result.ts";
+import type { ActionResult } from "../forms/action-result.ts";
+import { attempt } from "./action-error.ts";
 import { normalizeCode } from "./two-factor.ts";
 
 // "Confirm it's you": the current password (or a code from the authenticator app) again, before

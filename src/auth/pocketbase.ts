@@ -6,7 +6,7 @@ import { authCookieName, sessionCookieFields } from "./session-cookie-fields.ts"
 
 /**
  * Keeps the SDK's auth state in the `pb_auth` cookie (token, `sessionCookieFields` and the plan's
- * status: what the header of a page without the app shows, see src/enhance/session-cookie.ts). Not
+ * status: what the header of a page without the app shows, see src/auth/session-cookie.ts). Not
  * HttpOnly: the site is static files and its JavaScript is the only reader; SameSite Lax; Secure
  * on https.
  */

@@ -1,5 +1,5 @@
 import type PocketBase from "pocketbase";
-import { sessionFromCookie } from "../enhance/session-cookie.ts";
+import { sessionFromCookie } from "./session-cookie.ts";
 import type { AuthState, AuthUser } from "./auth-state.tsx";
 import { isClientResponseError } from "./sdk-error.ts";
 

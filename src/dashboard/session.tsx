@@ -1,16 +1,16 @@
 import type PocketBase from "pocketbase";
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import type { ActionResult } from "../auth/action-result.ts";
+import type { ActionResult } from "../forms/action-result.ts";
 import {
   checkSuperuser,
   createSuperuserClient,
   signInSuperuser,
   signInSuperuserWithCode,
   signInSuperuserWithPasskey,
-  type Superuser,
   type SuperuserCheck,
   type SuperuserSignIn,
-} from "./superuser.ts";
+} from "./client/sessions.ts";
+import type { Superuser } from "./client/superusers.ts";
 
 /** Where the dashboard's superuser session stands. */
 export type SuperuserState =

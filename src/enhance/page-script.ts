@@ -1,7 +1,7 @@
 import { initialsOf } from "../auth/initials.ts";
 import { itemAfterKey } from "../lib/arrow-keys.ts";
 import { serializeLocaleCookie } from "../../shared/i18n/cookie.ts";
-import { sessionFromCookie } from "./session-cookie.ts";
+import { sessionFromCookie } from "../auth/session-cookie.ts";
 import { loggedOutNotice } from "../auth/route-middleware.ts";
 
 type PageScriptOptions = {

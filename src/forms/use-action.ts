@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from "react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { ActionResult } from "../auth/action-result.ts";
+import type { ActionResult } from "./action-result.ts";
 import type { FieldErrors } from "./field-error-message.ts";
 import type { FormStatus } from "./use-form.ts";
 

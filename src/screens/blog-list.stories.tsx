@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { BlogListScreen } from "./blog-list.tsx";
-import { blogListFixture, inLocale } from "./fixtures.ts";
+import { blogListFixture, inLocale } from "../content/fixtures.ts";
 
 const meta = {
   title: "Screens/BlogList",

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { BlogPostScreen } from "./blog-post.tsx";
-import { blogPostFixture, inLocale } from "./fixtures.ts";
+import { blogPostFixture, inLocale } from "../content/fixtures.ts";
 
 const meta = {
   title: "Screens/BlogPost",

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { ContentPageScreen } from "./content-page.tsx";
-import { inLocale, moreFixture, termsFixture } from "./fixtures.ts";
+import { inLocale, moreFixture, termsFixture } from "../content/fixtures.ts";
 
 /** Terms, legal notice, privacy policies and the French-only "more" page. */
 const meta = {

@@ -2,7 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { siteConfig } from "../../shared/site-config.ts";
 import { DiscordScreen } from "./discord.tsx";
-import { discordFixture, inLocale } from "./fixtures.ts";
+import { discordFixture, inLocale } from "../content/fixtures.ts";
 
 const meta = {
   title: "Screens/Discord",

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import { DocsIndexScreen, DocsItemScreen } from "./docs.tsx";
-import { docsIndexFixture, docsItemFixture, inLocale } from "./fixtures.ts";
+import { docsIndexFixture, docsItemFixture, inLocale } from "../content/fixtures.ts";
 
 const meta = {
   title: "Screens/Docs",

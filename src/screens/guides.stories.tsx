@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { guidesFixture, inLocale } from "./fixtures.ts";
+import { guidesFixture, inLocale } from "../content/fixtures.ts";
 import { GuidesScreen } from "./guides.tsx";
 
 const meta = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import { homeFixture, inLocale } from "./fixtures.ts";
+import { homeFixture, inLocale } from "../content/fixtures.ts";
 import { HomeScreen } from "./home.tsx";
 
 /** The landing page as the build prerenders it: a content page, without the app's JavaScript. */

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { knownIssuesFixture } from "./fixtures.ts";
+import { knownIssuesFixture } from "../content/fixtures.ts";
 import { KnownIssuesScreen } from "./known-issues.tsx";
 
 const meta = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { roadmapFixture } from "./fixtures.ts";
+import { roadmapFixture } from "../content/fixtures.ts";
 import { RoadmapScreen } from "./roadmap.tsx";
 
 const meta = {

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { inLocale, testPageFixture } from "./fixtures.ts";
+import { inLocale, testPageFixture } from "../content/fixtures.ts";
 import { TestScreen } from "./test.tsx";
 
 const meta = {

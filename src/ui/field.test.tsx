@@ -18,7 +18,7 @@ function render(node: React.ReactNode) {
 
 describe("Field", () => {
   it("labels its control by id and leaves a valid one alone", () => {
-    const { html, attr } = render(
+    const { attr } = render(
       <Field label="E-mail">
         <Input id="email" name="email" />
       </Field>,

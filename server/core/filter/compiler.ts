@@ -37,6 +37,7 @@ export function compileExpression(expr: string, options: CompileOptions): Sql {
     joins: [],
     nextId: 0,
     search: options.mode === "filter",
+    compileRule: compileExpression,
   };
   const where = compileNode(ctx, ast);
   if (ctx.joins.length === 0) return where;

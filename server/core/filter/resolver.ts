@@ -1,6 +1,5 @@
 import { fieldByName, findSingleColumnUniqueIndex, isMultiple, isMultiValuer } from "../collection-types.ts";
 import { isOwnerOnlyField } from "../visibility.ts";
-import { compileExpression } from "./compiler.ts";
 import { FilterError } from "./filter-error.ts";
 import type { SearchIndex } from "../search.ts";
 import { ident, joinSql, param, raw, sql, type Param, type Sql } from "../../tools/sql.ts";
@@ -60,6 +59,11 @@ export type ResolveContext = {
    * over a row that is not in the table yet (a create), so it never does.
    */
   search: boolean;
+  /**
+   * Compiles a related collection's listRule: the compiler's `compileExpression`, handed in so
+   * that the resolver does not import the compiler that imports it.
+   */
+  compileRule: (expr: string, options: CompileOptions) => Sql;
 };
 
 const maxNestedRelations = 6;
@@ -479,7 +483,7 @@ function resolveBackRelation(walk: Walk, prop: string): boolean {
 function listable(walk: Walk, related: Collection, alias: string, on: Sql): Sql {
   if (walk.allowHidden || related.listRule === "") return on;
   if (related.listRule === null) return sql`${on} AND FALSE`;
-  const rule = compileExpression(related.listRule, {
+  const rule = walk.ctx.compileRule(related.listRule, {
     ...walk.ctx.options,
     collection: related,
     alias,

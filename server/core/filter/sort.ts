@@ -1,3 +1,4 @@
+import { compileExpression } from "./compiler.ts";
 import { FilterError } from "./filter-error.ts";
 import { renderJoins, resolveField, type ResolveContext } from "./resolver.ts";
 import { ident, joinSql, raw, sql, type Sql } from "../../tools/sql.ts";
@@ -31,6 +32,7 @@ export function compileSort(sort: string, options: Omit<CompileOptions, "mode">)
       joins: [],
       nextId: 0,
       search: false,
+      compileRule: compileExpression,
     };
     const operand = resolveField(ctx, name);
     if (operand.kind !== "column") throw new FilterError(`invalid sort field "${name}"`);

@@ -1,16 +1,16 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
-import { ok } from "../../auth/action-result.ts";
+import { ok } from "../../forms/action-result.ts";
 import { useSuperuserSession } from "../session.tsx";
 import {
   backupDownloadUrl,
   createBackup,
   deleteBackup,
   listBackups,
-  loadSettings,
   restoreBackup,
   uploadBackup,
-} from "../superuser.ts";
+} from "../client/backups.ts";
+import { loadSettings } from "../client/settings.ts";
 import { BackupsScreen } from "../screens/backups.tsx";
 import { accountMeta } from "../../routes/account/account-meta.ts";
 import type { Route } from "./+types/backups";

@@ -8,7 +8,7 @@ import {
   SuperuserCheckingScreen,
   SuperuserSignInScreen,
 } from "../screens/sign-in.tsx";
-import { holdsSecondFactor } from "../superuser.ts";
+import { holdsSecondFactor } from "../client/sessions.ts";
 import { DashboardShell } from "../widgets/dashboard-shell.tsx";
 import { LoadError } from "../widgets/load-states.tsx";
 import { useOwnSecondFactorActions } from "./use-own-second-factors.ts";

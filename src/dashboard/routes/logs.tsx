@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
-import { defaultLogsQuery, listLogs, logsQuerySchema, type LogsQuery } from "../superuser.ts";
+import { defaultLogsQuery, listLogs, logsQuerySchema, type LogsQuery } from "../client/logs.ts";
 import { LogsScreen } from "../screens/logs.tsx";
 import { accountMeta } from "../../routes/account/account-meta.ts";
 import type { Route } from "./+types/logs";

@@ -3,7 +3,7 @@ import { useCallback, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
-import { loadOverview } from "../superuser.ts";
+import { loadOverview } from "../client/overview.ts";
 import { OverviewScreen } from "../screens/overview.tsx";
 import { accountMeta } from "../../routes/account/account-meta.ts";
 import type { Route } from "./+types/overview";

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
-import { loadSettings } from "../superuser.ts";
+import { loadSettings } from "../client/settings.ts";
 import { SettingsScreen } from "../screens/settings.tsx";
 import { accountMeta } from "../../routes/account/account-meta.ts";
 import type { Route } from "./+types/settings";

@@ -7,7 +7,7 @@ import {
   listSuperusers,
   removeSuperuser,
   type Superuser,
-} from "../superuser.ts";
+} from "../client/superusers.ts";
 import type { PasswordChangeValues } from "../../widgets/auth/password-change-form.tsx";
 import { SuperusersScreen } from "../screens/superusers.tsx";
 import { accountMeta } from "../../routes/account/account-meta.ts";

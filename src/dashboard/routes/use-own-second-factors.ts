@@ -3,7 +3,7 @@ import type PocketBase from "pocketbase";
 import { useMemo } from "react";
 import { passkeysSupported } from "../../auth/sign-in-support.ts";
 import { deviceName } from "../../auth/passkeys.ts";
-import { ownIdentityActions, ownPasskeyActions, ownTwoFactorActions } from "../superuser.ts";
+import { ownIdentityActions, ownPasskeyActions, ownTwoFactorActions } from "../client/sessions.ts";
 import type { OwnSecondFactorActions } from "../widgets/own-second-factors.tsx";
 
 /** The signed-in superuser's own passkeys (named after this device) and authenticator app. */

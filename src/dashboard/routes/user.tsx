@@ -1,11 +1,9 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
+import { addUserNote, deleteUserNote, loadUserHistory } from "../client/notes.ts";
 import {
-  addUserNote,
   deleteUser,
-  deleteUserNote,
-  loadUserHistory,
   extendTrial,
   loadUser,
   markPaid,
@@ -13,7 +11,7 @@ import {
   resendVerification,
   updateUser,
   type UserEdit,
-} from "../superuser.ts";
+} from "../client/users.ts";
 import type { Interval } from "../../../shared/billing.ts";
 import { localizePath } from "../../../shared/i18n/paths.ts";
 import { useLocale } from "../../i18n/use-locale.ts";

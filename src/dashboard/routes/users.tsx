@@ -7,7 +7,7 @@ import {
   usersQuerySchema,
   type NewUser,
   type UsersQuery,
-} from "../superuser.ts";
+} from "../client/users.ts";
 import { UsersScreen } from "../screens/users.tsx";
 import { accountMeta } from "../../routes/account/account-meta.ts";
 import type { Route } from "./+types/users";

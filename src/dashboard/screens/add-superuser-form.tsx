@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import { SubmitButton } from "../../forms/submit-button.tsx";
 import { useAction } from "../../forms/use-action.ts";
 import { useForm } from "../../forms/use-form.ts";
 import { EmailField, PasswordField } from "../../widgets/auth/auth-fields.tsx";
-import type { Superuser } from "../superuser.ts";
+import type { Superuser } from "../client/superusers.ts";
 import type { Note } from "../widgets/action-note.tsx";
 
 /** Adds a superuser; the fields clear once the server accepted them. */

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import {
   fieldErrorDescriptor,
   fieldErrorMessage,
   type FieldErrors,
 } from "../../forms/field-error-message.ts";
-import type { Backup } from "../superuser.ts";
+import type { Backup } from "../client/backups.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Button } from "../../ui/button.tsx";

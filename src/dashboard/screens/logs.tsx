@@ -1,7 +1,7 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Fragment, useState } from "react";
-import type { ActionResult } from "../../auth/action-result.ts";
-import { defaultLogsQuery, type LogEntry, type LogsQuery, type LogsResult } from "../superuser.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
+import { defaultLogsQuery, type LogEntry, type LogsQuery, type LogsResult } from "../client/logs.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { SubmitButton } from "../../forms/submit-button.tsx";
 import { useAction } from "../../forms/use-action.ts";
@@ -8,7 +8,7 @@ import { useLocale } from "../../i18n/use-locale.ts";
 import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
 import { EmailField } from "../../widgets/auth/auth-fields.tsx";
-import type { NewUser } from "../superuser.ts";
+import type { NewUser } from "../client/users.ts";
 import type { Note } from "../widgets/action-note.tsx";
 import { ChoiceField } from "../widgets/choice-field.tsx";
 import { SwitchField } from "./user-form.tsx";

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, within } from "storybook/test";
-import type { Overview as OverviewData } from "../superuser.ts";
+import type { Overview as OverviewData } from "../client/overview.ts";
 import { OverviewScreen } from "./overview.tsx";
 import { inDashboard, never, offline, ok } from "./story-fixtures.tsx";
 

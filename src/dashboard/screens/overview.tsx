@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import { localeTags } from "../../../shared/i18n/locales.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
@@ -8,13 +8,9 @@ import { formatAge, formatDateTime } from "../../lib/format.ts";
 import { parseDateTime } from "../../../shared/datetime.ts";
 import { useNow } from "../../lib/use-now.ts";
 import { Badge } from "../../ui/badge.tsx";
-import {
-  defaultLogsQuery,
-  defaultUsersQuery,
-  overviewFailedMails,
-  overviewUsers,
-  type Overview,
-} from "../superuser.ts";
+import { defaultLogsQuery } from "../client/logs.ts";
+import { overviewFailedMails, overviewUsers, type Overview } from "../client/overview.ts";
+import { defaultUsersQuery } from "../client/users.ts";
 import { Loaded } from "../widgets/load-states.tsx";
 import { PageHeading } from "../widgets/page-heading.tsx";
 import { paramsFromQuery } from "../widgets/url-query.ts";

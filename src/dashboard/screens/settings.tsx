@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Fragment, type ReactNode } from "react";
-import type { ActionResult } from "../../auth/action-result.ts";
-import type { ServerSettings } from "../superuser.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
+import type { ServerSettings } from "../client/settings.ts";
 import { Loaded } from "../widgets/load-states.tsx";
 import { PageHeading } from "../widgets/page-heading.tsx";
 import { useLoad } from "../widgets/use-load.ts";

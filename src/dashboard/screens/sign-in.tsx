@@ -1,6 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import * as React from "react";
-import { needsIdentityConfirmation, type ActionResult } from "../../auth/action-result.ts";
+import { needsIdentityConfirmation } from "../../auth/action-error.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import { codeStepExpired } from "../../auth/sign-in-support.ts";
 import { FormSuccess } from "../../forms/form-alert.tsx";
 import { useAction } from "../../forms/use-action.ts";
@@ -9,7 +10,8 @@ import { AuthCard } from "../../widgets/auth/auth-card.tsx";
 import { PasskeyLoginButton } from "../../widgets/auth/passkey-login.tsx";
 import { PasswordSignInForm } from "../../widgets/auth/password-sign-in-form.tsx";
 import { TwoFactorCodeForm } from "../../widgets/auth/two-factor-code-form.tsx";
-import type { Superuser, SuperuserSignIn } from "../superuser.ts";
+import type { SuperuserSignIn } from "../client/sessions.ts";
+import type { Superuser } from "../client/superusers.ts";
 import { Loaded } from "../widgets/load-states.tsx";
 import { OwnSecondFactors, type OwnSecondFactorActions } from "../widgets/own-second-factors.tsx";
 import { PageHeading } from "../widgets/page-heading.tsx";

@@ -1,6 +1,6 @@
 import type { Decorator } from "@storybook/react-vite";
 import { fn } from "storybook/test";
-import { ok } from "../../auth/action-result.ts";
+import { ok } from "../../forms/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import {
   awaitingPaymentUser,
@@ -15,9 +15,12 @@ import {
 import type { PasskeyInfo } from "../../../shared/passkeys.ts";
 import type { OwnSecondFactorActions } from "../widgets/own-second-factors.tsx";
 import type { Subscription } from "../../../shared/billing.ts";
-import type { Backup, LogEntry, Page, Superuser } from "../superuser.ts";
+import type { Backup } from "../client/backups.ts";
+import type { Page } from "../client/common.ts";
+import type { LogEntry } from "../client/logs.ts";
+import type { Superuser } from "../client/superusers.ts";
 import { DashboardShell } from "../widgets/dashboard-shell.tsx";
-import { refused } from "../../screens/account/story-actions.ts";
+import { refused } from "../../auth/story-actions.ts";
 
 /**
  * A desktop viewport as tall as the whole page (`height` pixels), so that its screenshot shows all

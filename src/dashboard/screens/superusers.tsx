@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import type { ActionResult } from "../../auth/action-result.ts";
-import type { Superuser } from "../superuser.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
+import type { Superuser } from "../client/superusers.ts";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
 import { Badge } from "../../ui/badge.tsx";

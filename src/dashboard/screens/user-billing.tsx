@@ -4,7 +4,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useId, useState, type ReactNode } from "react";
 import { formatDate, formatPrice } from "../../../shared/format.ts";
 import { siteConfig } from "../../../shared/site-config.ts";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
 import { SubmitButton } from "../../forms/submit-button.tsx";
 import { useAction } from "../../forms/use-action.ts";
@@ -17,7 +17,7 @@ import { Label } from "../../ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "../../ui/radio-group.tsx";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import type { Interval, Subscription, SubscriptionStatus } from "../../../shared/billing.ts";
-import { dayOf, endOfDay, type UserDetails } from "../superuser.ts";
+import { dayOf, endOfDay, type UserDetails } from "../client/users.ts";
 import { useOwnWords } from "../widgets/own-words.ts";
 import type { VariantProps } from "class-variance-authority";
 

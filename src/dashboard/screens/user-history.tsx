@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useState } from "react";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import { SubmitButton } from "../../forms/submit-button.tsx";
 import { useAction } from "../../forms/use-action.ts";
 import { useForm } from "../../forms/use-form.ts";
@@ -9,7 +9,7 @@ import { formatDateTime } from "../../lib/format.ts";
 import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/field.tsx";
 import { Textarea } from "../../ui/textarea.tsx";
-import type { UserChange, UserHistory, UserNote } from "../superuser.ts";
+import type { UserChange, UserHistory, UserNote } from "../client/notes.ts";
 import type { Note } from "../widgets/action-note.tsx";
 import { cellClassName, DataTable } from "../widgets/data-table.tsx";
 import { Loaded } from "../widgets/load-states.tsx";

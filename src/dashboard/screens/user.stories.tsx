@@ -3,7 +3,8 @@ import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { formatDate, formatPrice } from "../../../shared/format.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import type { Subscription } from "../../../shared/billing.ts";
-import type { UserDetails, UserHistory } from "../superuser.ts";
+import type { UserHistory } from "../client/notes.ts";
+import type { UserDetails } from "../client/users.ts";
 import {
   awaitingSubscription,
   awaitingUser,

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useState } from "react";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { planState, planStatusBadges, planStatusLabels } from "../../auth/plan-status.ts";
 import { useNow } from "../../lib/use-now.ts";
-import type { UserDetails, UserEdit } from "../superuser.ts";
+import type { UserDetails, UserEdit } from "../client/users.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import {
   planStatus,
@@ -17,7 +17,8 @@ import { Badge } from "../../ui/badge.tsx";
 import { Button } from "../../ui/button.tsx";
 import { Field } from "../../ui/field.tsx";
 import { Input } from "../../ui/input.tsx";
-import { defaultUsersQuery, type Page, type UserSort, type UsersQuery, type YesNo } from "../superuser.ts";
+import type { Page } from "../client/common.ts";
+import { defaultUsersQuery, type UserSort, type UsersQuery, type YesNo } from "../client/users.ts";
 import { ChoiceField } from "../widgets/choice-field.tsx";
 import { cellClassName, DataTable } from "../widgets/data-table.tsx";
 import { Loaded } from "../widgets/load-states.tsx";

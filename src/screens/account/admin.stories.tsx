@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ok } from "../../auth/action-result.ts";
+import { ok } from "../../forms/action-result.ts";
 import type { AdminStats } from "../../auth/account.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { paidUser, trialUser, unverifiedUser } from "../../auth/auth-fixtures.ts";

@@ -1,6 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import type { AdminStats, UserSearchResult } from "../../auth/account.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import type { BillingStats } from "../../auth/billing.ts";

@@ -1,12 +1,12 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ok, type ActionResult } from "../../auth/action-result.ts";
+import { ok, type ActionResult } from "../../forms/action-result.ts";
 import type { PasswordSignIn } from "../../auth/account.ts";
 import { trialUser } from "../../auth/auth-fixtures.ts";
 import { LoginScreen } from "./login.tsx";
 import { ClientResponseError } from "pocketbase";
 import { ceremonyFailure, signInFailure } from "../../auth/passkeys.ts";
-import { refused } from "./story-actions.ts";
+import { refused } from "../../auth/story-actions.ts";
 import { codeStepExpired } from "../../auth/sign-in-support.ts";
 
 /** The login page: the form, its request running, PocketBase's refusals and a successful login. */

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import type { PasswordSignIn } from "../../auth/account.ts";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { codeStepExpired } from "../../auth/sign-in-support.ts";
 import { useAction } from "../../forms/use-action.ts";

@@ -1,4 +1,4 @@
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import { useState } from "react";
 import type { EmailChanged } from "../../auth/account.ts";
 import { useAction } from "../../forms/use-action.ts";

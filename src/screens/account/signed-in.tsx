@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import { checkoutReturnOf } from "../../auth/billing.ts";
 import { accountNotice, clearAccountNotice, type AccountNotice } from "../../auth/route-middleware.ts";

@@ -1,5 +1,5 @@
 import { useState, type ComponentProps } from "react";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import type { SignupOutcome, SignupValues } from "../../auth/account.ts";
 import { useAction } from "../../forms/use-action.ts";
 import { useLocale } from "../../i18n/use-locale.ts";

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import { useAuth } from "../../auth/auth-state.tsx";
 import { useAction } from "../../forms/use-action.ts";
 import { resendCooldownSeconds, useCountdown } from "../../widgets/auth/use-countdown.ts";

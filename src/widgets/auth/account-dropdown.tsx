@@ -21,7 +21,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../ui/dropdown-menu.tsx";
-import { AccountAvatar } from "./account-menu.tsx";
+import { AccountAvatar } from "./account-avatar.tsx";
 
 /** What shows one plan status on a page without the app, where the page script names it on `<html>`. */
 const shownForStatus: Record<PlanStatus, string> = {

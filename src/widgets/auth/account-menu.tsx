@@ -2,8 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { useNavigate } from "react-router";
 import { localizePath } from "../../../shared/i18n/paths.ts";
-import { useAuth, type AuthUser } from "../../auth/auth-state.tsx";
-import { initialsOf } from "../../auth/initials.ts";
+import { useAuth } from "../../auth/auth-state.tsx";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";
 import { useLocale } from "../../i18n/use-locale.ts";
 import { cn } from "../../lib/cn.ts";
@@ -100,34 +99,6 @@ function SignInLinks({ className, ...props }: React.ComponentProps<"div">) {
       <AuthLinkButton to="/login" variant="ghost" size="sm" className="max-[419px]:hidden" />
       <AuthLinkButton to="/signup" size="sm" />
     </div>
-  );
-}
-
-/** The avatar with initials and, from `sm` up, the name: the face of the account menu's button. */
-export function AccountAvatar({ user }: { user: Pick<AuthUser, "name" | "email" | "verified"> | null }) {
-  const dot = "absolute -top-0.5 -right-0.5 size-2.5 rounded-full border-2 border-background bg-warning";
-  return (
-    <>
-      <span
-        aria-hidden="true"
-        className="relative flex size-7 items-center justify-center rounded-full bg-accent text-xs font-semibold text-accent-foreground"
-      >
-        <span data-session-initials="">{user ? initialsOf(user) : null}</span>
-        {/* An unverified address: a dot; on a page without the app, the page script shows it. */}
-        {user ? (
-          user.verified ? null : (
-            <span className={dot} />
-          )
-        ) : (
-          <span className="hidden in-data-[session-unverified]:contents">
-            <span className={dot} />
-          </span>
-        )}
-      </span>
-      <span data-session-name="" className="sr-only max-w-40 truncate sm:not-sr-only">
-        {user ? user.name.trim() || user.email : null}
-      </span>
-    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
 import type { IdentityProof } from "../../../shared/two-factor.ts";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import { useAction } from "../../forms/use-action.ts";
 import { FormAlert } from "../../forms/form-alert.tsx";
 import { SubmitButton } from "../../forms/submit-button.tsx";

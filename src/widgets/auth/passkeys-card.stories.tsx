@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ok } from "../../auth/action-result.ts";
+import { ok } from "../../forms/action-result.ts";
 import { laptopPasskey, phonePasskey } from "../../auth/auth-fixtures.ts";
 import { ceremonyFailure } from "../../auth/passkeys.ts";
-import { identityStep, refused } from "../../screens/account/story-actions.ts";
+import { identityStep, refused } from "../../auth/story-actions.ts";
 import { PasskeysCard } from "./passkeys-card.tsx";
 import { accountFormStory } from "./story-decorators.tsx";
 import docs from "./passkeys-card.docs.md?raw";

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import * as React from "react";
 import { KeyRound } from "lucide-react";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import type { PasskeyInfo } from "../../../shared/passkeys.ts";
 import { formatDate } from "../../../shared/format.ts";
 import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ok } from "../../auth/action-result.ts";
+import { ok } from "../../forms/action-result.ts";
 import { recoveryCodes, twoFactorOff, twoFactorOn, twoFactorSetup } from "../../auth/auth-fixtures.ts";
-import { identityStep, refused } from "../../screens/account/story-actions.ts";
+import { identityStep, refused } from "../../auth/story-actions.ts";
 import { invalidTotpCode } from "../../../shared/two-factor.ts";
 import { TwoFactorCard } from "./two-factor-card.tsx";
 import { accountFormStory } from "./story-decorators.tsx";

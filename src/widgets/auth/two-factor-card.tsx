@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
 import { ShieldCheck } from "lucide-react";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import { formatDate } from "../../../shared/format.ts";
 import {
   recoveryCodeCount,

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
 import { Download } from "lucide-react";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
 import { useAction } from "../../forms/use-action.ts";
 import { LocalizedLink } from "../../i18n/localized-link.tsx";

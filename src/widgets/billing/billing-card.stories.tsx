@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ok } from "../../auth/action-result.ts";
+import { ok } from "../../forms/action-result.ts";
 import { activeSubscription, awaitingPaymentUser, paidUser, trialUser } from "../../auth/auth-fixtures.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import type { Subscription } from "../../../shared/billing.ts";
-import { refused } from "../../screens/account/story-actions.ts";
+import { refused } from "../../auth/story-actions.ts";
 import { BillingCard, type BillingActions } from "./billing-card.tsx";
 import docs from "./billing-card.docs.md?raw";
 

@@ -9,7 +9,7 @@ import {
   paymentPeriod,
   splitInstructions,
 } from "../../../shared/payment-instructions.ts";
-import type { ActionResult } from "../../auth/action-result.ts";
+import type { ActionResult } from "../../forms/action-result.ts";
 import type { AuthUser } from "../../auth/auth-state.tsx";
 import type { BillingMode } from "../../auth/billing.ts";
 import type { Interval, Subscription } from "../../../shared/billing.ts";
@@ -83,8 +83,9 @@ const landed = (sub: Subscription | null | undefined) =>
 type Confirmation = "confirming" | "confirmed" | "pending";
 
 /**
- * Back from Checkout: the success URL grants nothing (docs/decisions/005-billing.md), so the
- * subscription is polled until the webhook has made it active, or the polling gives up.
+ * Back from Checkout: the success URL grants nothing
+ * (docs/decisions/034-stripe-is-the-source-of-truth.md), so the subscription is polled until the
+ * webhook has made it active, or the polling gives up.
  */
 function usePaymentConfirmation(
   active: boolean,

@@ -273,7 +273,7 @@ function pointItems(props: TimeSeriesPlotProps, layout: TimeSeriesLayout) {
 function StaticTimeSeriesPlot(props: TimeSeriesPlotProps) {
   const { data, series } = props;
   const layout = timeSeriesLayout(props);
-  const { innerHeight, xs } = layout;
+  const { xs } = layout;
   return (
     <StaticPlot
       items={pointItems(props, layout)}

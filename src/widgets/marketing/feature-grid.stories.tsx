@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
 import type { HomeFeature } from "../../content/page-data.ts";
-import { homeFixture } from "../../screens/fixtures.ts";
+import { homeFixture } from "../../content/fixtures.ts";
 import { FeatureGrid } from "./feature-grid.tsx";
 import { SectionHeading } from "./section-heading.tsx";
 import { readOnlyArgs } from "../../ui/story-args.ts";

@@ -1,0 +1,186 @@
+// The wire shapes and the controls of the Stripe API test double (stripe-double.ts), apart so that
+// its pages (stripe-double-pages.ts) and its users name them without importing the double.
+
+export type Interval = "month" | "year";
+export type PriceConfig = Record<string, { unit_amount: number; interval: Interval }>;
+
+export type Price = {
+  id: string;
+  object: "price";
+  active: true;
+  currency: "eur";
+  unit_amount: number;
+  recurring: { interval: Interval; interval_count: 1; usage_type: "licensed" };
+  product: string;
+  type: "recurring";
+  created: number;
+  livemode: false;
+};
+
+export type Customer = {
+  id: string;
+  object: "customer";
+  email: string | null;
+  name: string | null;
+  metadata: Record<string, string>;
+  created: number;
+  livemode: false;
+};
+
+export type CheckoutSession = {
+  id: string;
+  object: "checkout.session";
+  url: string | null;
+  status: "open" | "complete";
+  mode: "subscription";
+  payment_status: "unpaid" | "paid" | "no_payment_required";
+  client_reference_id: string | null;
+  customer: string | null;
+  customer_email: string | null;
+  subscription: string | null;
+  metadata: Record<string, string>;
+  success_url: string;
+  cancel_url: string | null;
+  locale: string | null;
+  currency: "eur";
+  amount_total: number;
+  created: number;
+  expires_at: number;
+  livemode: false;
+};
+
+export type PortalSession = {
+  id: string;
+  object: "billing_portal.session";
+  url: string;
+  customer: string;
+  return_url: string | null;
+  locale: string | null;
+  created: number;
+  livemode: false;
+};
+
+export type SubscriptionStatus =
+  "trialing" | "active" | "past_due" | "canceled" | "unpaid" | "incomplete" | "incomplete_expired" | "paused";
+
+export type SubscriptionItem = {
+  id: string;
+  object: "subscription_item";
+  subscription: string;
+  price: Price;
+  quantity: 1;
+  current_period_start: number;
+  current_period_end: number;
+  created: number;
+};
+
+export type Subscription = {
+  id: string;
+  object: "subscription";
+  customer: string;
+  status: SubscriptionStatus;
+  cancel_at_period_end: boolean;
+  cancel_at: number | null;
+  canceled_at: number | null;
+  ended_at: number | null;
+  trial_start: number | null;
+  trial_end: number | null;
+  start_date: number;
+  created: number;
+  currency: "eur";
+  metadata: Record<string, string>;
+  latest_invoice: string | null;
+  items: { object: "list"; data: SubscriptionItem[]; has_more: false; url: string };
+  livemode: false;
+};
+
+export type Invoice = {
+  id: string;
+  object: "invoice";
+  customer: string;
+  status: "paid" | "open";
+  billing_reason: "subscription_create" | "subscription_cycle";
+  amount_due: number;
+  amount_paid: number;
+  amount_remaining: number;
+  attempt_count: number;
+  currency: "eur";
+  created: number;
+  period_start: number;
+  period_end: number;
+  hosted_invoice_url: string;
+  parent: {
+    type: "subscription_details";
+    subscription_details: { subscription: string; metadata: Record<string, string> };
+  };
+  lines: {
+    object: "list";
+    has_more: false;
+    data: {
+      id: string;
+      object: "line_item";
+      amount: number;
+      currency: "eur";
+      pricing: { type: "price_details"; price_details: { price: string; product: string } };
+      period: { start: number; end: number };
+    }[];
+  };
+  livemode: false;
+};
+
+export type StripeEvent = {
+  id: string;
+  object: "event";
+  api_version: string;
+  created: number;
+  type: string;
+  livemode: false;
+  pending_webhooks: 1;
+  request: { id: null; idempotency_key: null };
+  data: { object: unknown };
+};
+
+export type DeliveryAttempt = { at: number; status: number | null; error: string | null };
+
+export type EventRecord = {
+  id: string;
+  type: string;
+  created: number;
+  /** `skipped`: no webhook URL was configured when it was sent. */
+  status: "pending" | "delivered" | "failed" | "skipped";
+  attempts: DeliveryAttempt[];
+  event: StripeEvent;
+};
+
+export type DoubleState = {
+  prices: Record<string, Price>;
+  customers: Record<string, Customer>;
+  /** Customers whose next charges fail (`POST /_double/customers/:id/card`). */
+  card_fails: Record<string, boolean>;
+  checkout_sessions: Record<string, CheckoutSession>;
+  portal_sessions: Record<string, PortalSession>;
+  subscriptions: Record<string, Subscription>;
+  invoices: Record<string, Invoice>;
+  events: EventRecord[];
+};
+
+export type StripeDoubleOptions = {
+  /** Default 0: any free port. */
+  port?: number;
+  host?: string;
+  webhookUrl?: string;
+  webhookSecret?: string;
+  prices?: PriceConfig;
+  /** The bearer key the API accepts. */
+  secretKey?: string;
+  /** Waits between delivery attempts; one more attempt than delays. */
+  retryDelaysMs?: number[];
+};
+
+export type StripeDouble = {
+  url: string;
+  state: DoubleState;
+  /** Points webhooks elsewhere (a server that started after the double). */
+  setWebhook: (webhook: { url: string; secret: string }) => void;
+  close: () => Promise<void>;
+};

@@ -1,0 +1,43 @@
+import PocketBase from "pocketbase";
+import { describe, expect, it } from "vitest";
+import { planStatusFilters } from "../../auth/plan-status.ts";
+import { dayOf, defaultUsersQuery, endOfDay, usersFilter } from "./users.ts";
+
+const pb = new PocketBase("http://127.0.0.1:1");
+
+describe("usersFilter", () => {
+  it("is empty without a search or a filter", () => {
+    expect(usersFilter(pb, defaultUsersQuery)).toBe("");
+  });
+
+  it("searches email and name, and adds each chosen filter", () => {
+    expect(
+      usersFilter(pb, {
+        ...defaultUsersQuery,
+        search: ' O"Neil ',
+        status: "awaiting-payment",
+        verified: "no",
+        admin: "yes",
+      }),
+    ).toBe(
+      `(email ~ "O\\"Neil" || name ~ "O\\"Neil") && (${planStatusFilters["awaiting-payment"]}) && verified = false && admin = true`,
+    );
+  });
+
+  it("keeps to a billing period and to the users who signed up in the 7 days before now", () => {
+    const now = new Date("2026-11-27T12:00:00.000Z");
+    expect(usersFilter(pb, { ...defaultUsersQuery, period: "year", joined: "week" }, now)).toBe(
+      'is_monthly = false && created >= "2026-11-20 12:00:00.000Z"',
+    );
+    expect(usersFilter(pb, { ...defaultUsersQuery, period: "month" }, now)).toBe("is_monthly = true");
+  });
+});
+
+describe("the billing dates", () => {
+  it("takes a day as its last moment in UTC, and gives back the day of a datetime", () => {
+    expect(endOfDay("2026-12-15")).toBe("2026-12-15 23:59:59.999Z");
+    expect(dayOf("2026-11-27 10:05:00.000Z")).toBe("2026-11-27");
+    expect(dayOf(endOfDay("2027-01-31"))).toBe("2027-01-31");
+    expect(dayOf("")).toBe("");
+  });
+});

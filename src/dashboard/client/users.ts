@@ -1,0 +1,284 @@
+import type PocketBase from "pocketbase";
+import type { RecordModel } from "pocketbase";
+import { attempt, failure } from "../../auth/action-error.ts";
+import { ok, type ActionResult } from "../../forms/action-result.ts";
+import type { AuthUser } from "../../auth/auth-state.tsx";
+import type { BillingMode } from "../../auth/billing.ts";
+import type { Interval, Subscription } from "../../../shared/billing.ts";
+import { accountExpand } from "../../auth/session.ts";
+import { signupBody } from "../../auth/account.ts";
+import { generateUnusablePassword } from "../../auth/credentials.ts";
+import type { Locale } from "../../../shared/i18n/locales.ts";
+import { planStatuses, planStatusFilters, type PlanStatus } from "../../auth/plan-status.ts";
+import type { QuerySchema } from "../widgets/url-query.ts";
+import {
+  actionFailed,
+  hourMs,
+  loadFailed,
+  pocketBaseDateTime,
+  saveFailed,
+  unlessMissing,
+  users,
+  type Page,
+} from "./common.ts";
+
+/** The users: their list, one user's page, and what a superuser does to an account. */
+
+export type UserSort = "created" | "email" | "name";
+export type YesNo = "all" | "yes" | "no";
+
+export type UsersQuery = {
+  search: string;
+  status: PlanStatus | "all";
+  /** The billing period chosen (monthly or yearly), whatever the plan. */
+  period: "all" | "month" | "year";
+  /** Signed up in the last 7 days. */
+  joined: "all" | "week";
+  verified: YesNo;
+  admin: YesNo;
+  sort: UserSort;
+  descending: boolean;
+  page: number;
+  perPage: number;
+};
+
+export const defaultUsersQuery: UsersQuery = {
+  search: "",
+  status: "all",
+  period: "all",
+  joined: "all",
+  verified: "all",
+  admin: "all",
+  sort: "created",
+  descending: true,
+  page: 1,
+  perPage: 20,
+};
+
+const yesNo = ["all", "yes", "no"] as const;
+
+/** What the users list's address may say (`/_/users?status=paid&page=2`). */
+export const usersQuerySchema: QuerySchema<UsersQuery> = {
+  search: "text",
+  status: ["all", ...planStatuses],
+  period: ["all", "month", "year"],
+  joined: ["all", "week"],
+  verified: yesNo,
+  admin: yesNo,
+  sort: ["created", "email", "name"],
+  descending: "flag",
+  page: "page",
+  perPage: [20, 50, 100],
+};
+
+/**
+ * The users list's filter: the search (email or name contains, any case) and the chosen filters;
+ * "signed up in the last 7 days" counts back from `now`.
+ */
+export function usersFilter(pb: Pick<PocketBase, "filter">, query: UsersQuery, now = new Date()): string {
+  const parts: string[] = [];
+  const search = query.search.trim();
+  if (search) parts.push(pb.filter("(email ~ {:q} || name ~ {:q})", { q: search }));
+  if (query.status !== "all") parts.push(`(${planStatusFilters[query.status]})`);
+  if (query.period !== "all") parts.push(`is_monthly = ${query.period === "month"}`);
+  if (query.joined === "week") {
+    parts.push(
+      pb.filter("created >= {:since}", {
+        since: pocketBaseDateTime(new Date(now.getTime() - 7 * 24 * hourMs)),
+      }),
+    );
+  }
+  if (query.verified !== "all") parts.push(`verified = ${query.verified === "yes"}`);
+  if (query.admin !== "all") parts.push(`admin = ${query.admin === "yes"}`);
+  return parts.join(" && ");
+}
+
+export async function listUsers(pb: PocketBase, query: UsersQuery): Promise<ActionResult<Page<AuthUser>>> {
+  return attempt(async () => {
+    const list = await users(pb).getList<AuthUser>(query.page, query.perPage, {
+      filter: usersFilter(pb, query),
+      // Each row's status reads the user's subscription (src/auth/plan-status.ts).
+      expand: accountExpand,
+      sort: `${query.descending ? "-" : ""}${query.sort},-id`,
+      requestKey: null,
+    });
+    return list;
+  }, loadFailed);
+}
+
+/** A user's Stremio record as the dashboard shows it: never the password itself. */
+export type StremioSummary = { id: string; username: string; hasPassword: boolean };
+
+export type UserDetails = {
+  user: AuthUser;
+  stremio: StremioSummary | null;
+  subscription: Subscription | null;
+  /** `null` when the server does not say (a PocketBase without this server's billing endpoints). */
+  billingMode: BillingMode | null;
+};
+
+async function subscriptionOf(pb: PocketBase, id: string): Promise<Subscription | null> {
+  const list = await unlessMissing(
+    pb
+      .collection("subscriptions")
+      .getList<Subscription>(1, 1, { filter: pb.filter("user = {:id}", { id }), requestKey: null }),
+  );
+  return list?.items[0] ?? null;
+}
+
+async function billingModeOf(pb: PocketBase): Promise<BillingMode | null> {
+  const config = await unlessMissing(
+    pb.send<{ mode?: string }>("/api/billing/config", { method: "GET", requestKey: null }),
+  );
+  return config?.mode === "stripe" || config?.mode === "manual" ? config.mode : null;
+}
+
+export async function loadUser(pb: PocketBase, id: string): Promise<ActionResult<UserDetails>> {
+  return attempt(async () => {
+    const [user, records, subscription, billingMode] = await Promise.all([
+      users(pb).getOne<AuthUser>(id, { requestKey: null }),
+      pb
+        .collection("stremio")
+        .getList<RecordModel>(1, 1, { filter: pb.filter("user = {:id}", { id }), requestKey: null }),
+      subscriptionOf(pb, id),
+      billingModeOf(pb),
+    ]);
+    const record = records.items[0];
+    const stremio = record
+      ? { id: record.id, username: String(record.email ?? ""), hasPassword: Boolean(record.password) }
+      : null;
+    return { user: { ...user, trial_ends: user.trial_ends ?? "" }, stremio, subscription, billingMode };
+  }, loadFailed);
+}
+
+/**
+ * The last moment of a day (`YYYY-MM-DD`, from a date input) as a PocketBase datetime, in UTC: a
+ * trial or a payment "until the 15th" lasts the whole of the 15th, the day the pages show.
+ */
+export function endOfDay(day: string): string {
+  return `${day} 23:59:59.999Z`;
+}
+
+/** The day (`YYYY-MM-DD`) of a PocketBase datetime, as a date input takes it; empty when there is none. */
+export function dayOf(datetime: string): string {
+  return /^\d{4}-\d{2}-\d{2}/.exec(datetime)?.[0] ?? "";
+}
+
+/** Moves the user's trial end to the end of `day`; the server brings their access in line at once. */
+export async function extendTrial(pb: PocketBase, id: string, day: string): Promise<ActionResult<AuthUser>> {
+  return attempt(() => users(pb).update<AuthUser>(id, { trial_ends: endOfDay(day) }), saveFailed);
+}
+
+/**
+ * Records a payment made outside Stripe: the subscription is active until the end of `day` and
+ * the user gets a receipt. Returns the subscription and the user as they now stand (the server
+ * brings the plan and the price in line).
+ */
+export async function markPaid(
+  pb: PocketBase,
+  id: string,
+  day: string,
+  interval: Interval,
+): Promise<ActionResult<{ user: AuthUser; subscription: Subscription }>> {
+  return attempt(async () => {
+    const subscription = await pb.send<Subscription>("/api/billing/mark-paid", {
+      method: "POST",
+      body: { user: id, until: endOfDay(day), interval },
+      requestKey: null,
+    });
+    const user = await users(pb).getOne<AuthUser>(id, { requestKey: null });
+    return { user, subscription };
+  }, saveFailed);
+}
+
+export type UserEdit = Pick<
+  AuthUser,
+  "name" | "email" | "plan" | "price" | "is_monthly" | "stripe" | "admin" | "verified"
+>;
+
+export async function updateUser(
+  pb: PocketBase,
+  id: string,
+  values: UserEdit,
+): Promise<ActionResult<AuthUser>> {
+  return attempt(
+    () =>
+      users(pb).update<AuthUser>(id, {
+        ...values,
+        name: values.name.trim(),
+        email: values.email.trim(),
+        stripe: values.stripe.trim(),
+      }),
+    saveFailed,
+  );
+}
+
+export type NewUser = {
+  name: string;
+  email: string;
+  /** The language of their emails. */
+  locale: Locale;
+  /** The operator vouches for the address; otherwise the emailed link confirms it. */
+  verified: boolean;
+};
+
+/**
+ * An account made by a superuser, as a sign-up on the free trial makes it (an affiliate code), with
+ * a password nobody is told; then the password-reset email, whose link lets its owner choose their
+ * own password and, opened, confirms their address. `mailed` is false when the account exists but
+ * the email could not be sent.
+ */
+export async function createUser(
+  pb: PocketBase,
+  values: NewUser,
+): Promise<ActionResult<{ user: AuthUser; mailed: boolean }>> {
+  const secret = generateUnusablePassword();
+  const body = signupBody({
+    name: values.name,
+    email: values.email,
+    password: secret,
+    passwordConfirm: secret,
+    // The paid plan starts with a payment, which the user's page records (Mark as paid until).
+    plan: "free",
+    billing: "yearly",
+    newsletter: false,
+    locale: values.locale,
+  });
+  let user: AuthUser;
+  try {
+    user = await users(pb).create<AuthUser>({ ...body, verified: values.verified });
+  } catch (error) {
+    return failure(error, saveFailed);
+  }
+  const mailed = await resendPasswordReset(pb, user.email);
+  return ok({ user, mailed: mailed.success });
+}
+
+export async function resendVerification(pb: PocketBase, email: string): Promise<ActionResult> {
+  return attempt(async () => {
+    await users(pb).requestVerification(email);
+    return undefined;
+  }, actionFailed);
+}
+
+export async function resendPasswordReset(pb: PocketBase, email: string): Promise<ActionResult> {
+  return attempt(async () => {
+    await users(pb).requestPasswordReset(email);
+    return undefined;
+  }, actionFailed);
+}
+
+/**
+ * Deletes a user. The `stremio` relation cascades on delete (docs/api.md, Collections); a record
+ * still there afterwards (a server without the cascade) is deleted explicitly.
+ */
+export async function deleteUser(pb: PocketBase, id: string): Promise<ActionResult> {
+  return attempt(async () => {
+    await users(pb).delete(id);
+    const left = await pb
+      .collection("stremio")
+      .getFullList<RecordModel>({ filter: pb.filter("user = {:id}", { id }), requestKey: null });
+    for (const record of left) await pb.collection("stremio").delete(record.id);
+    return undefined;
+  }, actionFailed);
+}
