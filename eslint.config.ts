@@ -7,22 +7,14 @@ import { createNodeResolver, importX } from "eslint-plugin-import-x";
 import { defineConfig, globalIgnores } from "eslint/config";
 import tseslint from "typescript-eslint";
 
-/**
- * `true`: an import may not climb two or more folders (`../../`), it goes through an alias instead
- * (`#shared/…`, `#src/…`, `#server/…`, `#locales/…`, `#content/…`: `imports` in package.json).
- * Stays `false` until the imports that climb today are rewritten to their aliases.
- */
-const aliasesRequired = false;
-
-const climbs = aliasesRequired
-  ? [
-      {
-        regex: "^(\\.\\./){2,}",
-        message:
-          "Climb at most one folder: further, import through an alias (#shared/…, #src/…, #server/…, #locales/…, #content/…).",
-      },
-    ]
-  : [];
+/** An import climbs at most one folder: further, it goes through an alias (`imports` in package.json). */
+const climbs = [
+  {
+    regex: "^(\\.\\./){2,}",
+    message:
+      "Climb at most one folder: further, import through an alias (#shared/…, #src/…, #server/…, #locales/…, #content/…).",
+  },
+];
 
 /** The walls: each zone's files import nothing from its `from` folders. */
 const walls = [

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import appCss from "../../src/app.css?raw";
+import appCss from "#src/app.css?raw";
 
 /** Every `--name: value;` declared in app.css's `:root`, in source order (so this page never drifts). */
 export function cssTokens(css: string = appCss): { name: string; value: string }[] {

@@ -5,7 +5,7 @@ import { pipeline } from "node:stream/promises";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { Hono } from "hono";
-import { secondFactorRequiredMessage } from "../../shared/superuser-second-factor.ts";
+import { secondFactorRequiredMessage } from "#shared/superuser-second-factor.ts";
 import { carriedClaims, findAuthRecordByToken, isSuperuserAuth, newRecordToken } from "../core/auth.ts";
 import {
   BackupBusyError,

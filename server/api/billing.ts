@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { type Billing, BillingError, SignatureError, UnknownUserError } from "../billing/billing.ts";
-import type { Interval } from "../../shared/billing.ts";
+import type { Interval } from "#shared/billing.ts";
 import { validateMarkPaid } from "../forms/billing-forms.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiEnv, authOf, bindStrings, isSuperuser, sendJson } from "./context.ts";

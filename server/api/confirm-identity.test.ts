@@ -1,7 +1,7 @@
 import { generateSync } from "otplib";
 import PocketBase from "pocketbase";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import type { PasskeyInfo, PasskeyRegistrationOptions } from "../../shared/passkeys.ts";
+import type { PasskeyInfo, PasskeyRegistrationOptions } from "#shared/passkeys.ts";
 import {
   confirmIdentityFirstMessage,
   invalidTotpCode,
@@ -9,7 +9,7 @@ import {
   totpPeriodSeconds,
   type TotpRecoveryCodes,
   type TotpSetup,
-} from "../../shared/two-factor.ts";
+} from "#shared/two-factor.ts";
 import { newRecordToken } from "../core/auth.ts";
 import { defaultRateLimits } from "../tools/rate-limit.ts";
 import { insertPasskey } from "../core/passkeys.ts";

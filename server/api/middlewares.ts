@@ -1,10 +1,10 @@
 import type { MiddlewareHandler } from "hono";
-import { secondFactorRequiredMessage } from "../../shared/superuser-second-factor.ts";
+import { secondFactorRequiredMessage } from "#shared/superuser-second-factor.ts";
 import {
   confirmIdentityFirstMessage,
   recentProofSeconds,
   verifyEmailFirstMessage,
-} from "../../shared/two-factor.ts";
+} from "#shared/two-factor.ts";
 import { findAuthRecordByToken } from "../core/auth.ts";
 import { holdsSecondFactor } from "../core/second-factor.ts";
 import { ApiError } from "./api-error.ts";

@@ -6,7 +6,7 @@ import {
   type PasskeyInfo,
   type PasskeyRegistrationOptions,
   type PasskeySignInOptions,
-} from "../../shared/passkeys.ts";
+} from "#shared/passkeys.ts";
 import { maxPendingChallenges, PasskeyChallenges } from "../core/passkeys.ts";
 import {
   type CeremonyOverrides,

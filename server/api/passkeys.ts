@@ -17,7 +17,7 @@ import {
   passkeysPerRecord,
   type PasskeyRegistrationOptions,
   type PasskeySignInOptions,
-} from "../../shared/passkeys.ts";
+} from "#shared/passkeys.ts";
 import { newRecordToken } from "../core/auth.ts";
 import {
   credentialExists,

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { findAuthRecordByEmail, findAuthRecordByToken, newTokenKey } from "../core/auth.ts";
-import { passwordLength } from "../../shared/password-rules.ts";
+import { passwordLength } from "#shared/password-rules.ts";
 import { hashPassword } from "../core/passwords.ts";
 import { removeSecondFactors } from "../core/second-factor.ts";
 import { type Collection, fieldByName } from "../core/collection-types.ts";

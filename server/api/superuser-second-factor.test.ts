@@ -1,7 +1,7 @@
 import PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PasskeyInfo, PasskeyRegistrationOptions, PasskeySignInOptions } from "../../shared/passkeys.ts";
-import { secondFactorRequiredMessage } from "../../shared/superuser-second-factor.ts";
+import type { PasskeyInfo, PasskeyRegistrationOptions, PasskeySignInOptions } from "#shared/passkeys.ts";
+import { secondFactorRequiredMessage } from "#shared/superuser-second-factor.ts";
 import { runSuperuserCommand } from "../cli.ts";
 import { configFromEnv } from "../config.ts";
 import { newRecordToken } from "../core/auth.ts";

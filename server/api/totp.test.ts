@@ -14,8 +14,8 @@ import {
   type TotpRecoveryCodes,
   type TotpSetup,
   type TotpStatus,
-} from "../../shared/two-factor.ts";
-import { secondFactorRequiredMessage } from "../../shared/superuser-second-factor.ts";
+} from "#shared/two-factor.ts";
+import { secondFactorRequiredMessage } from "#shared/superuser-second-factor.ts";
 import { runSuperuserCommand } from "../cli.ts";
 import { fixturePassword } from "../testing/fixtures.ts";
 import { mailArrives, mailsTo } from "../testing/outbox.ts";

@@ -6,7 +6,7 @@ import {
   type TotpRecoveryCodes,
   type TotpSetup,
   twoFactorCollections,
-} from "../../shared/two-factor.ts";
+} from "#shared/two-factor.ts";
 import { type Auth, newRecordToken } from "../core/auth.ts";
 import {
   disableTotp,

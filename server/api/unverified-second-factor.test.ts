@@ -1,8 +1,8 @@
 import { generateSync } from "otplib";
 import PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PasskeyRegistrationOptions, PasskeySignInOptions } from "../../shared/passkeys.ts";
-import { verifyEmailFirstMessage } from "../../shared/two-factor.ts";
+import type { PasskeyRegistrationOptions, PasskeySignInOptions } from "#shared/passkeys.ts";
+import { verifyEmailFirstMessage } from "#shared/two-factor.ts";
 import { insertPasskey } from "../core/passkeys.ts";
 import { enableTotp, loadTotpKey, newRecoveryCodes, newTotpSecret } from "../core/totp.ts";
 import {

@@ -1,7 +1,7 @@
 import PocketBase from "pocketbase";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { subscriptionGraceMs } from "../../shared/billing.ts";
+import { subscriptionGraceMs } from "#shared/billing.ts";
 import { entitlementFields, isEntitled, subscriptionOf as storedSubscriptionOf } from "../core/billing.ts";
 import { formatDateTime } from "../core/values.ts";
 import { defaultRateLimits } from "../tools/rate-limit.ts";

@@ -1,7 +1,7 @@
-import { parseDateTime } from "../../shared/datetime.ts";
-import { formatPrice } from "../../shared/format.ts";
-import { localizePath } from "../../shared/i18n/paths.ts";
-import { paymentInstructions, paymentPeriod } from "../../shared/payment-instructions.ts";
+import { parseDateTime } from "#shared/datetime.ts";
+import { formatPrice } from "#shared/format.ts";
+import { localizePath } from "#shared/i18n/paths.ts";
+import { paymentInstructions, paymentPeriod } from "#shared/payment-instructions.ts";
 import {
   liveStatuses,
   paidPrice,
@@ -17,7 +17,7 @@ import {
   subscriptionGraceMs,
   type SubscriptionStatus,
   subscriptionStatuses,
-} from "../../shared/billing.ts";
+} from "#shared/billing.ts";
 import {
   billingStateCounts,
   forgetNotices,

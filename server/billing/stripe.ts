@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { Interval } from "../../shared/billing.ts";
+import type { Interval } from "#shared/billing.ts";
 
 // Stripe, through its official SDK: Checkout for paying, the Billing Portal for managing, signed
 // webhooks for what happened. `STRIPE_API_BASE` points the SDK at a Stripe-compatible API (the

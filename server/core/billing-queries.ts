@@ -1,4 +1,4 @@
-import { subscriptionGraceMs } from "../../shared/billing.ts";
+import { subscriptionGraceMs } from "#shared/billing.ts";
 import { param, sql } from "../tools/sql.ts";
 import type { Collection } from "./collection-types.ts";
 import type { RecordData, Store } from "./store.ts";

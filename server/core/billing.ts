@@ -1,10 +1,10 @@
-import { parseDateTime } from "../../shared/datetime.ts";
+import { parseDateTime } from "#shared/datetime.ts";
 import {
   type Interval,
   type Subscription as SharedSubscription,
   subscriptionGraceMs,
-} from "../../shared/billing.ts";
-import { siteConfig } from "../../shared/site-config.ts";
+} from "#shared/billing.ts";
+import { siteConfig } from "#shared/site-config.ts";
 import { param, sql } from "../tools/sql.ts";
 import type { Collection } from "./collection-types.ts";
 import { autogenerate, newRecordData } from "./records.ts";

@@ -3,7 +3,7 @@ import { randomId } from "./random.ts";
 import type { Store } from "./store.ts";
 import { nowDateTime } from "./values.ts";
 import { param, sql } from "../tools/sql.ts";
-import { type PasskeyInfo, passkeyChallengeSeconds } from "../../shared/passkeys.ts";
+import { type PasskeyInfo, passkeyChallengeSeconds } from "#shared/passkeys.ts";
 
 // The passkeys (WebAuthn credentials) of auth records, in a table of the store's own beside the
 // collections (`_passkeys`, like PocketBase's `_mfas` and `_otps`; store/internal-tables.ts): the

@@ -1,6 +1,6 @@
 import { availableParallelism } from "node:os";
 import { hash as bcryptHash, verify as bcryptVerify } from "@node-rs/bcrypt";
-import { maxPasswordBytes } from "../../shared/password-rules.ts";
+import { maxPasswordBytes } from "#shared/password-rules.ts";
 
 // @node-rs/bcrypt's async hash/verify run on libuv's thread pool, so logins never block the event
 // loop. That pool (4 threads unless UV_THREADPOOL_SIZE says otherwise) also serves file, DNS and

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { siteConfig } from "../../shared/site-config.ts";
+import { siteConfig } from "#shared/site-config.ts";
 import { schemaFile } from "../app.ts";
 import { newRecordData } from "./records.ts";
 import { ruleSql } from "./rules.ts";

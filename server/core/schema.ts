@@ -1,5 +1,5 @@
 import { crc32 } from "node:zlib";
-import { passwordLength } from "../../shared/password-rules.ts";
+import { passwordLength } from "#shared/password-rules.ts";
 import {
   type Collection,
   type Field,

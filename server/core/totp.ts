@@ -10,7 +10,7 @@ import {
   totpPeriodSeconds,
   totpSetupSeconds,
   type TotpStatus,
-} from "../../shared/two-factor.ts";
+} from "#shared/two-factor.ts";
 import { StartupError } from "./data-dir.ts";
 import { Pending } from "./pending.ts";
 import { randomString } from "./random.ts";

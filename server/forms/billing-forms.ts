@@ -1,5 +1,5 @@
-import { parseDateTime } from "../../shared/datetime.ts";
-import type { Interval } from "../../shared/billing.ts";
+import { parseDateTime } from "#shared/datetime.ts";
+import type { Interval } from "#shared/billing.ts";
 import { formatDateTime } from "../core/values.ts";
 import { type FieldErrors, fieldErrors } from "./validation.ts";
 

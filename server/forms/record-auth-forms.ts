@@ -1,4 +1,4 @@
-import { maxAuthFormLength as maxLength } from "../../shared/password-rules.ts";
+import { maxAuthFormLength as maxLength } from "#shared/password-rules.ts";
 import { type FieldErrors, fieldErrors, isEmail, runeLength } from "./validation.ts";
 
 // The small forms of PocketBase's auth endpoints (ozzo rules: Required, Length, EmailFormat, In).

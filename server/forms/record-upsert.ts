@@ -1,5 +1,5 @@
-import { passwordLength } from "../../shared/password-rules.ts";
-import { parseDateTime } from "../../shared/datetime.ts";
+import { passwordLength } from "#shared/password-rules.ts";
+import { parseDateTime } from "#shared/datetime.ts";
 import { passwordTooLong } from "../core/passwords.ts";
 import { autogenerate, newRecordData } from "../core/records.ts";
 import {

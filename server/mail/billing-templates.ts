@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
-import { formatDate, formatPrice } from "../../shared/format.ts";
-import { type Interval } from "../../shared/billing.ts";
-import { siteConfig } from "../../shared/site-config.ts";
+import { formatDate, formatPrice } from "#shared/format.ts";
+import { type Interval } from "#shared/billing.ts";
+import { siteConfig } from "#shared/site-config.ts";
 import type { EmailProps, Words } from "./layout.ts";
 import { greetingAndSignature, type MailLocale, siteLink } from "./templates.ts";
 

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import enInstructions from "../../content/en/payment-instructions.md?raw";
-import frInstructions from "../../content/fr/payment-instructions.md?raw";
-import { formatPrice } from "../../shared/format.ts";
-import { paymentInstructions, paymentPeriod, splitInstructions } from "../../shared/payment-instructions.ts";
-import { siteConfig } from "../../shared/site-config.ts";
+import enInstructions from "#content/en/payment-instructions.md?raw";
+import frInstructions from "#content/fr/payment-instructions.md?raw";
+import { formatPrice } from "#shared/format.ts";
+import { paymentInstructions, paymentPeriod, splitInstructions } from "#shared/payment-instructions.ts";
+import { siteConfig } from "#shared/site-config.ts";
 import type { MailContent } from "./layout.ts";
 import { type BillingMail, billingEmail } from "./billing-templates.ts";
 import { EmailPreview, emailLoader, storySite } from "./email-preview.tsx";

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
 import { formatter } from "@lingui/format-po";
 import { compileMessage } from "@lingui/message-utils/compileMessage";
-import { locales, type Locale } from "../../shared/i18n/locales.ts";
+import { locales, type Locale } from "#shared/i18n/locales.ts";
 
 // The emails' words: the translators' catalogs `locales/{locale}/emails.po`, read once with
 // Lingui's own .po reader and compiled for `@lingui/core`, so that `node server/main.ts` needs no

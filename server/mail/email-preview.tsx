@@ -1,10 +1,10 @@
 import { type I18n, setupI18n } from "@lingui/core";
 import type { Loader } from "@storybook/react-vite";
 import { useLayoutEffect, useRef } from "react";
-import { messages as en } from "../../locales/en/emails.po";
-import { messages as fr } from "../../locales/fr/emails.po";
-import { isLocale, type Locale } from "../../shared/i18n/locales.ts";
-import { siteConfig } from "../../shared/site-config.ts";
+import { messages as en } from "#locales/en/emails.po";
+import { messages as fr } from "#locales/fr/emails.po";
+import { isLocale, type Locale } from "#shared/i18n/locales.ts";
+import { siteConfig } from "#shared/site-config.ts";
 import { type EmailProps, type MailContent, renderEmail } from "./layout.ts";
 
 // What the "Emails/…" stories show: an email as the server renders it (layout.ts, with the

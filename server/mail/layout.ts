@@ -8,7 +8,7 @@ import { Html } from "@react-email/html";
 import { Text } from "@react-email/text";
 import { render, toPlainText } from "@react-email/render";
 import { createElement as h, type ReactElement } from "react";
-import type { Locale } from "../../shared/i18n/locales.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 
 // Every email's form, a React component rendered by react-email: the words in paragraphs, the link
 // as a button and, below it, written out and free to wrap on a phone. The plain-text part is the

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { formatPrice } from "../../shared/format.ts";
-import type { Locale } from "../../shared/i18n/locales.ts";
-import { paymentInstructions, paymentPeriod, splitInstructions } from "../../shared/payment-instructions.ts";
+import { formatPrice } from "#shared/format.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
+import { paymentInstructions, paymentPeriod, splitInstructions } from "#shared/payment-instructions.ts";
 import type { BillingMail } from "./billing-templates.ts";
 import type { MailContent } from "./layout.ts";
 import { renderBillingMail, renderMail, renderSecurityMail } from "./render.ts";

@@ -1,5 +1,5 @@
 import type { I18n } from "@lingui/core";
-import { formatDate } from "../../shared/format.ts";
+import { formatDate } from "#shared/format.ts";
 import type { RemovedSecondFactors } from "../core/second-factor.ts";
 import type { EmailProps, Words } from "./layout.ts";
 import { greetingAndSignature, type MailLocale, siteLink } from "./templates.ts";

@@ -1,6 +1,6 @@
 import type { I18n } from "@lingui/core";
-import type { Locale } from "../../shared/i18n/locales.ts";
-import { localizePath } from "../../shared/i18n/paths.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
+import { localizePath } from "#shared/i18n/paths.ts";
 import type { EmailProps, Words } from "./layout.ts";
 
 // The account emails, in the user's language (the `locale` field), linking to the site's own pages.

@@ -1,20 +1,20 @@
 import path from "node:path";
 import type { Context } from "hono";
 import { isbot } from "isbot";
-import { sameOriginPath } from "../../shared/same-origin.ts";
-import { localeRedirect } from "../../shared/i18n/detect.ts";
-import { pathSegments } from "../../shared/path-segments.ts";
-import { locales } from "../../shared/i18n/locales.ts";
-import { localeOfPath, localizePath, switchLocalePath } from "../../shared/i18n/paths.ts";
-import type { BuildMeta, LatestBuild } from "../../shared/routing/types.ts";
-import { matchPage } from "../../shared/routing/match.ts";
-import { matchRouteRule } from "../../shared/routing/rules.ts";
+import { sameOriginPath } from "#shared/same-origin.ts";
+import { localeRedirect } from "#shared/i18n/detect.ts";
+import { pathSegments } from "#shared/path-segments.ts";
+import { locales } from "#shared/i18n/locales.ts";
+import { localeOfPath, localizePath, switchLocalePath } from "#shared/i18n/paths.ts";
+import type { BuildMeta, LatestBuild } from "#shared/routing/types.ts";
+import { matchPage } from "#shared/routing/match.ts";
+import { matchRouteRule } from "#shared/routing/rules.ts";
 import {
   errorPath,
   localizedRequestPathPlaceholder,
   notFoundPath,
   requestPathPlaceholder,
-} from "../../shared/routing/table.ts";
+} from "#shared/routing/table.ts";
 import { buildEnvWarnings } from "./build-env.ts";
 import { consoleLogger, type Logger } from "../tools/log.ts";
 import { loadSiteFiles, respondWithFile, type SiteFile, siteFileOf } from "./files.ts";

@@ -3,8 +3,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { Resvg } from "@resvg/resvg-js";
 import satori from "satori";
-import { ogImagePath } from "../../shared/routing/og-image.ts";
-import { siteConfig } from "../../shared/site-config.ts";
+import { ogImagePath } from "#shared/routing/og-image.ts";
+import { siteConfig } from "#shared/site-config.ts";
 
 const require = createRequire(import.meta.url);
 /** Inter as static files (satori reads TTF, OTF or WOFF, not the site's variable WOFF2). */

@@ -1,6 +1,6 @@
 import { ClientResponseError } from "pocketbase";
 import { describe, expect, it } from "vitest";
-import { verifyEmailFirstMessage } from "../../shared/two-factor.ts";
+import { verifyEmailFirstMessage } from "#shared/two-factor.ts";
 import { toActionError } from "./action-error.ts";
 import { signupBody } from "./account.ts";
 

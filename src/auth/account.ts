@@ -1,8 +1,8 @@
 import { msg } from "@lingui/core/macro";
 import type PocketBase from "pocketbase";
-import { parseDateTime } from "../../shared/datetime.ts";
-import type { Locale } from "../../shared/i18n/locales.ts";
-import { siteConfig } from "../../shared/site-config.ts";
+import { parseDateTime } from "#shared/datetime.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
+import { siteConfig } from "#shared/site-config.ts";
 import { ok, type ActionResult } from "../forms/action-result.ts";
 import { attempt, failure } from "./action-error.ts";
 import { isClientResponseError } from "./sdk-error.ts";

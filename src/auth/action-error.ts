@@ -3,8 +3,8 @@ import { msg } from "@lingui/core/macro";
 import type { ClientResponseError } from "pocketbase";
 import { ok, type ActionError, type ActionResult } from "../forms/action-result.ts";
 import type { FieldErrors } from "../forms/field-error-message.ts";
-import { passkeyLimitMessage, passkeysPerRecord } from "../../shared/passkeys.ts";
-import { confirmIdentityFirstMessage, verifyEmailFirstMessage } from "../../shared/two-factor.ts";
+import { passkeyLimitMessage, passkeysPerRecord } from "#shared/passkeys.ts";
+import { confirmIdentityFirstMessage, verifyEmailFirstMessage } from "#shared/two-factor.ts";
 import { isClientResponseError } from "./sdk-error.ts";
 
 /** A failed action (an account's, the dashboard's), worded for the visitor from what the SDK threw. */

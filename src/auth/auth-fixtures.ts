@@ -1,7 +1,7 @@
 import type { AuthState, AuthUser } from "./auth-state.tsx";
-import type { Subscription } from "../../shared/billing.ts";
-import type { PasskeyInfo } from "../../shared/passkeys.ts";
-import type { TotpSetup, TotpStatus } from "../../shared/two-factor.ts";
+import type { Subscription } from "#shared/billing.ts";
+import type { PasskeyInfo } from "#shared/passkeys.ts";
+import type { TotpSetup, TotpStatus } from "#shared/two-factor.ts";
 
 /**
  * The time the fixtures are seen at: stories run on this clock (.storybook/preview.tsx), three days

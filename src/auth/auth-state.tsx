@@ -1,5 +1,5 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
-import type { Subscription } from "../../shared/billing.ts";
+import type { Subscription } from "#shared/billing.ts";
 
 /** The `users` record as the site reads it (docs/api.md, Collections). */
 export type AuthUser = {

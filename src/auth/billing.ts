@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type PocketBase from "pocketbase";
-import type { Interval, Subscription } from "../../shared/billing.ts";
+import type { Interval, Subscription } from "#shared/billing.ts";
 import type { ActionResult } from "../forms/action-result.ts";
 import { attempt } from "./action-error.ts";
 import { isClientResponseError } from "./sdk-error.ts";

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type PocketBase from "pocketbase";
-import type { IdentityProof } from "../../shared/two-factor.ts";
+import type { IdentityProof } from "#shared/two-factor.ts";
 import type { ActionResult } from "../forms/action-result.ts";
 import { attempt } from "./action-error.ts";
 import { normalizeCode } from "./two-factor.ts";

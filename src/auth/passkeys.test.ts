@@ -1,8 +1,8 @@
 import { setupI18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
-import { messages as en } from "../../locales/en/messages.po";
-import { messages as fr } from "../../locales/fr/messages.po";
-import { passkeyNameMaxLength } from "../../shared/passkeys.ts";
+import { messages as en } from "#locales/en/messages.po";
+import { messages as fr } from "#locales/fr/messages.po";
+import { passkeyNameMaxLength } from "#shared/passkeys.ts";
 import { deviceName } from "./passkeys.ts";
 
 const english = setupI18n({ locale: "en", messages: { en } });

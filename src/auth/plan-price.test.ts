@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { siteConfig } from "../../shared/site-config.ts";
+import { siteConfig } from "#shared/site-config.ts";
 import { intervalOf, paidPrice, paidSignupPath, planChoice, yearlySavingPercent } from "./plan-price.ts";
 
 describe("plan prices", () => {

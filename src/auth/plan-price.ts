@@ -1,5 +1,5 @@
-import { siteConfig } from "../../shared/site-config.ts";
-import type { Interval } from "../../shared/billing.ts";
+import { siteConfig } from "#shared/site-config.ts";
+import type { Interval } from "#shared/billing.ts";
 
 export type Plan = "free" | "paid";
 export type Billing = "monthly" | "yearly";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { activeSubscription, awaitingPaymentUser, fixtureNow, paidUser, trialUser } from "./auth-fixtures.ts";
-import { type Subscription, subscriptionGraceMs } from "../../shared/billing.ts";
+import { type Subscription, subscriptionGraceMs } from "#shared/billing.ts";
 import {
   planState,
   planStatus,

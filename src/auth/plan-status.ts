@@ -1,9 +1,9 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import { parseDateTime } from "../../shared/datetime.ts";
+import { parseDateTime } from "#shared/datetime.ts";
 import type { AuthUser } from "./auth-state.tsx";
 import type { BillingMode } from "./billing.ts";
-import { type Interval, type Subscription, subscriptionGraceMs } from "../../shared/billing.ts";
+import { type Interval, type Subscription, subscriptionGraceMs } from "#shared/billing.ts";
 
 /**
  * Where a user's plan stands. The server writes it (docs/billing.md): the user's trial end, their

@@ -1,6 +1,6 @@
-import { safeRedirect } from "../../shared/same-origin.ts";
-import { localizePath } from "../../shared/i18n/paths.ts";
-import type { RouteMiddleware } from "../../shared/routing/types.ts";
+import { safeRedirect } from "#shared/same-origin.ts";
+import { localizePath } from "#shared/i18n/paths.ts";
+import type { RouteMiddleware } from "#shared/routing/types.ts";
 import { checkSession, currentAuthState } from "./session.ts";
 
 /** The pages whose form only a signed-out visitor can use. */

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { ClientResponseError } from "pocketbase";
 import { expect, fn, userEvent, waitFor, type within } from "storybook/test";
-import { confirmIdentityFirstMessage } from "../../shared/two-factor.ts";
+import { confirmIdentityFirstMessage } from "#shared/two-factor.ts";
 import { ok, type ActionResult } from "../forms/action-result.ts";
 import { toActionError } from "./action-error.ts";
 import type { FieldErrors } from "../forms/field-error-message.ts";

@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
-import type { MfaRequired, TotpRecoveryCodes, TotpSetup, TotpStatus } from "../../shared/two-factor.ts";
+import type { MfaRequired, TotpRecoveryCodes, TotpSetup, TotpStatus } from "#shared/two-factor.ts";
 import { ok, type ActionResult } from "../forms/action-result.ts";
 import { attempt, failure, toActionError } from "./action-error.ts";
 import { codeStepExpired } from "./sign-in-support.ts";

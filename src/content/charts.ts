@@ -1,4 +1,4 @@
-import type { Locale } from "../../shared/i18n/locales.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import type { KnownIssue, Milestone } from "./schema.ts";
 
 /** Roadmap chart rows: each milestone's progress as a fraction of 1, in roadmap order. */

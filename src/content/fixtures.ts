@@ -9,7 +9,7 @@ import type {
   KnownIssuesData,
   RoadmapData,
 } from "./page-data.ts";
-import type { Locale } from "../../shared/i18n/locales.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 
 /**
  * Small, fixed page data for the screens' stories, in each locale (what the build renders from

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { locales, type Locale } from "../../shared/i18n/locales.ts";
+import { locales, type Locale } from "#shared/i18n/locales.ts";
 import { renderMarkdown, splitFrontmatter, type RenderOptions } from "./markdown.ts";
 import { isSlugSegment } from "./slug.ts";
 import {

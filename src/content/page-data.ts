@@ -1,4 +1,4 @@
-import type { Locale } from "../../shared/i18n/locales.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import type { FeatureIcon, Heading, KnownIssue, Milestone } from "./schema.ts";
 
 /** Which language a page's content is in, and which locales have it (for the notice and hreflang). */

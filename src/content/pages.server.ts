@@ -1,5 +1,5 @@
-import type { Locale } from "../../shared/i18n/locales.ts";
-import type { PageDef } from "../../shared/routing/types.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
+import type { PageDef } from "#shared/routing/types.ts";
 import type { SiteContent } from "./load.server.ts";
 import type {
   BlogListData,

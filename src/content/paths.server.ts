@@ -1,5 +1,5 @@
-import { locales } from "../../shared/i18n/locales.ts";
-import { localizePath } from "../../shared/i18n/paths.ts";
+import { locales } from "#shared/i18n/locales.ts";
+import { localizePath } from "#shared/i18n/paths.ts";
 import { contentSlugs, loadContent } from "./load.server.ts";
 
 /**

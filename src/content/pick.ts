@@ -1,4 +1,4 @@
-import { locales, type Locale } from "../../shared/i18n/locales.ts";
+import { locales, type Locale } from "#shared/i18n/locales.ts";
 
 /** A value in the asked locale or, failing that, another one (shown with a notice: docs/product.md, Content in one language). */
 export function pickLocale<T>(

@@ -1,4 +1,4 @@
-import type { Locale } from "../../shared/i18n/locales.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { isSlugSegment } from "./slug.ts";
 
 /** A content error names the file and every problem in it, so a broken build says what to fix. */

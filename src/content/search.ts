@@ -1,5 +1,5 @@
 import type { Options, SearchOptions } from "minisearch";
-import type { Locale } from "../../shared/i18n/locales.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import type { SearchDocument } from "./page-data.ts";
 
 /** Lowercase, without accents: "Général" and "general" find each other. Keeps the length of NFC text. */

@@ -5,9 +5,9 @@ import { setupI18n } from "@lingui/core";
 import { I18nProvider } from "@lingui/react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { messages as en } from "../../locales/en/messages.po";
-import { messages as fr } from "../../locales/fr/messages.po";
-import type { Locale } from "../../shared/i18n/locales.ts";
+import { messages as en } from "#locales/en/messages.po";
+import { messages as fr } from "#locales/fr/messages.po";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { DocsSearch } from "../widgets/docs-search/docs-search.tsx";
 
 function render(locale: Locale) {

@@ -17,7 +17,7 @@
 import MiniSearch from "minisearch";
 import type { SearchDocument } from "../content/page-data.ts";
 import { searchIndexOptions, searchQueryOptions, snippetOf, type SearchHit } from "../content/search.ts";
-import { isLocale, type Locale } from "../../shared/i18n/locales.ts";
+import { isLocale, type Locale } from "#shared/i18n/locales.ts";
 import { fetchWithRetry } from "../lib/fetch-retry.ts";
 
 /** Results shown at most (the markup carries count messages for 1 to this many). */

@@ -1,6 +1,6 @@
 import { initialsOf } from "../auth/initials.ts";
 import { itemAfterKey } from "../lib/arrow-keys.ts";
-import { serializeLocaleCookie } from "../../shared/i18n/cookie.ts";
+import { serializeLocaleCookie } from "#shared/i18n/cookie.ts";
 import { sessionFromCookie } from "../auth/session-cookie.ts";
 import { loggedOutNotice } from "../auth/route-middleware.ts";
 

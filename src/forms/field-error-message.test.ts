@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { setupI18n, type I18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { describe, expect, it } from "vitest";
-import { messages as en } from "../../locales/en/messages.po";
-import { messages as fr } from "../../locales/fr/messages.po";
+import { messages as en } from "#locales/en/messages.po";
+import { messages as fr } from "#locales/fr/messages.po";
 import { fieldErrorMessage, formErrorMessage } from "./field-error-message.ts";
 
 function i18nFor(locale: "en" | "fr"): I18n {

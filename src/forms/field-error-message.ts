@@ -1,6 +1,6 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import { invalidTotpCode } from "../../shared/two-factor.ts";
+import { invalidTotpCode } from "#shared/two-factor.ts";
 
 /** One field's error, as PocketBase sends it in `data`: `{ email: { code, message, params? } }`. */
 export type FieldError = { code: string; message: string; params?: Record<string, unknown> };

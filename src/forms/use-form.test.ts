@@ -1,7 +1,7 @@
 import { setupI18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { describe, expect, it } from "vitest";
-import { messages as fr } from "../../locales/fr/messages.po";
+import { messages as fr } from "#locales/fr/messages.po";
 import { formErrorMessage } from "./field-error-message.ts";
 import { bannerMessage } from "./use-form.ts";
 

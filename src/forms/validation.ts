@@ -1,4 +1,4 @@
-import { maxPasswordBytes, passwordLength } from "../../shared/password-rules.ts";
+import { maxPasswordBytes, passwordLength } from "#shared/password-rules.ts";
 import type { FieldError, FieldErrors } from "./field-error-message.ts";
 
 // Client-side checks mirror the server's, with PocketBase's own codes, so one mapping

@@ -1,7 +1,7 @@
 import { i18n } from "@lingui/core";
 import { describe, expect, it } from "vitest";
-import { messages as dashboardFr } from "../../locales/fr/dashboard.po";
-import { messages as siteFr } from "../../locales/fr/messages.po";
+import { messages as dashboardFr } from "#locales/fr/dashboard.po";
+import { messages as siteFr } from "#locales/fr/messages.po";
 import { activateLocale, catalogsOfPath } from "./catalog.ts";
 
 describe("catalogsOfPath", () => {

@@ -1,7 +1,7 @@
 import { i18n, type Messages } from "@lingui/core";
 import { catalogLoader } from "virtual:lumen/catalogs";
-import type { Locale } from "../../shared/i18n/locales.ts";
-import { matchPage } from "../../shared/routing/match.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
+import { matchPage } from "#shared/routing/match.ts";
 import { importWithReload } from "../lib/app-updates.ts";
 
 /**

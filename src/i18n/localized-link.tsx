@@ -1,6 +1,6 @@
 import type { ComponentProps } from "react";
 import { Link } from "react-router";
-import { localizePath } from "../../shared/i18n/paths.ts";
+import { localizePath } from "#shared/i18n/paths.ts";
 import { useLocale } from "./use-locale.ts";
 
 /** A link to an English route path, rewritten for the active locale. */

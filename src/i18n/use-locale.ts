@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { defaultLocale, isLocale, type Locale } from "../../shared/i18n/locales.ts";
+import { defaultLocale, isLocale, type Locale } from "#shared/i18n/locales.ts";
 
 /** The active locale, as Lingui knows it. */
 export function useLocale(): Locale {

@@ -1,5 +1,5 @@
-import { validateRouteRules } from "../../shared/routing/rules.ts";
-import type { BuildMeta, LatestBuild } from "../../shared/routing/types.ts";
+import { validateRouteRules } from "#shared/routing/rules.ts";
+import type { BuildMeta, LatestBuild } from "#shared/routing/types.ts";
 import { getJson } from "./fetch-retry.ts";
 
 /** The first manifest fetch happens about 1 s after load. */

@@ -1,8 +1,8 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { routeRules } from "../../shared/routing/table.ts";
-import type { BuildMeta, LatestBuild } from "../../shared/routing/types.ts";
-import { validateRouteRules } from "../../shared/routing/rules.ts";
+import { routeRules } from "#shared/routing/table.ts";
+import type { BuildMeta, LatestBuild } from "#shared/routing/types.ts";
+import { validateRouteRules } from "#shared/routing/rules.ts";
 
 /** The build id: React Router's client manifest version, which the browser knows as `__reactRouterManifest.version`. */
 function readBuildId(clientDir: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatPrice } from "../../shared/format.ts";
+import { formatDate, formatPrice } from "#shared/format.ts";
 import {
   chartFormatters,
   formatAge,

@@ -1,5 +1,5 @@
-import { parseDateTime } from "../../shared/datetime.ts";
-import { localeTags, type Locale } from "../../shared/i18n/locales.ts";
+import { parseDateTime } from "#shared/datetime.ts";
+import { localeTags, type Locale } from "#shared/i18n/locales.ts";
 
 // The site's and the dashboard's formats beyond those the server's emails share (a date, a price:
 // shared/format.ts): months, datetimes, sizes and chart values in the page's language, always in

@@ -1,9 +1,9 @@
 import type { MetaDescriptor } from "react-router";
-import { defaultLocale, localeTags, locales, type Locale } from "../../shared/i18n/locales.ts";
-import { basePath, localeOfPath, localizePath } from "../../shared/i18n/paths.ts";
-import { matchPage } from "../../shared/routing/match.ts";
-import { ogImagePath } from "../../shared/routing/og-image.ts";
-import { siteConfig } from "../../shared/site-config.ts";
+import { defaultLocale, localeTags, locales, type Locale } from "#shared/i18n/locales.ts";
+import { basePath, localeOfPath, localizePath } from "#shared/i18n/paths.ts";
+import { matchPage } from "#shared/routing/match.ts";
+import { ogImagePath } from "#shared/routing/og-image.ts";
+import { siteConfig } from "#shared/site-config.ts";
 
 export type SeoInput = {
   /** The URL path of the page being rendered. */

@@ -2,7 +2,7 @@ import { loadContent } from "../content/load.server.ts";
 import { blogPostData } from "../content/pages.server.ts";
 import { isNestedSlug } from "../content/slug.ts";
 import type { RouteHandle } from "../routing/handle.ts";
-import { routeAt } from "../../shared/routing/match.ts";
+import { routeAt } from "#shared/routing/match.ts";
 import { pageNotFound, splatParam, validatedSplatData } from "../routing/request.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { BlogPostScreen } from "../screens/blog-post.tsx";

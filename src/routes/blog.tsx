@@ -4,7 +4,7 @@ import { loadContent } from "../content/load.server.ts";
 import { blogListData } from "../content/pages.server.ts";
 import type { RouteHandle } from "../routing/handle.ts";
 import { seoMeta } from "../lib/seo.ts";
-import { routeAt } from "../../shared/routing/match.ts";
+import { routeAt } from "#shared/routing/match.ts";
 import { BlogListScreen } from "../screens/blog-list.tsx";
 import type { Route } from "./+types/blog";
 

@@ -1,7 +1,7 @@
 import { loadContent } from "../content/load.server.ts";
 import { docsIndexData } from "../content/pages.server.ts";
 import { seoMeta } from "../lib/seo.ts";
-import { routeAt } from "../../shared/routing/match.ts";
+import { routeAt } from "#shared/routing/match.ts";
 import { pageNotFound } from "../routing/request.ts";
 import { DocsIndexScreen } from "../screens/docs.tsx";
 import type { Route } from "./+types/docs-index";

@@ -1,7 +1,7 @@
 import { loadContent } from "../content/load.server.ts";
 import { docsItemData } from "../content/pages.server.ts";
 import { isSlugSegment } from "../content/slug.ts";
-import { routeAt } from "../../shared/routing/match.ts";
+import { routeAt } from "#shared/routing/match.ts";
 import { pageNotFound, splatParam, validatedSplatData } from "../routing/request.ts";
 import { seoMeta } from "../lib/seo.ts";
 import { DocsItemScreen } from "../screens/docs.tsx";

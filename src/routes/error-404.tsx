@@ -1,9 +1,9 @@
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { RouteHandle } from "../routing/handle.ts";
-import { requestPathPlaceholder } from "../../shared/routing/table.ts";
+import { requestPathPlaceholder } from "#shared/routing/table.ts";
 import { NotFoundScreen } from "../screens/not-found.tsx";
-import { siteConfig } from "../../shared/site-config.ts";
+import { siteConfig } from "#shared/site-config.ts";
 
 /**
  * The 404 for a failed route validation on a direct load (`/fr/docs/a/b`, `/blog/nope`),

@@ -1,7 +1,7 @@
 import { loadContent } from "../content/load.server.ts";
 import { guidesData } from "../content/pages.server.ts";
 import { seoMeta } from "../lib/seo.ts";
-import { routeAt } from "../../shared/routing/match.ts";
+import { routeAt } from "#shared/routing/match.ts";
 import { pageNotFound } from "../routing/request.ts";
 import { GuidesScreen } from "../screens/guides.tsx";
 import type { Route } from "./+types/guides";

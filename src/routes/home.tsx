@@ -1,7 +1,7 @@
 import { loadContent } from "../content/load.server.ts";
 import { homeData } from "../content/pages.server.ts";
 import { seoMeta } from "../lib/seo.ts";
-import { routeAt } from "../../shared/routing/match.ts";
+import { routeAt } from "#shared/routing/match.ts";
 import { pageNotFound } from "../routing/request.ts";
 import { HomeScreen } from "../screens/home.tsx";
 import type { Route } from "./+types/home";

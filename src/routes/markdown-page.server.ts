@@ -1,6 +1,6 @@
 import { loadContent } from "../content/load.server.ts";
 import { contentPageData } from "../content/pages.server.ts";
-import { routeAt } from "../../shared/routing/match.ts";
+import { routeAt } from "#shared/routing/match.ts";
 import { pageNotFound } from "../routing/request.ts";
 
 /** The loader of every page written in `pages/{id}.md` (the table's `content: "page"` rows). */

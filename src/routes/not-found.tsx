@@ -3,9 +3,9 @@ import { msg } from "@lingui/core/macro";
 import { useLocation } from "react-router";
 import type { RouteHandle } from "../routing/handle.ts";
 import { useHydrated } from "../lib/use-hydrated.ts";
-import { requestPathPlaceholder } from "../../shared/routing/table.ts";
+import { requestPathPlaceholder } from "#shared/routing/table.ts";
 import { NotFoundScreen } from "../screens/not-found.tsx";
-import { siteConfig } from "../../shared/site-config.ts";
+import { siteConfig } from "#shared/site-config.ts";
 
 /**
  * A path no route matches. Prerendered once per locale without scripts, with a placeholder the

@@ -1,7 +1,7 @@
-import { locales } from "../../shared/i18n/locales.ts";
+import { locales } from "#shared/i18n/locales.ts";
 import { absoluteUrl } from "../lib/seo.ts";
 import { robotsTxt } from "../lib/sitemap.ts";
-import { resources } from "../../shared/routing/table.ts";
+import { resources } from "#shared/routing/table.ts";
 
 /** `/robots.txt`, naming both sitemaps with absolute URLs (the site URL is configuration). */
 export function loader() {

@@ -2,13 +2,13 @@ import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { loadContent } from "../content/load.server.ts";
 import { activateLocale } from "../i18n/catalog.ts";
-import { localeTags } from "../../shared/i18n/locales.ts";
-import { localizePath } from "../../shared/i18n/paths.ts";
+import { localeTags } from "#shared/i18n/locales.ts";
+import { localizePath } from "#shared/i18n/paths.ts";
 import { rssXml } from "../lib/rss.ts";
 import { absoluteUrl } from "../lib/seo.ts";
-import { routeAt } from "../../shared/routing/match.ts";
-import { resources } from "../../shared/routing/table.ts";
-import { siteConfig } from "../../shared/site-config.ts";
+import { routeAt } from "#shared/routing/match.ts";
+import { resources } from "#shared/routing/table.ts";
+import { siteConfig } from "#shared/site-config.ts";
 import type { Route } from "./+types/rss";
 
 /** `/blog/rss.xml` and `/fr/blog/rss.xml`: the posts written in that locale, newest first. */

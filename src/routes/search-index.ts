@@ -2,7 +2,7 @@ import MiniSearch from "minisearch";
 import { loadContent } from "../content/load.server.ts";
 import { searchDocuments } from "../content/pages.server.ts";
 import { searchIndexOptions } from "../content/search.ts";
-import { routeAt } from "../../shared/routing/match.ts";
+import { routeAt } from "#shared/routing/match.ts";
 
 /**
  * `/search/docs-{locale}.json`: the offline full-text index of the documentation, built at build

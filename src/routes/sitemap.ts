@@ -1,12 +1,12 @@
 import { loadContent } from "../content/load.server.ts";
 import { pageLocales } from "../content/pages.server.ts";
 import { localesWith } from "../content/pick.ts";
-import { defaultLocale, type Locale } from "../../shared/i18n/locales.ts";
-import { localizePath } from "../../shared/i18n/paths.ts";
+import { defaultLocale, type Locale } from "#shared/i18n/locales.ts";
+import { localizePath } from "#shared/i18n/paths.ts";
 import { absoluteUrl } from "../lib/seo.ts";
 import { sitemapXml, type SitemapEntry } from "../lib/sitemap.ts";
-import { routeAt } from "../../shared/routing/match.ts";
-import { pages } from "../../shared/routing/table.ts";
+import { routeAt } from "#shared/routing/match.ts";
+import { pages } from "#shared/routing/table.ts";
 import type { Route } from "./+types/sitemap";
 
 function entry(englishPath: string, locale: Locale, available: Locale[], lastmod?: string): SitemapEntry {

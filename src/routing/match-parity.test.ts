@@ -1,6 +1,6 @@
 import { matchRoutes } from "react-router";
 import { describe, expect, it } from "vitest";
-import { matchPage, pageRoutes, staticPrerenderPaths } from "../../shared/routing/match.ts";
+import { matchPage, pageRoutes, staticPrerenderPaths } from "#shared/routing/match.ts";
 
 // The server finds a page without React Router (shared/ holds no React): its matcher must agree
 // with the router's on every path the site has, and on the odd ones visitors type.

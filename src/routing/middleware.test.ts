@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { pages } from "../../shared/routing/table.ts";
-import { middlewareNames, type PageDef } from "../../shared/routing/types.ts";
+import { pages } from "#shared/routing/table.ts";
+import { middlewareNames, type PageDef } from "#shared/routing/types.ts";
 import { resolveMiddleware, routeMiddleware, runRouteMiddleware } from "./middleware.ts";
 
 const page = (middleware: string[]): PageDef => ({ id: "x", path: "/x", file: "routes/x.tsx", middleware });

@@ -1,5 +1,5 @@
 import { authPocketbase, requireAdmin, requireAuth } from "../auth/route-middleware.ts";
-import type { MiddlewareName, RouteMiddleware, RouteMiddlewareContext } from "../../shared/routing/types.ts";
+import type { MiddlewareName, RouteMiddleware, RouteMiddlewareContext } from "#shared/routing/types.ts";
 
 /**
  * THE EXTENSION POINT for route middleware (`admin`, `auth`, `auth-pocketbase`). Pages declare them

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { BlogListData } from "../content/page-data.ts";
-import { localeNames } from "../../shared/i18n/locales.ts";
+import { localeNames } from "#shared/i18n/locales.ts";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
-import { localizePath } from "../../shared/i18n/paths.ts";
+import { localizePath } from "#shared/i18n/paths.ts";
 import { useLocale } from "../i18n/use-locale.ts";
-import { formatDate } from "../../shared/format.ts";
+import { formatDate } from "#shared/format.ts";
 import { Badge } from "../ui/badge.tsx";
 import { PageHeader } from "./parts/page-header.tsx";
 

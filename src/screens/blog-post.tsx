@@ -3,7 +3,7 @@ import { ArrowLeft } from "lucide-react";
 import type { BlogPostData } from "../content/page-data.ts";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
 import { useLocale } from "../i18n/use-locale.ts";
-import { formatDate } from "../../shared/format.ts";
+import { formatDate } from "#shared/format.ts";
 import { Badge } from "../ui/badge.tsx";
 import { ContentLocaleNotice } from "./parts/content-locale-notice.tsx";
 import { MarkdownContent } from "./parts/markdown-content.tsx";

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { siteConfig } from "../../shared/site-config.ts";
+import { siteConfig } from "#shared/site-config.ts";
 import { DiscordScreen } from "./discord.tsx";
 import { discordFixture, inLocale } from "../content/fixtures.ts";
 

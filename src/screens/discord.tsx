@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import type { ContentPageData } from "../content/page-data.ts";
-import { siteConfig } from "../../shared/site-config.ts";
+import { siteConfig } from "#shared/site-config.ts";
 import { Button } from "../ui/button.tsx";
 import { ContentLocaleNotice } from "./parts/content-locale-notice.tsx";
 import { MarkdownContent } from "./parts/markdown-content.tsx";

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { DocsIndexData, DocsItemData, DocsNavItem } from "../content/page-data.ts";
 import type { Heading } from "../content/schema.ts";
-import type { Locale } from "../../shared/i18n/locales.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { DocsLayout, type DocLink } from "../widgets/docs-layout/docs-layout.tsx";
 import { ContentLocaleNotice } from "./parts/content-locale-notice.tsx";
 import { DocsSearch } from "../widgets/docs-search/docs-search.tsx";

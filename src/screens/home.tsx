@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { HomeData } from "../content/page-data.ts";
 import { useLocale } from "../i18n/use-locale.ts";
-import { formatPrice } from "../../shared/format.ts";
+import { formatPrice } from "#shared/format.ts";
 import { paidSignupPath } from "../auth/plan-price.ts";
-import { siteConfig } from "../../shared/site-config.ts";
+import { siteConfig } from "#shared/site-config.ts";
 import { Badge } from "../ui/badge.tsx";
 import { CtaBand } from "../widgets/marketing/cta-band.tsx";
 import { CtaButtons } from "../widgets/marketing/cta-buttons.tsx";

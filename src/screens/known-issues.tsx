@@ -3,7 +3,7 @@ import { issueTimeline } from "../content/charts.ts";
 import type { KnownIssuesData } from "../content/page-data.ts";
 import type { IssueStatus, KnownIssue } from "../content/schema.ts";
 import { useLocale } from "../i18n/use-locale.ts";
-import { formatDate } from "../../shared/format.ts";
+import { formatDate } from "#shared/format.ts";
 import { Badge } from "../ui/badge.tsx";
 import { TimeSeriesChart } from "../widgets/charts/time-series-chart.tsx";
 import { PageHeader } from "./parts/page-header.tsx";

@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { Trans as Translated, useLingui } from "@lingui/react";
 import { Trans } from "@lingui/react/macro";
 import { LocalizedLink } from "../i18n/localized-link.tsx";
-import { pathSegments } from "../../shared/path-segments.ts";
+import { pathSegments } from "#shared/path-segments.ts";
 import { docsSearchId } from "../widgets/docs-search/anchor.ts";
 
 export type NotFoundScreenProps = {

@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { milestoneProgressData } from "../content/charts.ts";
 import type { RoadmapData } from "../content/page-data.ts";
 import type { MilestoneStatus } from "../content/schema.ts";
-import { localeTags } from "../../shared/i18n/locales.ts";
+import { localeTags } from "#shared/i18n/locales.ts";
 import { useLocale } from "../i18n/use-locale.ts";
 import { formatMonth } from "../lib/format.ts";
 import { Badge } from "../ui/badge.tsx";

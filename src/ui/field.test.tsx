@@ -3,7 +3,7 @@ import { I18nProvider } from "@lingui/react";
 import type * as React from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
-import { messages as fr } from "../../locales/fr/messages.po";
+import { messages as fr } from "#locales/fr/messages.po";
 import { Field } from "./field.tsx";
 import { Input } from "./input.tsx";
 import { RadioGroup, RadioGroupItem } from "./radio-group.tsx";

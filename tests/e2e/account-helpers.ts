@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
 import { expect, type Page } from "@playwright/test";
 import PocketBase from "pocketbase";
-import { readOutbox, type OutboxMail } from "../../server/testing/outbox.ts";
+import { readOutbox, type OutboxMail } from "#server/testing/outbox.ts";
 
 /** The e2e server's data folder (playwright.config.ts): its outbox holds every mail sent. */
 export const dataDir = process.env.E2E_DATA_DIR ?? "test-results/pb_data";

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
-import { readOutbox, type OutboxMail } from "../../server/testing/outbox.ts";
+import { readOutbox, type OutboxMail } from "#server/testing/outbox.ts";
 import { dataDir, linkPath, logIn, mailTo, password, signUp, uniqueEmail } from "./account-helpers.ts";
 
 // The rest of an account's life, as a user lives it in each language: the newsletter choice, the

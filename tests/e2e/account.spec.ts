@@ -1,5 +1,5 @@
 import PocketBase from "pocketbase";
-import { authStates } from "../../src/auth/auth-fixtures.ts";
+import { authStates } from "#src/auth/auth-fixtures.ts";
 import { linkPath, logIn, mailTo, makeAdmin, password, signUp, uniqueEmail } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 

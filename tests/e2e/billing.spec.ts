@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import PocketBase from "pocketbase";
-import { formatDate, formatPrice } from "../../shared/format.ts";
-import type { Locale } from "../../shared/i18n/locales.ts";
-import { paymentInstructions, paymentPeriod, splitInstructions } from "../../shared/payment-instructions.ts";
-import { readOutbox, type OutboxMail } from "../../server/testing/outbox.ts";
+import { formatDate, formatPrice } from "#shared/format.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
+import { paymentInstructions, paymentPeriod, splitInstructions } from "#shared/payment-instructions.ts";
+import { readOutbox, type OutboxMail } from "#server/testing/outbox.ts";
 import { dataDir, logIn, password, uniqueEmail } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import {

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import PocketBase from "pocketbase";
-import { extractEntry } from "../../server/tools/archive.ts";
+import { extractEntry } from "#server/tools/archive.ts";
 import { dataDir, linkPath, logIn, mailTo, password, uniqueEmail } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 

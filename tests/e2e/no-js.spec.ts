@@ -1,7 +1,7 @@
 import { expect, test } from "./fixtures.ts";
 import { logIn, password, uniqueEmail } from "./account-helpers.ts";
 import PocketBase from "pocketbase";
-import { localeOfPath } from "../../shared/i18n/paths.ts";
+import { localeOfPath } from "#shared/i18n/paths.ts";
 
 // Content pages are rendered by React at build time and ship without the application bundle
 // (route `handle.scripts = false`): links are plain links, the server redirects, and one small

@@ -1,4 +1,4 @@
-import { readOutbox } from "../../server/testing/outbox.ts";
+import { readOutbox } from "#server/testing/outbox.ts";
 import { createUser, createVerifiedUser, logIn, password } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { passkeyBaseURL, passkeyDataDir } from "./passkey-server.ts";

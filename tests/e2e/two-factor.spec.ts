@@ -1,7 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import PocketBase from "pocketbase";
-import { readOutbox } from "../../server/testing/outbox.ts";
-import type { TotpRecoveryCodes, TotpSetup } from "../../shared/two-factor.ts";
+import { readOutbox } from "#server/testing/outbox.ts";
+import type { TotpRecoveryCodes, TotpSetup } from "#shared/two-factor.ts";
 import { createVerifiedUser, dataDir, logIn, password } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import { appCode, turnOnTwoFactor } from "./second-factor-helpers.ts";

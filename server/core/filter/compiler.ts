@@ -8,7 +8,7 @@ import {
   type ResolveContext,
 } from "./resolver.ts";
 import { searchCondition } from "../search.ts";
-import { ident, raw, sql, type Param, type Sql } from "../../tools/sql.ts";
+import { ident, raw, sql, type Param, type Sql } from "#server/tools/sql.ts";
 import type { SignOp } from "./tokenizer.ts";
 import type { CompileOptions } from "./types.ts";
 

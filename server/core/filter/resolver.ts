@@ -2,7 +2,7 @@ import { fieldByName, findSingleColumnUniqueIndex, isMultiple, isMultiValuer } f
 import { isOwnerOnlyField } from "../visibility.ts";
 import { FilterError } from "./filter-error.ts";
 import type { SearchIndex } from "../search.ts";
-import { ident, joinSql, param, raw, sql, type Param, type Sql } from "../../tools/sql.ts";
+import { ident, joinSql, param, raw, sql, type Param, type Sql } from "#server/tools/sql.ts";
 import type { OperandToken } from "./tokenizer.ts";
 import type { Collection, Field } from "../collection-types.ts";
 import type { CompileOptions } from "./types.ts";

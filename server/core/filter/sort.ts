@@ -1,7 +1,7 @@
 import { compileExpression } from "./compiler.ts";
 import { FilterError } from "./filter-error.ts";
 import { renderJoins, resolveField, type ResolveContext } from "./resolver.ts";
-import { ident, joinSql, raw, sql, type Sql } from "../../tools/sql.ts";
+import { ident, joinSql, raw, sql, type Sql } from "#server/tools/sql.ts";
 import type { CompileOptions } from "./types.ts";
 
 // The `sort` query parameter (PocketBase's tools/search/sort.go and provider limits; docs/api.md, "Query parameters").

@@ -1,7 +1,7 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from "node:sqlite";
-import type { Logger } from "../../tools/log.ts";
-import type { Sql } from "../../tools/sql.ts";
-import { SqlReader } from "../../tools/sql-reader.ts";
+import type { Logger } from "#server/tools/log.ts";
+import type { Sql } from "#server/tools/sql.ts";
+import { SqlReader } from "#server/tools/sql-reader.ts";
 import { collectionsTableStatement, internalTables } from "./internal-tables.ts";
 
 // The connection to data.db and its transactions (PocketBase's core/db.go and db_tx.go): the

@@ -1,7 +1,7 @@
 import type { SQLInputValue } from "node:sqlite";
 import { type Collection, type Field, isMultiple, parseIndex } from "../collection-types.ts";
 import { decodeValue, encodeValue } from "../values.ts";
-import { ident, joinSql, param, raw, type Sql, sql } from "../../tools/sql.ts";
+import { ident, joinSql, param, raw, type Sql, sql } from "#server/tools/sql.ts";
 
 // The SQL of the records of a collection's table (PocketBase's core/record_query.go): the
 // statements the Store's record methods run (../store.ts), and the decoding of what they read.

@@ -8,7 +8,7 @@ import {
   searchTableStatement,
 } from "../search.ts";
 import { columnDefinition } from "../values.ts";
-import { ident, joinSql, param, raw, type Sql, sql } from "../../tools/sql.ts";
+import { ident, joinSql, param, raw, type Sql, sql } from "#server/tools/sql.ts";
 import type { Database } from "./db.ts";
 import { collectionsTable, internalTables } from "./internal-tables.ts";
 

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type PocketBase from "pocketbase";
-import { isClientResponseError } from "../../auth/sdk-error.ts";
+import { isClientResponseError } from "#src/auth/sdk-error.ts";
 
 /**
  * What the superuser dashboard's API calls (one file per endpoint family, beside this one) share:

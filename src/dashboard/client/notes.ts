@@ -1,6 +1,6 @@
 import type PocketBase from "pocketbase";
-import { attempt } from "../../auth/action-error.ts";
-import type { ActionResult } from "../../forms/action-result.ts";
+import { attempt } from "#src/auth/action-error.ts";
+import type { ActionResult } from "#src/forms/action-result.ts";
 import { actionFailed, loadFailed, saveFailed, unlessMissing, type Page } from "./common.ts";
 
 /** Notes on a user and the record of what superusers changed. */

@@ -1,8 +1,8 @@
 import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { closedPort } from "../../../server/testing/smtp.ts";
-import { signedUpUser } from "../../../server/testing/sdk.ts";
-import { startServerAsRoot, type TestServer } from "../../../server/testing/start-server.ts";
+import { closedPort } from "#server/testing/smtp.ts";
+import { signedUpUser } from "#server/testing/sdk.ts";
+import { startServerAsRoot, type TestServer } from "#server/testing/start-server.ts";
 import { loadOverview, type Overview } from "./overview.ts";
 import { markPaid } from "./users.ts";
 

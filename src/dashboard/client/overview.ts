@@ -1,6 +1,6 @@
 import type PocketBase from "pocketbase";
-import { attempt } from "../../auth/action-error.ts";
-import type { ActionResult } from "../../forms/action-result.ts";
+import { attempt } from "#src/auth/action-error.ts";
+import type { ActionResult } from "#src/forms/action-result.ts";
 import type { Backup } from "./backups.ts";
 import { loadFailed, users } from "./common.ts";
 import { defaultLogsQuery, logsFilter, type LogsQuery } from "./logs.ts";

@@ -1,8 +1,8 @@
 import { generateSync } from "otplib";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { runSuperuserCommand } from "../../../server/cli.ts";
-import { startServer, type TestServer } from "../../../server/testing/start-server.ts";
-import { needsIdentityConfirmation } from "../../auth/action-error.ts";
+import { runSuperuserCommand } from "#server/cli.ts";
+import { startServer, type TestServer } from "#server/testing/start-server.ts";
+import { needsIdentityConfirmation } from "#src/auth/action-error.ts";
 import {
   checkSuperuser,
   createSuperuserClient,

@@ -1,11 +1,11 @@
 import { msg } from "@lingui/core/macro";
 import PocketBase, { LocalAuthStore, type RecordModel } from "pocketbase";
-import { failure } from "../../auth/action-error.ts";
-import { ok, type ActionResult } from "../../forms/action-result.ts";
-import { pocketBaseUrl } from "../../auth/api-url.ts";
-import { isClientResponseError } from "../../auth/sdk-error.ts";
-import { confirmIdentity } from "../../auth/confirm-identity.ts";
-import { addPasskey, listPasskeys, loginWithPasskey, removePasskey } from "../../auth/passkeys.ts";
+import { failure } from "#src/auth/action-error.ts";
+import { ok, type ActionResult } from "#src/forms/action-result.ts";
+import { pocketBaseUrl } from "#src/auth/api-url.ts";
+import { isClientResponseError } from "#src/auth/sdk-error.ts";
+import { confirmIdentity } from "#src/auth/confirm-identity.ts";
+import { addPasskey, listPasskeys, loginWithPasskey, removePasskey } from "#src/auth/passkeys.ts";
 import {
   confirmTwoFactor,
   loadTwoFactor,
@@ -14,11 +14,11 @@ import {
   signInWithCode,
   startTwoFactorSetup,
   turnOffTwoFactor,
-} from "../../auth/two-factor.ts";
-import { secondFactorRequiredMessage } from "../../../shared/superuser-second-factor.ts";
-import type { PasskeyActions } from "../../widgets/auth/passkeys-card.tsx";
-import type { TwoFactorActions } from "../../widgets/auth/two-factor-card.tsx";
-import type { IdentityActions } from "../../widgets/auth/use-identity-confirmation.tsx";
+} from "#src/auth/two-factor.ts";
+import { secondFactorRequiredMessage } from "#shared/superuser-second-factor.ts";
+import type { PasskeyActions } from "#src/widgets/auth/passkeys-card.tsx";
+import type { TwoFactorActions } from "#src/widgets/auth/two-factor-card.tsx";
+import type { IdentityActions } from "#src/widgets/auth/use-identity-confirmation.tsx";
 import { loadFailed, superusers, superusersCollection } from "./common.ts";
 import type { Superuser } from "./superusers.ts";
 

@@ -1,7 +1,7 @@
 import type PocketBase from "pocketbase";
-import { failure } from "../../auth/action-error.ts";
-import { ok, type ActionResult } from "../../forms/action-result.ts";
-import { isClientResponseError } from "../../auth/sdk-error.ts";
+import { failure } from "#src/auth/action-error.ts";
+import { ok, type ActionResult } from "#src/forms/action-result.ts";
+import { isClientResponseError } from "#src/auth/sdk-error.ts";
 import { loadFailed } from "./common.ts";
 
 /** `GET /api/settings`, PocketBase's shape plus this server's own keys; every part may be absent. */

@@ -1,9 +1,9 @@
 import { msg } from "@lingui/core/macro";
 import PocketBase, { BaseAuthStore } from "pocketbase";
-import { attempt, failure, toActionError } from "../../auth/action-error.ts";
-import { ok, type ActionResult } from "../../forms/action-result.ts";
-import { isClientResponseError } from "../../auth/sdk-error.ts";
-import { mfaIdOf } from "../../auth/two-factor.ts";
+import { attempt, failure, toActionError } from "#src/auth/action-error.ts";
+import { ok, type ActionResult } from "#src/forms/action-result.ts";
+import { isClientResponseError } from "#src/auth/sdk-error.ts";
+import { mfaIdOf } from "#src/auth/two-factor.ts";
 import { actionFailed, loadFailed, saveFailed, superusers, superusersCollection } from "./common.ts";
 
 /** The superusers: the accounts that may open the dashboard. */

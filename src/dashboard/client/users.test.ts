@@ -1,6 +1,6 @@
 import PocketBase from "pocketbase";
 import { describe, expect, it } from "vitest";
-import { planStatusFilters } from "../../auth/plan-status.ts";
+import { planStatusFilters } from "#src/auth/plan-status.ts";
 import { dayOf, defaultUsersQuery, endOfDay, usersFilter } from "./users.ts";
 
 const pb = new PocketBase("http://127.0.0.1:1");

@@ -1,15 +1,15 @@
 import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
-import { attempt, failure } from "../../auth/action-error.ts";
-import { ok, type ActionResult } from "../../forms/action-result.ts";
-import type { AuthUser } from "../../auth/auth-state.tsx";
-import type { BillingMode } from "../../auth/billing.ts";
-import type { Interval, Subscription } from "../../../shared/billing.ts";
-import { accountExpand } from "../../auth/session.ts";
-import { signupBody } from "../../auth/account.ts";
-import { generateUnusablePassword } from "../../auth/credentials.ts";
-import type { Locale } from "../../../shared/i18n/locales.ts";
-import { planStatuses, planStatusFilters, type PlanStatus } from "../../auth/plan-status.ts";
+import { attempt, failure } from "#src/auth/action-error.ts";
+import { ok, type ActionResult } from "#src/forms/action-result.ts";
+import type { AuthUser } from "#src/auth/auth-state.tsx";
+import type { BillingMode } from "#src/auth/billing.ts";
+import type { Interval, Subscription } from "#shared/billing.ts";
+import { accountExpand } from "#src/auth/session.ts";
+import { signupBody } from "#src/auth/account.ts";
+import { generateUnusablePassword } from "#src/auth/credentials.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
+import { planStatuses, planStatusFilters, type PlanStatus } from "#src/auth/plan-status.ts";
 import type { QuerySchema } from "../widgets/url-query.ts";
 import {
   actionFailed,

@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
-import { ok } from "../../forms/action-result.ts";
+import { ok } from "#src/forms/action-result.ts";
 import { useSuperuserSession } from "../session.tsx";
 import {
   backupDownloadUrl,
@@ -12,7 +12,7 @@ import {
 } from "../client/backups.ts";
 import { loadSettings } from "../client/settings.ts";
 import { BackupsScreen } from "../screens/backups.tsx";
-import { accountMeta } from "../../routes/account/account-meta.ts";
+import { accountMeta } from "#src/routes/account/account-meta.ts";
 import type { Route } from "./+types/backups";
 import { useSuperuserClient } from "./use-superuser-client.ts";
 

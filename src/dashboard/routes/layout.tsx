@@ -1,7 +1,7 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { Outlet } from "react-router";
-import { passkeysSupported } from "../../auth/sign-in-support.ts";
+import { passkeysSupported } from "#src/auth/sign-in-support.ts";
 import { SuperuserSessionProvider, useSuperuserSession } from "../session.tsx";
 import {
   SecondFactorRequiredScreen,

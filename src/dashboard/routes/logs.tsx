@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { defaultLogsQuery, listLogs, logsQuerySchema, type LogsQuery } from "../client/logs.ts";
 import { LogsScreen } from "../screens/logs.tsx";
-import { accountMeta } from "../../routes/account/account-meta.ts";
+import { accountMeta } from "#src/routes/account/account-meta.ts";
 import type { Route } from "./+types/logs";
 import { useUrlQuery } from "../widgets/url-query.ts";
 import { useSuperuserClient } from "./use-superuser-client.ts";

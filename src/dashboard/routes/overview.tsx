@@ -1,11 +1,11 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { localizePath } from "../../../shared/i18n/paths.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
+import { localizePath } from "#shared/i18n/paths.ts";
+import { useLocale } from "#src/i18n/use-locale.ts";
 import { loadOverview } from "../client/overview.ts";
 import { OverviewScreen } from "../screens/overview.tsx";
-import { accountMeta } from "../../routes/account/account-meta.ts";
+import { accountMeta } from "#src/routes/account/account-meta.ts";
 import type { Route } from "./+types/overview";
 import { useSuperuserClient } from "./use-superuser-client.ts";
 

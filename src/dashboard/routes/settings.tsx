@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { loadSettings } from "../client/settings.ts";
 import { SettingsScreen } from "../screens/settings.tsx";
-import { accountMeta } from "../../routes/account/account-meta.ts";
+import { accountMeta } from "#src/routes/account/account-meta.ts";
 import type { Route } from "./+types/settings";
 import { useSuperuserClient } from "./use-superuser-client.ts";
 

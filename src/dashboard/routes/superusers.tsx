@@ -8,9 +8,9 @@ import {
   removeSuperuser,
   type Superuser,
 } from "../client/superusers.ts";
-import type { PasswordChangeValues } from "../../widgets/auth/password-change-form.tsx";
+import type { PasswordChangeValues } from "#src/widgets/auth/password-change-form.tsx";
 import { SuperusersScreen } from "../screens/superusers.tsx";
-import { accountMeta } from "../../routes/account/account-meta.ts";
+import { accountMeta } from "#src/routes/account/account-meta.ts";
 import type { Route } from "./+types/superusers";
 import { useSuperuserClient } from "./use-superuser-client.ts";
 import { useOwnSecondFactorActions } from "./use-own-second-factors.ts";

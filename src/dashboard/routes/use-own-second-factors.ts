@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react";
 import type PocketBase from "pocketbase";
 import { useMemo } from "react";
-import { passkeysSupported } from "../../auth/sign-in-support.ts";
-import { deviceName } from "../../auth/passkeys.ts";
+import { passkeysSupported } from "#src/auth/sign-in-support.ts";
+import { deviceName } from "#src/auth/passkeys.ts";
 import { ownIdentityActions, ownPasskeyActions, ownTwoFactorActions } from "../client/sessions.ts";
 import type { OwnSecondFactorActions } from "../widgets/own-second-factors.tsx";
 

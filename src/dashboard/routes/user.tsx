@@ -12,11 +12,11 @@ import {
   updateUser,
   type UserEdit,
 } from "../client/users.ts";
-import type { Interval } from "../../../shared/billing.ts";
-import { localizePath } from "../../../shared/i18n/paths.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
+import type { Interval } from "#shared/billing.ts";
+import { localizePath } from "#shared/i18n/paths.ts";
+import { useLocale } from "#src/i18n/use-locale.ts";
 import { UserScreen } from "../screens/user.tsx";
-import { accountMeta } from "../../routes/account/account-meta.ts";
+import { accountMeta } from "#src/routes/account/account-meta.ts";
 import type { Route } from "./+types/user";
 import { useSuperuserClient } from "./use-superuser-client.ts";
 

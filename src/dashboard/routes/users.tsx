@@ -9,7 +9,7 @@ import {
   type UsersQuery,
 } from "../client/users.ts";
 import { UsersScreen } from "../screens/users.tsx";
-import { accountMeta } from "../../routes/account/account-meta.ts";
+import { accountMeta } from "#src/routes/account/account-meta.ts";
 import type { Route } from "./+types/users";
 import { useUrlQuery } from "../widgets/url-query.ts";
 import { useSuperuserClient } from "./use-superuser-client.ts";

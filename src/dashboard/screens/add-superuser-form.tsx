@@ -1,9 +1,9 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import type { ActionResult } from "../../forms/action-result.ts";
-import { SubmitButton } from "../../forms/submit-button.tsx";
-import { useAction } from "../../forms/use-action.ts";
-import { useForm } from "../../forms/use-form.ts";
-import { EmailField, PasswordField } from "../../widgets/auth/auth-fields.tsx";
+import type { ActionResult } from "#src/forms/action-result.ts";
+import { SubmitButton } from "#src/forms/submit-button.tsx";
+import { useAction } from "#src/forms/use-action.ts";
+import { useForm } from "#src/forms/use-form.ts";
+import { EmailField, PasswordField } from "#src/widgets/auth/auth-fields.tsx";
 import type { Superuser } from "../client/superusers.ts";
 import type { Note } from "../widgets/action-note.tsx";
 

@@ -1,23 +1,19 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
-import type { ActionResult } from "../../forms/action-result.ts";
-import {
-  fieldErrorDescriptor,
-  fieldErrorMessage,
-  type FieldErrors,
-} from "../../forms/field-error-message.ts";
+import type { ActionResult } from "#src/forms/action-result.ts";
+import { fieldErrorDescriptor, fieldErrorMessage, type FieldErrors } from "#src/forms/field-error-message.ts";
 import type { Backup } from "../client/backups.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Field } from "../../ui/field.tsx";
-import { Input } from "../../ui/input.tsx";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { ConfirmDialog } from "#src/ui/confirm-dialog.tsx";
+import { Button } from "#src/ui/button.tsx";
+import { Field } from "#src/ui/field.tsx";
+import { Input } from "#src/ui/input.tsx";
 import { ActionNote, type Note } from "../widgets/action-note.tsx";
 import { ActionsHeading, cellClassName, DataTable } from "../widgets/data-table.tsx";
 import { Loaded } from "../widgets/load-states.tsx";
 import { PageHeading } from "../widgets/page-heading.tsx";
 import { useLoad } from "../widgets/use-load.ts";
-import { formatBytes, formatDateTime } from "../../lib/format.ts";
+import { formatBytes, formatDateTime } from "#src/lib/format.ts";
 
 export type BackupsScreenProps = {
   loadBackups: () => Promise<ActionResult<Backup[]>>;

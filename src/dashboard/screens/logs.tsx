@@ -1,12 +1,12 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Fragment, useState } from "react";
-import type { ActionResult } from "../../forms/action-result.ts";
+import type { ActionResult } from "#src/forms/action-result.ts";
 import { defaultLogsQuery, type LogEntry, type LogsQuery, type LogsResult } from "../client/logs.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Field } from "../../ui/field.tsx";
-import { Input } from "../../ui/input.tsx";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { Badge } from "#src/ui/badge.tsx";
+import { Button } from "#src/ui/button.tsx";
+import { Field } from "#src/ui/field.tsx";
+import { Input } from "#src/ui/input.tsx";
 import { ChoiceField } from "../widgets/choice-field.tsx";
 import { cellClassName, DataTable } from "../widgets/data-table.tsx";
 import { Loaded } from "../widgets/load-states.tsx";
@@ -14,10 +14,10 @@ import { PageHeading } from "../widgets/page-heading.tsx";
 import { Pager } from "../widgets/pager.tsx";
 import { useListQuery } from "../widgets/use-load.ts";
 import type { QueryState } from "../widgets/url-query.ts";
-import { formatDateTime, formatHour } from "../../lib/format.ts";
-import { parseDateTime } from "../../../shared/datetime.ts";
+import { formatDateTime, formatHour } from "#src/lib/format.ts";
+import { parseDateTime } from "#shared/datetime.ts";
 import { requestTitle } from "../log-titles.ts";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
 
 export type LogsScreenProps = {
   loadLogs: (query: LogsQuery) => Promise<ActionResult<LogsResult>>;

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Fragment, type ReactNode } from "react";
-import type { ActionResult } from "../../forms/action-result.ts";
+import type { ActionResult } from "#src/forms/action-result.ts";
 import type { ServerSettings } from "../client/settings.ts";
 import { Loaded } from "../widgets/load-states.tsx";
 import { PageHeading } from "../widgets/page-heading.tsx";

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { ClientResponseError } from "pocketbase";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { signInFailure } from "../../auth/passkeys.ts";
-import { codeStepExpired } from "../../auth/sign-in-support.ts";
+import { signInFailure } from "#src/auth/passkeys.ts";
+import { codeStepExpired } from "#src/auth/sign-in-support.ts";
 import { DashboardShell } from "../widgets/dashboard-shell.tsx";
 import {
   SecondFactorRequiredScreen,

@@ -1,7 +1,7 @@
 import type { Decorator } from "@storybook/react-vite";
 import { fn } from "storybook/test";
-import { ok } from "../../forms/action-result.ts";
-import type { AuthUser } from "../../auth/auth-state.tsx";
+import { ok } from "#src/forms/action-result.ts";
+import type { AuthUser } from "#src/auth/auth-state.tsx";
 import {
   awaitingPaymentUser,
   laptopPasskey,
@@ -11,16 +11,16 @@ import {
   twoFactorOff,
   twoFactorSetup,
   unverifiedUser,
-} from "../../auth/auth-fixtures.ts";
-import type { PasskeyInfo } from "../../../shared/passkeys.ts";
+} from "#src/auth/auth-fixtures.ts";
+import type { PasskeyInfo } from "#shared/passkeys.ts";
 import type { OwnSecondFactorActions } from "../widgets/own-second-factors.tsx";
-import type { Subscription } from "../../../shared/billing.ts";
+import type { Subscription } from "#shared/billing.ts";
 import type { Backup } from "../client/backups.ts";
 import type { Page } from "../client/common.ts";
 import type { LogEntry } from "../client/logs.ts";
 import type { Superuser } from "../client/superusers.ts";
 import { DashboardShell } from "../widgets/dashboard-shell.tsx";
-import { refused } from "../../auth/story-actions.ts";
+import { refused } from "#src/auth/story-actions.ts";
 
 /**
  * A desktop viewport as tall as the whole page (`height` pixels), so that its screenshot shows all

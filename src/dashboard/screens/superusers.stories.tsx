@@ -13,7 +13,7 @@ import {
   wholePageGlobals,
 } from "./story-fixtures.tsx";
 import { SuperusersScreen, type SuperusersScreenProps } from "./superusers.tsx";
-import { laptopPasskey } from "../../auth/auth-fixtures.ts";
+import { laptopPasskey } from "#src/auth/auth-fixtures.ts";
 
 const meta = {
   title: "Dashboard/Superusers",

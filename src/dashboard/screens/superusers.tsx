@@ -1,20 +1,20 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import type { ActionResult } from "../../forms/action-result.ts";
+import type { ActionResult } from "#src/forms/action-result.ts";
 import type { Superuser } from "../client/superusers.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { ConfirmDialog } from "#src/ui/confirm-dialog.tsx";
+import { Badge } from "#src/ui/badge.tsx";
+import { Button } from "#src/ui/button.tsx";
 import { ActionNote, type Note } from "../widgets/action-note.tsx";
 import { ActionsHeading, cellClassName, DataTable } from "../widgets/data-table.tsx";
 import { Loaded } from "../widgets/load-states.tsx";
 import { PageHeading } from "../widgets/page-heading.tsx";
 import { useLoad } from "../widgets/use-load.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime } from "#src/lib/format.ts";
 import { AddSuperuserForm } from "./add-superuser-form.tsx";
-import { useAction } from "../../forms/use-action.ts";
-import { PasswordChangeForm, type PasswordChangeValues } from "../../widgets/auth/password-change-form.tsx";
+import { useAction } from "#src/forms/use-action.ts";
+import { PasswordChangeForm, type PasswordChangeValues } from "#src/widgets/auth/password-change-form.tsx";
 import { OwnSecondFactors, type OwnSecondFactorActions } from "../widgets/own-second-factors.tsx";
 
 export type SuperusersScreenProps = {

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { formatDate, formatPrice } from "../../../shared/format.ts";
-import type { AuthUser } from "../../auth/auth-state.tsx";
-import type { Subscription } from "../../../shared/billing.ts";
+import { formatDate, formatPrice } from "#shared/format.ts";
+import type { AuthUser } from "#src/auth/auth-state.tsx";
+import type { Subscription } from "#shared/billing.ts";
 import type { UserHistory } from "../client/notes.ts";
 import type { UserDetails } from "../client/users.ts";
 import {

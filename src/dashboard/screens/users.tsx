@@ -1,22 +1,22 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import type { ActionResult } from "../../forms/action-result.ts";
-import type { AuthUser } from "../../auth/auth-state.tsx";
+import type { ActionResult } from "#src/forms/action-result.ts";
+import type { AuthUser } from "#src/auth/auth-state.tsx";
 import {
   planStatus,
   planStatusBadges,
   planStatusLabels,
   planStatuses,
   type PlanStatus,
-} from "../../auth/plan-status.ts";
-import { useNow } from "../../lib/use-now.ts";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { formatDateTime } from "../../lib/format.ts";
-import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Field } from "../../ui/field.tsx";
-import { Input } from "../../ui/input.tsx";
+} from "#src/auth/plan-status.ts";
+import { useNow } from "#src/lib/use-now.ts";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { formatDateTime } from "#src/lib/format.ts";
+import { Badge } from "#src/ui/badge.tsx";
+import { Button } from "#src/ui/button.tsx";
+import { Field } from "#src/ui/field.tsx";
+import { Input } from "#src/ui/input.tsx";
 import type { Page } from "../client/common.ts";
 import { defaultUsersQuery, type UserSort, type UsersQuery, type YesNo } from "../client/users.ts";
 import { ChoiceField } from "../widgets/choice-field.tsx";

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from "@lingui/core";
-import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
+import { FormAlert, FormSuccess } from "#src/forms/form-alert.tsx";
 
 /** The outcome of a page's last action: what it did (already worded), or why it failed. */
 export type Note = { kind: "success"; text: string } | { kind: "error"; text: MessageDescriptor };

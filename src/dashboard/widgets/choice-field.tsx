@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { Field } from "../../ui/field.tsx";
-import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "../../ui/select.tsx";
+import { Field } from "#src/ui/field.tsx";
+import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from "#src/ui/select.tsx";
 
 /** A labelled select of a few fixed options. */
 export function ChoiceField<V extends string>({

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
-import { localizePath } from "../../../shared/i18n/paths.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { Button } from "../../ui/button.tsx";
-import { LogoMark } from "../../widgets/app-shell/brand.tsx";
-import { LanguageSwitcher } from "../../widgets/app-shell/language-switcher.tsx";
+import { localizePath } from "#shared/i18n/paths.ts";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { Button } from "#src/ui/button.tsx";
+import { LogoMark } from "#src/widgets/app-shell/brand.tsx";
+import { LanguageSwitcher } from "#src/widgets/app-shell/language-switcher.tsx";
 
 /** The dashboard's pages, in the order of its navigation (English paths). */
 const dashboardNav = [

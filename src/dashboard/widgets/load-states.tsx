@@ -1,9 +1,9 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { Button } from "../../ui/button.tsx";
-import { AlertCircleIcon } from "../../ui/icons.tsx";
-import { Skeleton } from "../../ui/skeleton.tsx";
+import { Button } from "#src/ui/button.tsx";
+import { AlertCircleIcon } from "#src/ui/icons.tsx";
+import { Skeleton } from "#src/ui/skeleton.tsx";
 import type { LoadState } from "./use-load.ts";
 
 /** A failed load: the reason and a way to try again. */

@@ -1,6 +1,6 @@
-import { PasskeysCard, type PasskeyActions } from "../../widgets/auth/passkeys-card.tsx";
-import { TwoFactorCard, type TwoFactorActions } from "../../widgets/auth/two-factor-card.tsx";
-import type { IdentityActions } from "../../widgets/auth/use-identity-confirmation.tsx";
+import { PasskeysCard, type PasskeyActions } from "#src/widgets/auth/passkeys-card.tsx";
+import { TwoFactorCard, type TwoFactorActions } from "#src/widgets/auth/two-factor-card.tsx";
+import type { IdentityActions } from "#src/widgets/auth/use-identity-confirmation.tsx";
 
 /** What the signed-in superuser can do with their own second factors (the site's account cards). */
 export type OwnSecondFactorActions = {

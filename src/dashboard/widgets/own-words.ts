@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react";
-import { fieldErrorMessage, type FieldError } from "../../forms/field-error-message.ts";
+import { fieldErrorMessage, type FieldError } from "#src/forms/field-error-message.ts";
 
 /**
  * Words for the server's field-error codes that only the dashboard's forms meet (the price that

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import { Button } from "../../ui/button.tsx";
+import { Button } from "#src/ui/button.tsx";
 
 /** Previous and next page around "Page n of m"; `children` sit at the start (the page size). */
 export function Pager({

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { useCallback, useEffect, useState } from "react";
-import type { ActionResult } from "../../forms/action-result.ts";
+import type { ActionResult } from "#src/forms/action-result.ts";
 import type { QueryState } from "./url-query.ts";
 
 export type LoadState<T> =

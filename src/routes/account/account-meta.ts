@@ -1,5 +1,5 @@
 import { i18n, type MessageDescriptor } from "@lingui/core";
-import { seoMeta } from "../../lib/seo.ts";
+import { seoMeta } from "#src/lib/seo.ts";
 
 /** Title and description of an account page, in the page's language. */
 export function accountMeta(pathname: string, title: MessageDescriptor, description: MessageDescriptor) {

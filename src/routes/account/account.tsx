@@ -1,21 +1,21 @@
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { useNavigate } from "react-router";
-import { passkeysSupported } from "../../auth/sign-in-support.ts";
-import { runAction } from "../../auth/session.ts";
-import type { AuthUser } from "../../auth/auth-state.tsx";
-import { localizePath } from "../../../shared/i18n/paths.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { AccountScreen } from "../../screens/account/account.tsx";
-import type { AccountActions } from "../../screens/account/signed-in.tsx";
+import { passkeysSupported } from "#src/auth/sign-in-support.ts";
+import { runAction } from "#src/auth/session.ts";
+import type { AuthUser } from "#src/auth/auth-state.tsx";
+import { localizePath } from "#shared/i18n/paths.ts";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { AccountScreen } from "#src/screens/account/account.tsx";
+import type { AccountActions } from "#src/screens/account/signed-in.tsx";
 import type { Route } from "./+types/account";
 import { accountMeta } from "./account-meta.ts";
 
-const account = () => import("../../auth/account.ts");
-const billing = () => import("../../auth/billing.ts");
-const passkeys = () => import("../../auth/passkeys.ts");
-const twoFactor = () => import("../../auth/two-factor.ts");
-const identity = () => import("../../auth/confirm-identity.ts");
+const account = () => import("#src/auth/account.ts");
+const billing = () => import("#src/auth/billing.ts");
+const passkeys = () => import("#src/auth/passkeys.ts");
+const twoFactor = () => import("#src/auth/two-factor.ts");
+const identity = () => import("#src/auth/confirm-identity.ts");
 
 export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Your account`, msg`Your profile, plan and Stremio credentials.`);

@@ -1,12 +1,12 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
-import { runAction } from "../../auth/session.ts";
-import { AuthGate } from "../../screens/account/account.tsx";
-import { AdminScreen } from "../../screens/account/admin.tsx";
+import { runAction } from "#src/auth/session.ts";
+import { AuthGate } from "#src/screens/account/account.tsx";
+import { AdminScreen } from "#src/screens/account/admin.tsx";
 import type { Route } from "./+types/admin";
 import { accountMeta } from "./account-meta.ts";
 
-const account = () => import("../../auth/account.ts");
+const account = () => import("#src/auth/account.ts");
 
 export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Administration`, msg`Users and sign-ups.`);

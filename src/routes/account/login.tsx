@@ -1,18 +1,18 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { passkeyAutofillSupported, passkeysSupported } from "../../auth/sign-in-support.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { loadPocketBase, runAction } from "../../auth/session.ts";
-import { safeRedirect } from "../../../shared/same-origin.ts";
-import { localizePath } from "../../../shared/i18n/paths.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { LoginScreen } from "../../screens/account/login.tsx";
+import { passkeyAutofillSupported, passkeysSupported } from "#src/auth/sign-in-support.ts";
+import { useHydrated } from "#src/lib/use-hydrated.ts";
+import { loadPocketBase, runAction } from "#src/auth/session.ts";
+import { safeRedirect } from "#shared/same-origin.ts";
+import { localizePath } from "#shared/i18n/paths.ts";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { LoginScreen } from "#src/screens/account/login.tsx";
 import type { Route } from "./+types/login";
 import { accountMeta } from "./account-meta.ts";
 
-const account = () => import("../../auth/account.ts");
-const passkeys = () => import("../../auth/passkeys.ts");
+const account = () => import("#src/auth/account.ts");
+const passkeys = () => import("#src/auth/passkeys.ts");
 
 export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Log in`, msg`Log in to your account and your Stremio credentials.`);

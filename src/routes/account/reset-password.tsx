@@ -1,13 +1,13 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useSearchParams } from "react-router";
-import { runAction } from "../../auth/session.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { ResetPasswordScreen } from "../../screens/account/password-reset.tsx";
+import { runAction } from "#src/auth/session.ts";
+import { useHydrated } from "#src/lib/use-hydrated.ts";
+import { ResetPasswordScreen } from "#src/screens/account/password-reset.tsx";
 import type { Route } from "./+types/reset-password";
 import { accountMeta } from "./account-meta.ts";
 
-const account = () => import("../../auth/account.ts");
+const account = () => import("#src/auth/account.ts");
 
 export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Choose a new password`, msg`Choose a new password for your account.`);

@@ -1,19 +1,19 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import type { SignupValues } from "../../auth/account.ts";
-import { planChoice } from "../../auth/plan-price.ts";
-import { leaveAccountNotice } from "../../auth/route-middleware.ts";
-import { runAction } from "../../auth/session.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { localizePath } from "../../../shared/i18n/paths.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { SignupScreen } from "../../screens/account/signup.tsx";
+import type { SignupValues } from "#src/auth/account.ts";
+import { planChoice } from "#src/auth/plan-price.ts";
+import { leaveAccountNotice } from "#src/auth/route-middleware.ts";
+import { runAction } from "#src/auth/session.ts";
+import { useHydrated } from "#src/lib/use-hydrated.ts";
+import { localizePath } from "#shared/i18n/paths.ts";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { SignupScreen } from "#src/screens/account/signup.tsx";
 import type { Route } from "./+types/signup";
 import { accountMeta } from "./account-meta.ts";
 import type { SignupNavigationState } from "./verify-email.tsx";
 
-const account = () => import("../../auth/account.ts");
+const account = () => import("#src/auth/account.ts");
 
 export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Sign up`, msg`Create your account: a free trial or the paid plan.`);

@@ -1,13 +1,13 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
 import { useLocation, useSearchParams } from "react-router";
-import { runAction } from "../../auth/session.ts";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { VerifyEmailScreen } from "../../screens/account/verify-email.tsx";
+import { runAction } from "#src/auth/session.ts";
+import { useHydrated } from "#src/lib/use-hydrated.ts";
+import { VerifyEmailScreen } from "#src/screens/account/verify-email.tsx";
 import type { Route } from "./+types/verify-email";
 import { accountMeta } from "./account-meta.ts";
 
-const account = () => import("../../auth/account.ts");
+const account = () => import("#src/auth/account.ts");
 
 export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Verify your email`, msg`Confirm your email address.`);

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ok } from "../../forms/action-result.ts";
-import { activeSubscription, trialUser, type AuthStateName } from "../../auth/auth-fixtures.ts";
-import { leaveAccountNotice } from "../../auth/route-middleware.ts";
-import { awaitingPayment } from "../../widgets/auth/story-decorators.tsx";
-import { refused } from "../../auth/story-actions.ts";
+import { ok } from "#src/forms/action-result.ts";
+import { activeSubscription, trialUser, type AuthStateName } from "#src/auth/auth-fixtures.ts";
+import { leaveAccountNotice } from "#src/auth/route-middleware.ts";
+import { awaitingPayment } from "#src/widgets/auth/story-decorators.tsx";
+import { refused } from "#src/auth/story-actions.ts";
 import { AccountScreen } from "./account.tsx";
 import type { AccountActions } from "./signed-in.tsx";
 import docs from "./account.docs.md?raw";
@@ -14,7 +14,7 @@ import {
   recoveryCodes,
   twoFactorOff,
   twoFactorSetup,
-} from "../../auth/auth-fixtures.ts";
+} from "#src/auth/auth-fixtures.ts";
 
 const actions: AccountActions = {
   updateName: fn(async () => ok(undefined)),

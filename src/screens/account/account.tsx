@@ -1,11 +1,11 @@
 import { Trans } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
-import { useAuth, type AuthUser } from "../../auth/auth-state.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card.tsx";
-import { Skeleton } from "../../ui/skeleton.tsx";
-import { AuthLinkButton } from "../../widgets/auth/auth-link-button.tsx";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { useAuth, type AuthUser } from "#src/auth/auth-state.tsx";
+import { Button } from "#src/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#src/ui/card.tsx";
+import { Skeleton } from "#src/ui/skeleton.tsx";
+import { AuthLinkButton } from "#src/widgets/auth/auth-link-button.tsx";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
 import { twoFactorCardHeight } from "./placeholder-heights.ts";
 import type { AccountActions } from "./signed-in.tsx";
 

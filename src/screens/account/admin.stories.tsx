@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ok } from "../../forms/action-result.ts";
-import type { AdminStats } from "../../auth/account.ts";
-import type { AuthUser } from "../../auth/auth-state.tsx";
-import { paidUser, trialUser, unverifiedUser } from "../../auth/auth-fixtures.ts";
+import { ok } from "#src/forms/action-result.ts";
+import type { AdminStats } from "#src/auth/account.ts";
+import type { AuthUser } from "#src/auth/auth-state.tsx";
+import { paidUser, trialUser, unverifiedUser } from "#src/auth/auth-fixtures.ts";
 import { AdminScreen } from "./admin.tsx";
 
 const stats: AdminStats = {

@@ -1,29 +1,29 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
-import type { ActionResult } from "../../forms/action-result.ts";
-import type { AdminStats, UserSearchResult } from "../../auth/account.ts";
-import type { AuthUser } from "../../auth/auth-state.tsx";
-import type { BillingStats } from "../../auth/billing.ts";
+import type { ActionResult } from "#src/forms/action-result.ts";
+import type { AdminStats, UserSearchResult } from "#src/auth/account.ts";
+import type { AuthUser } from "#src/auth/auth-state.tsx";
+import type { BillingStats } from "#src/auth/billing.ts";
 import {
   planStatus,
   planStatusBadges,
   planStatusLabels,
   planStatuses,
   type PlanStatus,
-} from "../../auth/plan-status.ts";
-import { useAction } from "../../forms/use-action.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { localeTags } from "../../../shared/i18n/locales.ts";
-import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card.tsx";
-import { Field } from "../../ui/field.tsx";
-import { Input } from "../../ui/input.tsx";
-import { Skeleton } from "../../ui/skeleton.tsx";
-import { formatPrice } from "../../../shared/format.ts";
-import { CategoryChart } from "../../widgets/charts/category-chart.tsx";
-import { chartFormatters, countFormat } from "../../lib/format.ts";
-import { useNow } from "../../lib/use-now.ts";
+} from "#src/auth/plan-status.ts";
+import { useAction } from "#src/forms/use-action.ts";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { localeTags } from "#shared/i18n/locales.ts";
+import { Badge } from "#src/ui/badge.tsx";
+import { Button } from "#src/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#src/ui/card.tsx";
+import { Field } from "#src/ui/field.tsx";
+import { Input } from "#src/ui/input.tsx";
+import { Skeleton } from "#src/ui/skeleton.tsx";
+import { formatPrice } from "#shared/format.ts";
+import { CategoryChart } from "#src/widgets/charts/category-chart.tsx";
+import { chartFormatters, countFormat } from "#src/lib/format.ts";
+import { useNow } from "#src/lib/use-now.ts";
 
 export type AdminScreenProps = {
   loadStats: () => Promise<ActionResult<AdminStats>>;

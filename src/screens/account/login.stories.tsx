@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ok, type ActionResult } from "../../forms/action-result.ts";
-import type { PasswordSignIn } from "../../auth/account.ts";
-import { trialUser } from "../../auth/auth-fixtures.ts";
+import { ok, type ActionResult } from "#src/forms/action-result.ts";
+import type { PasswordSignIn } from "#src/auth/account.ts";
+import { trialUser } from "#src/auth/auth-fixtures.ts";
 import { LoginScreen } from "./login.tsx";
 import { ClientResponseError } from "pocketbase";
-import { ceremonyFailure, signInFailure } from "../../auth/passkeys.ts";
-import { refused } from "../../auth/story-actions.ts";
-import { codeStepExpired } from "../../auth/sign-in-support.ts";
+import { ceremonyFailure, signInFailure } from "#src/auth/passkeys.ts";
+import { refused } from "#src/auth/story-actions.ts";
+import { codeStepExpired } from "#src/auth/sign-in-support.ts";
 
 /** The login page: the form, its request running, PocketBase's refusals and a successful login. */
 const meta = {

@@ -1,15 +1,15 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import type { PasswordSignIn } from "../../auth/account.ts";
-import type { ActionResult } from "../../forms/action-result.ts";
-import type { AuthUser } from "../../auth/auth-state.tsx";
-import { codeStepExpired } from "../../auth/sign-in-support.ts";
-import { useAction } from "../../forms/use-action.ts";
-import { LoginForm } from "../../widgets/auth/login-form.tsx";
+import type { PasswordSignIn } from "#src/auth/account.ts";
+import type { ActionResult } from "#src/forms/action-result.ts";
+import type { AuthUser } from "#src/auth/auth-state.tsx";
+import { codeStepExpired } from "#src/auth/sign-in-support.ts";
+import { useAction } from "#src/forms/use-action.ts";
+import { LoginForm } from "#src/widgets/auth/login-form.tsx";
 
 // The code step, for the few accounts with two-factor sign-in on: loaded once a password asks for it.
 const TwoFactorCodeForm = lazy(() =>
-  import("../../widgets/auth/two-factor-code-form.tsx").then((module) => ({
+  import("#src/widgets/auth/two-factor-code-form.tsx").then((module) => ({
     default: module.TwoFactorCodeForm,
   })),
 );

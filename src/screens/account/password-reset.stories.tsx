@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ok, type ActionResult } from "../../forms/action-result.ts";
+import { ok, type ActionResult } from "#src/forms/action-result.ts";
 import { ConfirmEmailChangeScreen, ForgotPasswordScreen, ResetPasswordScreen } from "./password-reset.tsx";
-import { refused, typeRefusedThenThrottledEmail } from "../../auth/story-actions.ts";
+import { refused, typeRefusedThenThrottledEmail } from "#src/auth/story-actions.ts";
 
 const invalidData = "An error occurred while validating the submitted data.";
 

@@ -1,10 +1,10 @@
-import type { ActionResult } from "../../forms/action-result.ts";
+import type { ActionResult } from "#src/forms/action-result.ts";
 import { useState } from "react";
-import type { EmailChanged } from "../../auth/account.ts";
-import { useAction } from "../../forms/use-action.ts";
-import { ConfirmEmailChangeForm } from "../../widgets/auth/confirm-email-change-form.tsx";
-import { ForgotPasswordForm } from "../../widgets/auth/forgot-password-form.tsx";
-import { ResetPasswordForm } from "../../widgets/auth/reset-password-form.tsx";
+import type { EmailChanged } from "#src/auth/account.ts";
+import { useAction } from "#src/forms/use-action.ts";
+import { ConfirmEmailChangeForm } from "#src/widgets/auth/confirm-email-change-form.tsx";
+import { ForgotPasswordForm } from "#src/widgets/auth/forgot-password-form.tsx";
+import { ResetPasswordForm } from "#src/widgets/auth/reset-password-form.tsx";
 
 function Centered({ children }: { children: React.ReactNode }) {
   return <div className="flex justify-center py-4 sm:py-10">{children}</div>;

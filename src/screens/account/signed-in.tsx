@@ -1,34 +1,30 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import type { ActionResult } from "../../forms/action-result.ts";
-import type { AuthUser } from "../../auth/auth-state.tsx";
-import { checkoutReturnOf } from "../../auth/billing.ts";
-import { accountNotice, clearAccountNotice, type AccountNotice } from "../../auth/route-middleware.ts";
-import { useAction } from "../../forms/use-action.ts";
-import { Button } from "../../ui/button.tsx";
-import { Skeleton } from "../../ui/skeleton.tsx";
-import { EmailChangeForm } from "../../widgets/auth/email-change-form.tsx";
-import { PasswordChangeForm } from "../../widgets/auth/password-change-form.tsx";
-import { ProfileForm } from "../../widgets/auth/profile-form.tsx";
-import { resendCooldownSeconds, useCountdown } from "../../widgets/auth/use-countdown.ts";
-import {
-  BillingCard,
-  type BillingActions,
-  type CheckoutReturn,
-} from "../../widgets/billing/billing-card.tsx";
-import { StremioCredentials } from "../../widgets/stremio/stremio-credentials.tsx";
-import { DeleteAccountForm } from "../../widgets/auth/delete-account-form.tsx";
-import { YourDataCard, type YourDataActions } from "../../widgets/auth/your-data-card.tsx";
-import type { IdentityActions } from "../../widgets/auth/use-identity-confirmation.tsx";
-import { PasskeysCard, type PasskeyActions } from "../../widgets/auth/passkeys-card.tsx";
-import type { TwoFactorActions } from "../../widgets/auth/two-factor-card.tsx";
+import type { ActionResult } from "#src/forms/action-result.ts";
+import type { AuthUser } from "#src/auth/auth-state.tsx";
+import { checkoutReturnOf } from "#src/auth/billing.ts";
+import { accountNotice, clearAccountNotice, type AccountNotice } from "#src/auth/route-middleware.ts";
+import { useAction } from "#src/forms/use-action.ts";
+import { Button } from "#src/ui/button.tsx";
+import { Skeleton } from "#src/ui/skeleton.tsx";
+import { EmailChangeForm } from "#src/widgets/auth/email-change-form.tsx";
+import { PasswordChangeForm } from "#src/widgets/auth/password-change-form.tsx";
+import { ProfileForm } from "#src/widgets/auth/profile-form.tsx";
+import { resendCooldownSeconds, useCountdown } from "#src/widgets/auth/use-countdown.ts";
+import { BillingCard, type BillingActions, type CheckoutReturn } from "#src/widgets/billing/billing-card.tsx";
+import { StremioCredentials } from "#src/widgets/stremio/stremio-credentials.tsx";
+import { DeleteAccountForm } from "#src/widgets/auth/delete-account-form.tsx";
+import { YourDataCard, type YourDataActions } from "#src/widgets/auth/your-data-card.tsx";
+import type { IdentityActions } from "#src/widgets/auth/use-identity-confirmation.tsx";
+import { PasskeysCard, type PasskeyActions } from "#src/widgets/auth/passkeys-card.tsx";
+import type { TwoFactorActions } from "#src/widgets/auth/two-factor-card.tsx";
 import { twoFactorCardHeight } from "./placeholder-heights.ts";
 
 // Two-factor sign-in's card, with its QR code and recovery codes: loaded after the page's first
 // paint, in the placeholder's size, so it adds nothing to the first visit's download.
 const TwoFactorCard = lazy(() =>
-  import("../../widgets/auth/two-factor-card.tsx").then((module) => ({ default: module.TwoFactorCard })),
+  import("#src/widgets/auth/two-factor-card.tsx").then((module) => ({ default: module.TwoFactorCard })),
 );
 
 /** What the account page can do; the route binds them to PocketBase, stories to fakes. */

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import type { SignupOutcome } from "../../auth/account.ts";
-import { ok } from "../../forms/action-result.ts";
-import { unverifiedUser } from "../../auth/auth-fixtures.ts";
+import type { SignupOutcome } from "#src/auth/account.ts";
+import { ok } from "#src/forms/action-result.ts";
+import { unverifiedUser } from "#src/auth/auth-fixtures.ts";
 import { SignupScreen } from "./signup.tsx";
-import { refused } from "../../auth/story-actions.ts";
+import { refused } from "#src/auth/story-actions.ts";
 
 const signedIn: SignupOutcome = {
   user: unverifiedUser,

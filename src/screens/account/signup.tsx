@@ -1,10 +1,10 @@
 import { useState, type ComponentProps } from "react";
-import type { ActionResult } from "../../forms/action-result.ts";
-import type { SignupOutcome, SignupValues } from "../../auth/account.ts";
-import { useAction } from "../../forms/use-action.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { SignupCreated } from "../../widgets/auth/signup-created.tsx";
-import { SignupForm } from "../../widgets/auth/signup-form.tsx";
+import type { ActionResult } from "#src/forms/action-result.ts";
+import type { SignupOutcome, SignupValues } from "#src/auth/account.ts";
+import { useAction } from "#src/forms/use-action.ts";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { SignupCreated } from "#src/widgets/auth/signup-created.tsx";
+import { SignupForm } from "#src/widgets/auth/signup-form.tsx";
 
 type SignupFormProps = ComponentProps<typeof SignupForm>;
 

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ok, type ActionResult } from "../../forms/action-result.ts";
-import { unverifiedUser } from "../../auth/auth-fixtures.ts";
+import { ok, type ActionResult } from "#src/forms/action-result.ts";
+import { unverifiedUser } from "#src/auth/auth-fixtures.ts";
 import { VerifyEmailScreen } from "./verify-email.tsx";
-import { refused, typeRefusedThenThrottledEmail } from "../../auth/story-actions.ts";
+import { refused, typeRefusedThenThrottledEmail } from "#src/auth/story-actions.ts";
 
 const confirm = fn(async (_token: string) => ok(undefined));
 const resend = fn(async (_email: string) => ok(undefined));

@@ -1,10 +1,10 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ActionResult } from "../../forms/action-result.ts";
-import { useAuth } from "../../auth/auth-state.tsx";
-import { useAction } from "../../forms/use-action.ts";
-import { resendCooldownSeconds, useCountdown } from "../../widgets/auth/use-countdown.ts";
-import { VerifyEmail, type VerifyEmailState } from "../../widgets/auth/verify-email.tsx";
+import type { ActionResult } from "#src/forms/action-result.ts";
+import { useAuth } from "#src/auth/auth-state.tsx";
+import { useAction } from "#src/forms/use-action.ts";
+import { resendCooldownSeconds, useCountdown } from "#src/widgets/auth/use-countdown.ts";
+import { VerifyEmail, type VerifyEmailState } from "#src/widgets/auth/verify-email.tsx";
 
 export type VerifyEmailScreenProps = {
   /**

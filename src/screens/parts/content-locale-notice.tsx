@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
-import type { Locale } from "../../../shared/i18n/locales.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { languageName } from "../../lib/format.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { languageName } from "#src/lib/format.ts";
 
 /**
  * Shown above content written in another language than the page's: a page that exists in one

@@ -1,7 +1,7 @@
 import type { ComponentProps, MouseEvent } from "react";
 import { useNavigate } from "react-router";
-import type { Locale } from "../../../shared/i18n/locales.ts";
-import { Prose } from "../../ui/prose.tsx";
+import type { Locale } from "#shared/i18n/locales.ts";
+import { Prose } from "#src/ui/prose.tsx";
 
 /** Same-site links inside rendered markdown navigate in the app, like the rest of the site's links. */
 function useInternalLinks() {

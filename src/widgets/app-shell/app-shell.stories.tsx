@@ -1,9 +1,9 @@
 import { Trans } from "@lingui/react/macro";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import type { AuthStateName } from "../../auth/auth-fixtures.ts";
+import type { AuthStateName } from "#src/auth/auth-fixtures.ts";
 import { AppShell } from "./app-shell.tsx";
-import { readOnlyArgs } from "../../ui/story-args.ts";
+import { readOnlyArgs } from "#src/ui/story-args.ts";
 import docs from "./app-shell.docs.md?raw";
 
 /** Stand-in page body for layout stories. */

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { NavLink } from "react-router";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { localizePath } from "../../../shared/i18n/paths.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { cn } from "../../lib/cn.ts";
-import { siteConfig } from "../../../shared/site-config.ts";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
+import { localizePath } from "#shared/i18n/paths.ts";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { cn } from "#src/lib/cn.ts";
+import { siteConfig } from "#shared/site-config.ts";
 import { AccountMenu } from "../auth/account-menu.tsx";
 import { BrandLink } from "./brand.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";

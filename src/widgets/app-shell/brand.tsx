@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import type * as React from "react";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { cn } from "../../lib/cn.ts";
-import { siteConfig } from "../../../shared/site-config.ts";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
+import { cn } from "#src/lib/cn.ts";
+import { siteConfig } from "#shared/site-config.ts";
 
 /**
  * The logo mark, drawn with the theme's tokens (same shape as the favicon). `className` gives its

@@ -1,12 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link, useLocation } from "react-router";
-import { serializeLocaleCookie } from "../../../shared/i18n/cookie.ts";
-import { localeNames, locales } from "../../../shared/i18n/locales.ts";
-import { switchLocalePath } from "../../../shared/i18n/paths.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { cn } from "../../lib/cn.ts";
-import { isNotFoundPage } from "../../../shared/routing/match.ts";
-import { localizedRequestPathPlaceholder } from "../../../shared/routing/table.ts";
+import { serializeLocaleCookie } from "#shared/i18n/cookie.ts";
+import { localeNames, locales } from "#shared/i18n/locales.ts";
+import { switchLocalePath } from "#shared/i18n/paths.ts";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { cn } from "#src/lib/cn.ts";
+import { isNotFoundPage } from "#shared/routing/match.ts";
+import { localizedRequestPathPlaceholder } from "#shared/routing/table.ts";
 
 /**
  * Links to the current page in each language; choosing one remembers it in the locale cookie. On a

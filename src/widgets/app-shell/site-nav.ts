@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import type { Locale } from "../../../shared/i18n/locales.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 
 export type NavItem = {
   to: string;

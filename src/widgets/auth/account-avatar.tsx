@@ -1,5 +1,5 @@
-import type { AuthUser } from "../../auth/auth-state.tsx";
-import { initialsOf } from "../../auth/initials.ts";
+import type { AuthUser } from "#src/auth/auth-state.tsx";
+import { initialsOf } from "#src/auth/initials.ts";
 
 /** The avatar with initials and, from `sm` up, the name: the face of the account menu's button. */
 export function AccountAvatar({ user }: { user: Pick<AuthUser, "name" | "email" | "verified"> | null }) {

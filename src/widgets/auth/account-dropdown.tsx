@@ -1,18 +1,18 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import type * as React from "react";
 import { ChevronDown, LogOut, ShieldCheck, User } from "lucide-react";
-import type { AuthUser } from "../../auth/auth-state.tsx";
+import type { AuthUser } from "#src/auth/auth-state.tsx";
 import {
   planStatus,
   planStatusBadges,
   planStatusLabels,
   planStatuses,
   type PlanStatus,
-} from "../../auth/plan-status.ts";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { useNow } from "../../lib/use-now.ts";
-import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
+} from "#src/auth/plan-status.ts";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
+import { useNow } from "#src/lib/use-now.ts";
+import { Badge } from "#src/ui/badge.tsx";
+import { Button } from "#src/ui/button.tsx";
 import {
   DropdownMenu,
   DropdownMenuContent,
@@ -20,7 +20,7 @@ import {
   DropdownMenuLabel,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
-} from "../../ui/dropdown-menu.tsx";
+} from "#src/ui/dropdown-menu.tsx";
 import { AccountAvatar } from "./account-avatar.tsx";
 
 /** What shows one plan status on a page without the app, where the page script names it on `<html>`. */

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import type { AuthStateName } from "../../auth/auth-fixtures.ts";
+import type { AuthStateName } from "#src/auth/auth-fixtures.ts";
 import { AccountMenu } from "./account-menu.tsx";
 import { awaitingPayment } from "./story-decorators.tsx";
 import docs from "./account-menu.docs.md?raw";

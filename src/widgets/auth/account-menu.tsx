@@ -1,14 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { useNavigate } from "react-router";
-import { localizePath } from "../../../shared/i18n/paths.ts";
-import { useAuth } from "../../auth/auth-state.tsx";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { cn } from "../../lib/cn.ts";
-import { useScripts } from "../../lib/use-scripts.ts";
-import { Badge } from "../../ui/badge.tsx";
-import { Skeleton } from "../../ui/skeleton.tsx";
+import { localizePath } from "#shared/i18n/paths.ts";
+import { useAuth } from "#src/auth/auth-state.tsx";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { cn } from "#src/lib/cn.ts";
+import { useScripts } from "#src/lib/use-scripts.ts";
+import { Badge } from "#src/ui/badge.tsx";
+import { Skeleton } from "#src/ui/skeleton.tsx";
 import { AccountDropdown } from "./account-dropdown.tsx";
 import { AuthLinkButton } from "./auth-link-button.tsx";
 

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { TriangleAlert } from "lucide-react";
-import { Button } from "../../ui/button.tsx";
-import { Tooltip, TooltipContent, TooltipTrigger } from "../../ui/tooltip.tsx";
+import { Button } from "#src/ui/button.tsx";
+import { Tooltip, TooltipContent, TooltipTrigger } from "#src/ui/tooltip.tsx";
 
 /** The error state: the account service is unreachable; a click retries. */
 export function AccountUnavailable({ onRetry }: { onRetry: () => void }) {

@@ -1,6 +1,6 @@
 import type * as React from "react";
-import { cn } from "../../lib/cn.ts";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../ui/card.tsx";
+import { cn } from "#src/lib/cn.ts";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "#src/ui/card.tsx";
 
 /**
  * The frame of every account widget: a card whose title is the page's `<h1>` on a page of its own

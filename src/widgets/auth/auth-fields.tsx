@@ -1,10 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
 import * as React from "react";
 import { useSearchParams } from "react-router";
-import { useHydrated } from "../../lib/use-hydrated.ts";
-import { Field } from "../../ui/field.tsx";
-import { Input } from "../../ui/input.tsx";
-import { PasswordInput } from "../../ui/password-input.tsx";
+import { useHydrated } from "#src/lib/use-hydrated.ts";
+import { Field } from "#src/ui/field.tsx";
+import { Input } from "#src/ui/input.tsx";
+import { PasswordInput } from "#src/ui/password-input.tsx";
 
 type TextFieldProps = {
   /** The input's `name` (it also picks the error wording). */

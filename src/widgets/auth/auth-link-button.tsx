@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { Button, type ButtonProps } from "../../ui/button.tsx";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
+import { Button, type ButtonProps } from "#src/ui/button.tsx";
 
 /** A button that links to the login or the sign-up page, labelled "Log in" or "Sign up". */
 export function AuthLinkButton({

@@ -2,13 +2,13 @@ import { Trans } from "@lingui/react/macro";
 import * as React from "react";
 import { AuthCard } from "./auth-card.tsx";
 import { PasswordField } from "./auth-fields.tsx";
-import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
-import { SubmitButton } from "../../forms/submit-button.tsx";
-import type { EmailChanged } from "../../auth/account.ts";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { Button } from "../../ui/button.tsx";
-import { useForm, type FormProps } from "../../forms/use-form.ts";
-import { collectErrors, requireValue } from "../../forms/validation.ts";
+import { FormAlert, FormSuccess } from "#src/forms/form-alert.tsx";
+import { SubmitButton } from "#src/forms/submit-button.tsx";
+import type { EmailChanged } from "#src/auth/account.ts";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
+import { Button } from "#src/ui/button.tsx";
+import { useForm, type FormProps } from "#src/forms/use-form.ts";
+import { collectErrors, requireValue } from "#src/forms/validation.ts";
 
 export type ConfirmEmailChangeValues = { password: string };
 

@@ -1,13 +1,13 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
-import type { IdentityProof } from "../../../shared/two-factor.ts";
-import type { ActionResult } from "../../forms/action-result.ts";
-import { useAction } from "../../forms/use-action.ts";
-import { FormAlert } from "../../forms/form-alert.tsx";
-import { SubmitButton } from "../../forms/submit-button.tsx";
-import { useForm, type FormProps } from "../../forms/use-form.ts";
-import { collectErrors, requireValue } from "../../forms/validation.ts";
-import { Button } from "../../ui/button.tsx";
+import type { IdentityProof } from "#shared/two-factor.ts";
+import type { ActionResult } from "#src/forms/action-result.ts";
+import { useAction } from "#src/forms/use-action.ts";
+import { FormAlert } from "#src/forms/form-alert.tsx";
+import { SubmitButton } from "#src/forms/submit-button.tsx";
+import { useForm, type FormProps } from "#src/forms/use-form.ts";
+import { collectErrors, requireValue } from "#src/forms/validation.ts";
+import { Button } from "#src/ui/button.tsx";
 import {
   Dialog,
   DialogContent,
@@ -15,7 +15,7 @@ import {
   DialogFooter,
   DialogHeader,
   DialogTitle,
-} from "../../ui/dialog.tsx";
+} from "#src/ui/dialog.tsx";
 import { textLinkClassName } from "./auth-card.tsx";
 import { CodeField, PasswordField } from "./auth-fields.tsx";
 

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
-import { FormAlert } from "../../forms/form-alert.tsx";
-import { SubmitButton } from "../../forms/submit-button.tsx";
-import { useForm, type FormProps } from "../../forms/use-form.ts";
-import { collectErrors, requireValue } from "../../forms/validation.ts";
-import { Checkbox } from "../../ui/checkbox.tsx";
-import { Field } from "../../ui/field.tsx";
+import { FormAlert } from "#src/forms/form-alert.tsx";
+import { SubmitButton } from "#src/forms/submit-button.tsx";
+import { useForm, type FormProps } from "#src/forms/use-form.ts";
+import { collectErrors, requireValue } from "#src/forms/validation.ts";
+import { Checkbox } from "#src/ui/checkbox.tsx";
+import { Field } from "#src/ui/field.tsx";
 import { AuthCard } from "./auth-card.tsx";
 import { PasswordField } from "./auth-fields.tsx";
 

@@ -2,10 +2,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
 import { AuthCard } from "./auth-card.tsx";
 import { EmailField } from "./auth-fields.tsx";
-import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
-import { SubmitButton } from "../../forms/submit-button.tsx";
-import { useForm, type FormProps } from "../../forms/use-form.ts";
-import { checkEmail, collectErrors } from "../../forms/validation.ts";
+import { FormAlert, FormSuccess } from "#src/forms/form-alert.tsx";
+import { SubmitButton } from "#src/forms/submit-button.tsx";
+import { useForm, type FormProps } from "#src/forms/use-form.ts";
+import { checkEmail, collectErrors } from "#src/forms/validation.ts";
 
 export type EmailChangeValues = { newEmail: string };
 

@@ -1,12 +1,12 @@
 import { Trans } from "@lingui/react/macro";
 import * as React from "react";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { EmailField, useEmailFromLink } from "./auth-fields.tsx";
-import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
-import { SubmitButton } from "../../forms/submit-button.tsx";
-import { useForm, type FormProps } from "../../forms/use-form.ts";
-import { checkEmail, collectErrors } from "../../forms/validation.ts";
+import { FormAlert, FormSuccess } from "#src/forms/form-alert.tsx";
+import { SubmitButton } from "#src/forms/submit-button.tsx";
+import { useForm, type FormProps } from "#src/forms/use-form.ts";
+import { checkEmail, collectErrors } from "#src/forms/validation.ts";
 
 export type ForgotPasswordValues = { email: string };
 

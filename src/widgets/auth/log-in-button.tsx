@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { FormSuccess } from "../../forms/form-alert.tsx";
+import { FormSuccess } from "#src/forms/form-alert.tsx";
 import { AuthLinkButton } from "./auth-link-button.tsx";
 
 /** The "Log in" button that ends a finished flow. */

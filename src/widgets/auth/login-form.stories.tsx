@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import * as React from "react";
-import { leaveLoginNotice } from "../../auth/route-middleware.ts";
+import { leaveLoginNotice } from "#src/auth/route-middleware.ts";
 import { LoginForm } from "./login-form.tsx";
-import type { FormStatus } from "../../forms/use-form.ts";
+import type { FormStatus } from "#src/forms/use-form.ts";
 import { centredCard } from "./story-decorators.tsx";
 import docs from "./login-form.docs.md?raw";
 

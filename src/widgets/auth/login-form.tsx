@@ -1,9 +1,9 @@
 import { Trans } from "@lingui/react/macro";
 import * as React from "react";
-import { takeLoginNotice, type LoginNotice } from "../../auth/route-middleware.ts";
-import { FormSuccess } from "../../forms/form-alert.tsx";
-import type { FormProps } from "../../forms/use-form.ts";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
+import { takeLoginNotice, type LoginNotice } from "#src/auth/route-middleware.ts";
+import { FormSuccess } from "#src/forms/form-alert.tsx";
+import type { FormProps } from "#src/forms/use-form.ts";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { PasskeyLoginButton, type PasskeyLogin } from "./passkey-login.tsx";
 import { PasswordSignInForm, type LoginValues } from "./password-sign-in-form.tsx";

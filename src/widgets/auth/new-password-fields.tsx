@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { PasswordField } from "./auth-fields.tsx";
-import { passwordLength } from "../../../shared/password-rules.ts";
-import { checkConfirmation, checkNewPassword } from "../../forms/validation.ts";
+import { passwordLength } from "#shared/password-rules.ts";
+import { checkConfirmation, checkNewPassword } from "#src/forms/validation.ts";
 
 type NewPasswordForm = {
   values: { password: string; passwordConfirm: string };

@@ -2,9 +2,9 @@ import type { MessageDescriptor } from "@lingui/core";
 import { Trans } from "@lingui/react/macro";
 import type * as React from "react";
 import { KeyRound } from "lucide-react";
-import { FormAlert } from "../../forms/form-alert.tsx";
-import type { FormStatus } from "../../forms/use-form.ts";
-import { Button } from "../../ui/button.tsx";
+import { FormAlert } from "#src/forms/form-alert.tsx";
+import type { FormStatus } from "#src/forms/use-form.ts";
+import { Button } from "#src/ui/button.tsx";
 
 /** Log in with a passkey: its request's state, and the button's action. */
 export type PasskeyLogin = {

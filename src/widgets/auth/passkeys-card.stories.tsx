@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ok } from "../../forms/action-result.ts";
-import { laptopPasskey, phonePasskey } from "../../auth/auth-fixtures.ts";
-import { ceremonyFailure } from "../../auth/passkeys.ts";
-import { identityStep, refused } from "../../auth/story-actions.ts";
+import { ok } from "#src/forms/action-result.ts";
+import { laptopPasskey, phonePasskey } from "#src/auth/auth-fixtures.ts";
+import { ceremonyFailure } from "#src/auth/passkeys.ts";
+import { identityStep, refused } from "#src/auth/story-actions.ts";
 import { PasskeysCard } from "./passkeys-card.tsx";
 import { accountFormStory } from "./story-decorators.tsx";
 import docs from "./passkeys-card.docs.md?raw";

@@ -1,15 +1,15 @@
 import { Trans } from "@lingui/react/macro";
 import * as React from "react";
 import { KeyRound } from "lucide-react";
-import type { ActionResult } from "../../forms/action-result.ts";
-import type { PasskeyInfo } from "../../../shared/passkeys.ts";
-import { formatDate } from "../../../shared/format.ts";
-import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
-import { useAction } from "../../forms/use-action.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { Button } from "../../ui/button.tsx";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { Skeleton } from "../../ui/skeleton.tsx";
+import type { ActionResult } from "#src/forms/action-result.ts";
+import type { PasskeyInfo } from "#shared/passkeys.ts";
+import { formatDate } from "#shared/format.ts";
+import { FormAlert, FormSuccess } from "#src/forms/form-alert.tsx";
+import { useAction } from "#src/forms/use-action.ts";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { Button } from "#src/ui/button.tsx";
+import { ConfirmDialog } from "#src/ui/confirm-dialog.tsx";
+import { Skeleton } from "#src/ui/skeleton.tsx";
 import { AuthCard } from "./auth-card.tsx";
 import { type IdentityActions, useIdentityConfirmation } from "./use-identity-confirmation.tsx";
 

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { trialUser } from "../../auth/auth-fixtures.ts";
+import { trialUser } from "#src/auth/auth-fixtures.ts";
 import { PasswordChangeForm } from "./password-change-form.tsx";
 import { accountFormStory } from "./story-decorators.tsx";
 import docs from "./password-change-form.docs.md?raw";

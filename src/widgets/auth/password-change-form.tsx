@@ -3,10 +3,10 @@ import * as React from "react";
 import { AuthCard } from "./auth-card.tsx";
 import { PasswordField } from "./auth-fields.tsx";
 import { NewPasswordFields, newPasswordChecks } from "./new-password-fields.tsx";
-import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
-import { SubmitButton } from "../../forms/submit-button.tsx";
-import { useForm, type FormProps } from "../../forms/use-form.ts";
-import { collectErrors, requireValue } from "../../forms/validation.ts";
+import { FormAlert, FormSuccess } from "#src/forms/form-alert.tsx";
+import { SubmitButton } from "#src/forms/submit-button.tsx";
+import { useForm, type FormProps } from "#src/forms/use-form.ts";
+import { collectErrors, requireValue } from "#src/forms/validation.ts";
 
 export type PasswordChangeValues = { oldPassword: string; password: string; passwordConfirm: string };
 

@@ -1,8 +1,8 @@
 import type * as React from "react";
-import { FormAlert } from "../../forms/form-alert.tsx";
-import { SubmitButton } from "../../forms/submit-button.tsx";
-import { useForm, type FormProps } from "../../forms/use-form.ts";
-import { checkEmail, collectErrors, requireValue } from "../../forms/validation.ts";
+import { FormAlert } from "#src/forms/form-alert.tsx";
+import { SubmitButton } from "#src/forms/submit-button.tsx";
+import { useForm, type FormProps } from "#src/forms/use-form.ts";
+import { checkEmail, collectErrors, requireValue } from "#src/forms/validation.ts";
 import { EmailField, PasswordField, useEmailFromLink } from "./auth-fields.tsx";
 
 export type LoginValues = { email: string; password: string };

@@ -1,8 +1,8 @@
 import type * as React from "react";
-import { cn } from "../../lib/cn.ts";
-import { Field } from "../../ui/field.tsx";
-import { Label } from "../../ui/label.tsx";
-import { RadioGroup, RadioGroupItem } from "../../ui/radio-group.tsx";
+import { cn } from "#src/lib/cn.ts";
+import { Field } from "#src/ui/field.tsx";
+import { Label } from "#src/ui/label.tsx";
+import { RadioGroup, RadioGroupItem } from "#src/ui/radio-group.tsx";
 
 const optionClassName =
   "flex cursor-pointer items-start gap-3 rounded-lg border border-border bg-background/40 p-4 transition-colors hover:border-muted-foreground has-checked:border-primary has-checked:bg-accent/40";

@@ -1,12 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
-import { Field } from "../../ui/field.tsx";
-import { Input } from "../../ui/input.tsx";
+import { Field } from "#src/ui/field.tsx";
+import { Input } from "#src/ui/input.tsx";
 import { AuthCard } from "./auth-card.tsx";
-import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
-import { SubmitButton } from "../../forms/submit-button.tsx";
-import { useForm, type FormProps } from "../../forms/use-form.ts";
-import { collectErrors, requireValue } from "../../forms/validation.ts";
+import { FormAlert, FormSuccess } from "#src/forms/form-alert.tsx";
+import { SubmitButton } from "#src/forms/submit-button.tsx";
+import { useForm, type FormProps } from "#src/forms/use-form.ts";
+import { collectErrors, requireValue } from "#src/forms/validation.ts";
 
 export type ProfileValues = { name: string };
 

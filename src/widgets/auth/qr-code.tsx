@@ -1,5 +1,5 @@
 import * as React from "react";
-import { Skeleton } from "../../ui/skeleton.tsx";
+import { Skeleton } from "#src/ui/skeleton.tsx";
 
 /** One path for the dark modules of a QR code's matrix (one unit per module). */
 function modulesPath(modules: readonly (readonly boolean[])[]): string {

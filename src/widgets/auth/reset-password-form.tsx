@@ -1,14 +1,14 @@
 import { Trans } from "@lingui/react/macro";
 import * as React from "react";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { Button } from "../../ui/button.tsx";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
+import { Button } from "#src/ui/button.tsx";
 import { AuthCard } from "./auth-card.tsx";
 import { NewPasswordFields, newPasswordChecks } from "./new-password-fields.tsx";
-import { FormAlert } from "../../forms/form-alert.tsx";
-import { SubmitButton } from "../../forms/submit-button.tsx";
+import { FormAlert } from "#src/forms/form-alert.tsx";
+import { SubmitButton } from "#src/forms/submit-button.tsx";
 import { SuccessThenLogIn } from "./log-in-button.tsx";
-import { useForm, type FormProps } from "../../forms/use-form.ts";
-import { collectErrors } from "../../forms/validation.ts";
+import { useForm, type FormProps } from "#src/forms/use-form.ts";
+import { collectErrors } from "#src/forms/validation.ts";
 
 export type ResetPasswordValues = { password: string; passwordConfirm: string };
 

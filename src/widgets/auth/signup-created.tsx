@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import * as React from "react";
 import { AuthCard } from "./auth-card.tsx";
-import { FormSuccess } from "../../forms/form-alert.tsx";
+import { FormSuccess } from "#src/forms/form-alert.tsx";
 import { LogInButton } from "./log-in-button.tsx";
 
 /**

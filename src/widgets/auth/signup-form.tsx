@@ -1,22 +1,22 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { siteConfig } from "../../../shared/site-config.ts";
-import { Badge } from "../../ui/badge.tsx";
-import { Checkbox } from "../../ui/checkbox.tsx";
-import { Field } from "../../ui/field.tsx";
-import { Input } from "../../ui/input.tsx";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { siteConfig } from "#shared/site-config.ts";
+import { Badge } from "#src/ui/badge.tsx";
+import { Checkbox } from "#src/ui/checkbox.tsx";
+import { Field } from "#src/ui/field.tsx";
+import { Input } from "#src/ui/input.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { EmailField } from "./auth-fields.tsx";
-import { FormAlert } from "../../forms/form-alert.tsx";
-import { SubmitButton } from "../../forms/submit-button.tsx";
+import { FormAlert } from "#src/forms/form-alert.tsx";
+import { SubmitButton } from "#src/forms/submit-button.tsx";
 import { NewPasswordFields, newPasswordChecks } from "./new-password-fields.tsx";
 import { PlanOption, PlanOptionGroup } from "./plan-option.tsx";
-import { formatPrice } from "../../../shared/format.ts";
-import { yearlySavingPercent, type Billing, type Plan } from "../../auth/plan-price.ts";
-import { useForm, type FormProps } from "../../forms/use-form.ts";
-import { checkEmail, collectErrors, requireValue } from "../../forms/validation.ts";
+import { formatPrice } from "#shared/format.ts";
+import { yearlySavingPercent, type Billing, type Plan } from "#src/auth/plan-price.ts";
+import { useForm, type FormProps } from "#src/forms/use-form.ts";
+import { checkEmail, collectErrors, requireValue } from "#src/forms/validation.ts";
 
 export type SignupFormValues = {
   name: string;

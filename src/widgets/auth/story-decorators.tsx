@@ -1,6 +1,6 @@
 import type { Decorator } from "@storybook/react-vite";
-import { StaticAuthProvider } from "../../auth/auth-state.tsx";
-import { awaitingPaymentUser } from "../../auth/auth-fixtures.ts";
+import { StaticAuthProvider } from "#src/auth/auth-state.tsx";
+import { awaitingPaymentUser } from "#src/auth/auth-fixtures.ts";
 
 /** Stories of a form on the account page: padded, signed in on the trial. */
 export const accountFormStory = {

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ok } from "../../forms/action-result.ts";
-import { recoveryCodes, twoFactorOff, twoFactorOn, twoFactorSetup } from "../../auth/auth-fixtures.ts";
-import { identityStep, refused } from "../../auth/story-actions.ts";
-import { invalidTotpCode } from "../../../shared/two-factor.ts";
+import { ok } from "#src/forms/action-result.ts";
+import { recoveryCodes, twoFactorOff, twoFactorOn, twoFactorSetup } from "#src/auth/auth-fixtures.ts";
+import { identityStep, refused } from "#src/auth/story-actions.ts";
+import { invalidTotpCode } from "#shared/two-factor.ts";
 import { TwoFactorCard } from "./two-factor-card.tsx";
 import { accountFormStory } from "./story-decorators.tsx";
 import docs from "./two-factor-card.docs.md?raw";

@@ -1,23 +1,18 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
 import { ShieldCheck } from "lucide-react";
-import type { ActionResult } from "../../forms/action-result.ts";
-import { formatDate } from "../../../shared/format.ts";
-import {
-  recoveryCodeCount,
-  totpDigits,
-  type TotpSetup,
-  type TotpStatus,
-} from "../../../shared/two-factor.ts";
-import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
-import { SubmitButton } from "../../forms/submit-button.tsx";
-import { useAction } from "../../forms/use-action.ts";
-import { useForm, type FormProps } from "../../forms/use-form.ts";
-import { collectErrors, requireValue } from "../../forms/validation.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { Button } from "../../ui/button.tsx";
-import { CopyButton } from "../../ui/copy-button.tsx";
-import { Skeleton } from "../../ui/skeleton.tsx";
+import type { ActionResult } from "#src/forms/action-result.ts";
+import { formatDate } from "#shared/format.ts";
+import { recoveryCodeCount, totpDigits, type TotpSetup, type TotpStatus } from "#shared/two-factor.ts";
+import { FormAlert, FormSuccess } from "#src/forms/form-alert.tsx";
+import { SubmitButton } from "#src/forms/submit-button.tsx";
+import { useAction } from "#src/forms/use-action.ts";
+import { useForm, type FormProps } from "#src/forms/use-form.ts";
+import { collectErrors, requireValue } from "#src/forms/validation.ts";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { Button } from "#src/ui/button.tsx";
+import { CopyButton } from "#src/ui/copy-button.tsx";
+import { Skeleton } from "#src/ui/skeleton.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { CodeField } from "./auth-fields.tsx";
 import { QrCode } from "./qr-code.tsx";

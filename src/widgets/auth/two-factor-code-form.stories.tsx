@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, within } from "storybook/test";
-import { codeStepExpired } from "../../auth/sign-in-support.ts";
+import { codeStepExpired } from "#src/auth/sign-in-support.ts";
 import { TwoFactorCodeForm } from "./two-factor-code-form.tsx";
 import { accountFormStory } from "./story-decorators.tsx";
 import docs from "./two-factor-code-form.docs.md?raw";

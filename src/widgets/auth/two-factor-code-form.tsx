@@ -1,10 +1,10 @@
 import { Trans } from "@lingui/react/macro";
 import * as React from "react";
-import { totpDigits } from "../../../shared/two-factor.ts";
-import { FormAlert } from "../../forms/form-alert.tsx";
-import { SubmitButton } from "../../forms/submit-button.tsx";
-import { useForm, type FormProps } from "../../forms/use-form.ts";
-import { collectErrors, requireValue } from "../../forms/validation.ts";
+import { totpDigits } from "#shared/two-factor.ts";
+import { FormAlert } from "#src/forms/form-alert.tsx";
+import { SubmitButton } from "#src/forms/submit-button.tsx";
+import { useForm, type FormProps } from "#src/forms/use-form.ts";
+import { collectErrors, requireValue } from "#src/forms/validation.ts";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { CodeField } from "./auth-fields.tsx";
 

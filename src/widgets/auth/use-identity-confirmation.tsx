@@ -1,7 +1,7 @@
 import * as React from "react";
-import type { IdentityProof } from "../../../shared/two-factor.ts";
-import { needsIdentityConfirmation } from "../../auth/action-error.ts";
-import type { ActionResult } from "../../forms/action-result.ts";
+import type { IdentityProof } from "#shared/two-factor.ts";
+import { needsIdentityConfirmation } from "#src/auth/action-error.ts";
+import type { ActionResult } from "#src/forms/action-result.ts";
 
 /** "Confirm it's you" for the signed-in record (the site's user, the dashboard's superuser). */
 export type IdentityActions = {

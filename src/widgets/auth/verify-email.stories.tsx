@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { unverifiedUser } from "../../auth/auth-fixtures.ts";
+import { unverifiedUser } from "#src/auth/auth-fixtures.ts";
 import { useCountdown } from "./use-countdown.ts";
 import { VerifyEmail, type VerifyEmailProps } from "./verify-email.tsx";
 import { centredCard } from "./story-decorators.tsx";

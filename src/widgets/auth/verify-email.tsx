@@ -1,16 +1,16 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { Button } from "../../ui/button.tsx";
-import { formErrorMessage, type FieldErrors } from "../../forms/field-error-message.ts";
-import { Spinner } from "../../ui/spinner.tsx";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
+import { Button } from "#src/ui/button.tsx";
+import { formErrorMessage, type FieldErrors } from "#src/forms/field-error-message.ts";
+import { Spinner } from "#src/ui/spinner.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 import { EmailField } from "./auth-fields.tsx";
-import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
+import { FormAlert, FormSuccess } from "#src/forms/form-alert.tsx";
 import { formatCountdown } from "./use-countdown.ts";
-import { useForm, type FormStatus } from "../../forms/use-form.ts";
-import { checkEmail, collectErrors } from "../../forms/validation.ts";
+import { useForm, type FormStatus } from "#src/forms/use-form.ts";
+import { checkEmail, collectErrors } from "#src/forms/validation.ts";
 
 export type VerifyEmailState =
   /** Signed up, waiting for the visitor to open the link. */

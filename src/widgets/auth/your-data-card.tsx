@@ -1,14 +1,14 @@
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
 import { Download } from "lucide-react";
-import type { ActionResult } from "../../forms/action-result.ts";
-import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
-import { useAction } from "../../forms/use-action.ts";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Checkbox } from "../../ui/checkbox.tsx";
-import { Field } from "../../ui/field.tsx";
-import { Separator } from "../../ui/separator.tsx";
+import type { ActionResult } from "#src/forms/action-result.ts";
+import { FormAlert, FormSuccess } from "#src/forms/form-alert.tsx";
+import { useAction } from "#src/forms/use-action.ts";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
+import { Button } from "#src/ui/button.tsx";
+import { Checkbox } from "#src/ui/checkbox.tsx";
+import { Field } from "#src/ui/field.tsx";
+import { Separator } from "#src/ui/separator.tsx";
 import { AuthCard, textLinkClassName } from "./auth-card.tsx";
 
 export type YourDataActions = {

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { ok } from "../../forms/action-result.ts";
-import { activeSubscription, awaitingPaymentUser, paidUser, trialUser } from "../../auth/auth-fixtures.ts";
-import type { AuthUser } from "../../auth/auth-state.tsx";
-import type { Subscription } from "../../../shared/billing.ts";
-import { refused } from "../../auth/story-actions.ts";
+import { ok } from "#src/forms/action-result.ts";
+import { activeSubscription, awaitingPaymentUser, paidUser, trialUser } from "#src/auth/auth-fixtures.ts";
+import type { AuthUser } from "#src/auth/auth-state.tsx";
+import type { Subscription } from "#shared/billing.ts";
+import { refused } from "#src/auth/story-actions.ts";
 import { BillingCard, type BillingActions } from "./billing-card.tsx";
 import docs from "./billing-card.docs.md?raw";
 

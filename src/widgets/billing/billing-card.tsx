@@ -1,36 +1,32 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
-import enInstructions from "../../../content/en/payment-instructions.md?raw";
-import frInstructions from "../../../content/fr/payment-instructions.md?raw";
-import { formatDate, formatPrice } from "../../../shared/format.ts";
-import type { Locale } from "../../../shared/i18n/locales.ts";
-import {
-  paymentInstructions,
-  paymentPeriod,
-  splitInstructions,
-} from "../../../shared/payment-instructions.ts";
-import type { ActionResult } from "../../forms/action-result.ts";
-import type { AuthUser } from "../../auth/auth-state.tsx";
-import type { BillingMode } from "../../auth/billing.ts";
-import type { Interval, Subscription } from "../../../shared/billing.ts";
-import { paidPrice } from "../../auth/plan-price.ts";
+import enInstructions from "#content/en/payment-instructions.md?raw";
+import frInstructions from "#content/fr/payment-instructions.md?raw";
+import { formatDate, formatPrice } from "#shared/format.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
+import { paymentInstructions, paymentPeriod, splitInstructions } from "#shared/payment-instructions.ts";
+import type { ActionResult } from "#src/forms/action-result.ts";
+import type { AuthUser } from "#src/auth/auth-state.tsx";
+import type { BillingMode } from "#src/auth/billing.ts";
+import type { Interval, Subscription } from "#shared/billing.ts";
+import { paidPrice } from "#src/auth/plan-price.ts";
 import {
   planState,
   planStatusBadges,
   planStatusLabels,
   subscriptionOf,
   type PlanState,
-} from "../../auth/plan-status.ts";
-import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
-import { useAction } from "../../forms/use-action.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { useNow } from "../../lib/use-now.ts";
-import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../ui/card.tsx";
-import { Separator } from "../../ui/separator.tsx";
-import { Skeleton } from "../../ui/skeleton.tsx";
-import { Spinner } from "../../ui/spinner.tsx";
+} from "#src/auth/plan-status.ts";
+import { FormAlert, FormSuccess } from "#src/forms/form-alert.tsx";
+import { useAction } from "#src/forms/use-action.ts";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { useNow } from "#src/lib/use-now.ts";
+import { Badge } from "#src/ui/badge.tsx";
+import { Button } from "#src/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#src/ui/card.tsx";
+import { Separator } from "#src/ui/separator.tsx";
+import { Skeleton } from "#src/ui/skeleton.tsx";
+import { Spinner } from "#src/ui/spinner.tsx";
 import { resendCooldownSeconds, useCountdown } from "../auth/use-countdown.ts";
 
 /**

@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
-import { localeTags } from "../../../shared/i18n/locales.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
+import { localeTags } from "#shared/i18n/locales.ts";
+import { useLocale } from "#src/i18n/use-locale.ts";
 import { CategoryChart, type CategoryDatum, type CategorySeries } from "./category-chart.tsx";
 import { milestoneProgress, usersByPlan } from "./chart-fixtures.ts";
 import docs from "./category-chart.docs.md?raw";

@@ -20,7 +20,7 @@ import { finiteValues, seriesRows, type SeriesPlotProps } from "./series.ts";
 import { StaticPlot } from "./static-plot.tsx";
 import { ValueGrid } from "./value-grid.tsx";
 import { valueScale } from "./value-scale.ts";
-import { chartFormatters } from "../../lib/format.ts";
+import { chartFormatters } from "#src/lib/format.ts";
 import { px, textWidth, wrapLabel, type Box } from "./static-layout.ts";
 import { thinTicks, tickCount } from "./ticks.ts";
 

@@ -2,10 +2,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { ParentSize } from "@visx/responsive";
 import { ChevronRight } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { cn } from "../../lib/cn.ts";
-import { Button } from "../../ui/button.tsx";
-import { Skeleton } from "../../ui/skeleton.tsx";
-import { Spinner } from "../../ui/spinner.tsx";
+import { cn } from "#src/lib/cn.ts";
+import { Button } from "#src/ui/button.tsx";
+import { Skeleton } from "#src/ui/skeleton.tsx";
+import { Spinner } from "#src/ui/spinner.tsx";
 import { staticPlotWidths } from "./static-layout.ts";
 
 export type ChartStatus = "ready" | "loading" | "error";

@@ -9,8 +9,8 @@ import {
   type KeyboardEvent,
   type ReactNode,
 } from "react";
-import { itemAfterKey } from "../../lib/arrow-keys.ts";
-import { cn } from "../../lib/cn.ts";
+import { itemAfterKey } from "#src/lib/arrow-keys.ts";
+import { cn } from "#src/lib/cn.ts";
 import {
   placeTooltip,
   tooltipMetrics,

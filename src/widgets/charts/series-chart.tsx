@@ -1,6 +1,6 @@
 import type { ComponentType } from "react";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { chartFormatters, type ChartFormatters } from "../../lib/format.ts";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { chartFormatters, type ChartFormatters } from "#src/lib/format.ts";
 import { ChartFrame, type ChartFrameStateProps } from "./chart-frame.tsx";
 import { seriesCells, seriesLegend } from "./chart-parts.tsx";
 import type { SeriesDatum, SeriesKey, SeriesPlotProps } from "./series.ts";

@@ -1,4 +1,4 @@
-import type { Locale } from "../../../shared/i18n/locales.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { seriesCells, seriesColor, type TooltipRow } from "./chart-parts.tsx";
 
 /** A datum of either chart: a value per series key. */

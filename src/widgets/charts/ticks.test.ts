@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { exactTicks, maxTicks, thinTicks, tickCount } from "./ticks.ts";
 import { scaleLinear } from "@visx/scale";
-import { chartFormatters, countFormat } from "../../lib/format.ts";
+import { chartFormatters, countFormat } from "#src/lib/format.ts";
 
 describe("tickCount", () => {
   it("fits ticks to the axis length, between 2 and 11", () => {

@@ -18,8 +18,8 @@ import { finiteValues, seriesRows, type SeriesPlotProps } from "./series.ts";
 import { StaticPlot } from "./static-plot.tsx";
 import { ValueGrid } from "./value-grid.tsx";
 import { valueScale } from "./value-scale.ts";
-import { parseDateTime } from "../../../shared/datetime.ts";
-import { chartFormatters, type ChartDate } from "../../lib/format.ts";
+import { parseDateTime } from "#shared/datetime.ts";
+import { chartFormatters, type ChartDate } from "#src/lib/format.ts";
 import { px } from "./static-layout.ts";
 import { thinTicks, tickCount } from "./ticks.ts";
 

@@ -1,5 +1,5 @@
 import { scaleLinear } from "@visx/scale";
-import type { ChartFormatters } from "../../lib/format.ts";
+import type { ChartFormatters } from "#src/lib/format.ts";
 import { labelWidth } from "./chart-parts.tsx";
 import type { SeriesKey } from "./series.ts";
 import { exactTicks, thinTicks, tickCount } from "./ticks.ts";

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import { Prose } from "../../ui/prose.tsx";
+import { Prose } from "#src/ui/prose.tsx";
 import { AppShell } from "../app-shell/app-shell.tsx";
 import { useSampleDocs, useSampleHeadings } from "./docs-fixtures.tsx";
 import { DocsLayout, type DocsLayoutProps } from "./docs-layout.tsx";

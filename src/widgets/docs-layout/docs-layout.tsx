@@ -2,10 +2,10 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { ArrowLeft, ArrowRight, TextAlignStart } from "lucide-react";
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { cn } from "../../lib/cn.ts";
-import { Button } from "../../ui/button.tsx";
-import { Sheet, SheetClose, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "../../ui/sheet.tsx";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
+import { cn } from "#src/lib/cn.ts";
+import { Button } from "#src/ui/button.tsx";
+import { Sheet, SheetClose, SheetContent, SheetHeader, SheetTitle, SheetTrigger } from "#src/ui/sheet.tsx";
 
 /** A documentation page in the sidebar: its English route path (`/fr/docs/...`) and title. */
 export type DocLink = { href: string; title: string };

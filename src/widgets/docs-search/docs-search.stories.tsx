@@ -3,10 +3,10 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import MiniSearch from "minisearch";
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import type { SearchDocument } from "../../content/page-data.ts";
-import { searchIndexOptions } from "../../content/search.ts";
-import { enhanceDocsSearch } from "../../enhance/docs-search.ts";
-import type { Locale } from "../../../shared/i18n/locales.ts";
+import type { SearchDocument } from "#src/content/page-data.ts";
+import { searchIndexOptions } from "#src/content/search.ts";
+import { enhanceDocsSearch } from "#src/enhance/docs-search.ts";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { DocsSearch } from "./docs-search.tsx";
 import docs from "./docs-search.docs.md?raw";
 

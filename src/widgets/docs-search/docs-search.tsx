@@ -1,14 +1,14 @@
 import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useId, useRef } from "react";
-import type { Locale } from "../../../shared/i18n/locales.ts";
-import { localizePath } from "../../../shared/i18n/paths.ts";
-import { useLocale } from "../../i18n/use-locale.ts";
-import { importWithReload } from "../../lib/app-updates.ts";
-import { cn } from "../../lib/cn.ts";
-import { resources } from "../../../shared/routing/table.ts";
-import { Input } from "../../ui/input.tsx";
-import { Spinner } from "../../ui/spinner.tsx";
+import type { Locale } from "#shared/i18n/locales.ts";
+import { localizePath } from "#shared/i18n/paths.ts";
+import { useLocale } from "#src/i18n/use-locale.ts";
+import { importWithReload } from "#src/lib/app-updates.ts";
+import { cn } from "#src/lib/cn.ts";
+import { resources } from "#shared/routing/table.ts";
+import { Input } from "#src/ui/input.tsx";
+import { Spinner } from "#src/ui/spinner.tsx";
 import { docsSearchId } from "./anchor.ts";
 
 /** Results the search shows at most (`maxHits` of src/enhance/docs-search.ts). */
@@ -34,7 +34,7 @@ function useEnhanceOnFocus() {
     const input = root?.querySelector("input");
     if (!root || !input) return;
     const enhance = () => {
-      void importWithReload(() => import("../../enhance/docs-search.ts")).then((module) =>
+      void importWithReload(() => import("#src/enhance/docs-search.ts")).then((module) =>
         module.enhanceDocsSearch(root),
       );
     };

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { Button } from "../../ui/button.tsx";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
+import { Button } from "#src/ui/button.tsx";
 import { LogoMark } from "../app-shell/brand.tsx";
 
 export type ErrorPageProps = {

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { Button } from "../../ui/button.tsx";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
+import { Button } from "#src/ui/button.tsx";
 import { CtaBand } from "./cta-band.tsx";
-import { readOnlyArgs } from "../../ui/story-args.ts";
+import { readOnlyArgs } from "#src/ui/story-args.ts";
 import docs from "./cta-band.docs.md?raw";
 
 const text = {

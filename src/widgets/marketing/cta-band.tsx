@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#src/lib/cn.ts";
 
 /** The closing band: a title, one sentence and the actions, over a soft primary glow. */
 export function CtaBand({

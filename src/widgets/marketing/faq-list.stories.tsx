@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, userEvent, within } from "storybook/test";
-import type { HomeQuestion } from "../../content/page-data.ts";
+import type { HomeQuestion } from "#src/content/page-data.ts";
 import { FaqList } from "./faq-list.tsx";
-import { readOnlyArgs } from "../../ui/story-args.ts";
+import { readOnlyArgs } from "#src/ui/story-args.ts";
 import docs from "./faq-list.docs.md?raw";
 
 const questions: Record<"en" | "fr", HomeQuestion[]> = {

@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
-import type { HomeQuestion } from "../../content/page-data.ts";
-import { cn } from "../../lib/cn.ts";
-import { Prose } from "../../ui/prose.tsx";
+import type { HomeQuestion } from "#src/content/page-data.ts";
+import { cn } from "#src/lib/cn.ts";
+import { Prose } from "#src/ui/prose.tsx";
 
 /**
  * Questions as native disclosure rows (`<details>`): they open with a click, Enter or Space and

@@ -1,10 +1,10 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import type { HomeFeature } from "../../content/page-data.ts";
-import { homeFixture } from "../../content/fixtures.ts";
+import type { HomeFeature } from "#src/content/page-data.ts";
+import { homeFixture } from "#src/content/fixtures.ts";
 import { FeatureGrid } from "./feature-grid.tsx";
 import { SectionHeading } from "./section-heading.tsx";
-import { readOnlyArgs } from "../../ui/story-args.ts";
+import { readOnlyArgs } from "#src/ui/story-args.ts";
 import docs from "./feature-grid.docs.md?raw";
 
 /** The home page's features, plus three more: the grid at its fullest. */

@@ -7,9 +7,9 @@ import {
   ShieldCheck,
   type LucideIcon,
 } from "lucide-react";
-import type { HomeFeature } from "../../content/page-data.ts";
-import type { FeatureIcon } from "../../content/schema.ts";
-import { cn } from "../../lib/cn.ts";
+import type { HomeFeature } from "#src/content/page-data.ts";
+import type { FeatureIcon } from "#src/content/schema.ts";
+import { cn } from "#src/lib/cn.ts";
 
 /** The icon for each name the content may use (`featureIcons` in the content schema). */
 const icons: Record<FeatureIcon, LucideIcon> = {

@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, within } from "storybook/test";
-import { formatPrice } from "../../../shared/format.ts";
-import { paidSignupPath } from "../../auth/plan-price.ts";
+import { formatPrice } from "#shared/format.ts";
+import { paidSignupPath } from "#src/auth/plan-price.ts";
 import { PlanCard } from "./plan-card.tsx";
-import { readOnlyArgs } from "../../ui/story-args.ts";
+import { readOnlyArgs } from "#src/ui/story-args.ts";
 import docs from "./plan-card.docs.md?raw";
 
 const text = {

@@ -1,9 +1,9 @@
 import { Check } from "lucide-react";
 import type * as React from "react";
-import { LocalizedLink } from "../../i18n/localized-link.tsx";
-import { cn } from "../../lib/cn.ts";
-import { Badge } from "../../ui/badge.tsx";
-import { Button } from "../../ui/button.tsx";
+import { LocalizedLink } from "#src/i18n/localized-link.tsx";
+import { cn } from "#src/lib/cn.ts";
+import { Badge } from "#src/ui/badge.tsx";
+import { Button } from "#src/ui/button.tsx";
 
 export type PlanCardProps = {
   /** The plan's name, an `<h3>`. */

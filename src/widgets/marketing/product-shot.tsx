@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { cn } from "../../lib/cn.ts";
-import { siteConfig } from "../../../shared/site-config.ts";
+import { cn } from "#src/lib/cn.ts";
+import { siteConfig } from "#shared/site-config.ts";
 import { StremioCredentials } from "../stremio/stremio-credentials.tsx";
 
 /** Sample credentials: what a new account gets, never a real one. */

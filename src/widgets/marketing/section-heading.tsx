@@ -1,5 +1,5 @@
 import type * as React from "react";
-import { cn } from "../../lib/cn.ts";
+import { cn } from "#src/lib/cn.ts";
 
 /** A band's title (an `<h2>` with the id the band is labelled by) and its one-line subtitle. */
 export function SectionHeading({

@@ -1,8 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import * as React from "react";
 import { expect, fn, spyOn, userEvent, waitFor, within } from "storybook/test";
-import { trialUser } from "../../auth/auth-fixtures.ts";
-import type { FormStatus } from "../../forms/use-form.ts";
+import { trialUser } from "#src/auth/auth-fixtures.ts";
+import type { FormStatus } from "#src/forms/use-form.ts";
 import { StremioCredentials, type StremioCredentialsProps } from "./stremio-credentials.tsx";
 import { accountFormStory } from "../auth/story-decorators.tsx";
 import docs from "./stremio-credentials.docs.md?raw";

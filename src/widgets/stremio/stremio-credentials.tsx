@@ -1,14 +1,14 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import * as React from "react";
-import { ConfirmDialog } from "../../ui/confirm-dialog.tsx";
-import { Button } from "../../ui/button.tsx";
-import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "../../ui/card.tsx";
-import { CopyButton } from "../../ui/copy-button.tsx";
-import { EyeIcon, EyeOffIcon, StrokeIcon } from "../../ui/icons.tsx";
-import { Separator } from "../../ui/separator.tsx";
-import { FormAlert, FormSuccess } from "../../forms/form-alert.tsx";
-import type { FormStatus } from "../../forms/use-form.ts";
+import { ConfirmDialog } from "#src/ui/confirm-dialog.tsx";
+import { Button } from "#src/ui/button.tsx";
+import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "#src/ui/card.tsx";
+import { CopyButton } from "#src/ui/copy-button.tsx";
+import { EyeIcon, EyeOffIcon, StrokeIcon } from "#src/ui/icons.tsx";
+import { Separator } from "#src/ui/separator.tsx";
+import { FormAlert, FormSuccess } from "#src/forms/form-alert.tsx";
+import type { FormStatus } from "#src/forms/use-form.ts";
 import { StremioSignInGuide } from "./stremio-sign-in-guide.tsx";
 
 export type StremioCredentialsValue = { username: string; password: string };

@@ -1,6 +1,6 @@
 import { Trans } from "@lingui/react/macro";
 import type * as React from "react";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../ui/tabs.tsx";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "#src/ui/tabs.tsx";
 
 const linkClassName = "font-medium text-primary underline underline-offset-4 hover:no-underline";
 
