@@ -22,12 +22,15 @@ const pocketbaseSystemCollections = new Set(
   [superusersCollectionName, "_authOrigins", "_externalAuths", "_mfas", "_otps"].map((n) => n.toLowerCase()),
 );
 
+/** The store's own tables, lower-cased as SQLite compares names. */
+const ownTables = new Set(
+  [collectionsTable, ...internalTables.map(({ name }) => name)].map((n) => n.toLowerCase()),
+);
+
 /** Whether `name` is one of the store's own tables (or SQLite's), compared as SQLite compares names. */
 export function isOwnTable(name: string): boolean {
   const lower = name.toLowerCase();
-  return (
-    storeSchema([]).tables.has(lower) || lower.startsWith(searchTableName("")) || lower.startsWith("sqlite_")
-  );
+  return ownTables.has(lower) || lower.startsWith(searchTableName("")) || lower.startsWith("sqlite_");
 }
 
 /**
@@ -64,10 +67,7 @@ export function storeSchema(collections: (SchemaOf & { indexes: string[] })[]): 
   /** The search indexes (virtual tables) by name, with the statement each is made with. */
   searchTables: Map<string, string>;
 } {
-  const tables = new Set([
-    collectionsTable.toLowerCase(),
-    ...internalTables.map(({ name }) => name.toLowerCase()),
-  ]);
+  const tables = new Set(ownTables);
   const indexes = new Map<string, { table: string; statements: Set<string> }>();
   const searchTables = new Map<string, string>();
   for (const collection of collections) {
