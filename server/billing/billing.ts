@@ -26,8 +26,7 @@ import {
   recordNotice,
   renewNotice,
   subscriptionOfCustomer,
-  subscriptionsEnding,
-  usersWithTrialEnding,
+  recordsEndingBetween,
 } from "../core/billing-queries.ts";
 import type { RecordData, Store } from "../core/store.ts";
 import { formatDateTime } from "../core/values.ts";
@@ -435,13 +434,13 @@ export function createBilling(options: BillingOptions) {
     const soon = new Date(now.getTime() + 48 * hour);
     const report = { reminded: 0, ended: 0, synced: 0 };
     const usersCollection = users();
-    const endingSoon = usersWithTrialEnding(store, usersCollection, now, soon);
+    const endingSoon = recordsEndingBetween(store, usersCollection, "trial_ends", now, soon);
     for (const user of endingSoon) {
       if (subscriptionEntitles(subscriptionOf(store, String(user.id)), now)) continue;
       mailOnce(user, "trialEndingSoon", { kind: "trialEndingSoon", endsAt: String(user.trial_ends) });
       report.reminded++;
     }
-    const ended = usersWithTrialEnding(store, usersCollection, lookBack, now);
+    const ended = recordsEndingBetween(store, usersCollection, "trial_ends", lookBack, now);
     for (const user of ended) {
       const id = String(user.id);
       syncEntitlement(store, id, now);
@@ -451,12 +450,8 @@ export function createBilling(options: BillingOptions) {
       report.ended++;
     }
     const lapsedSince = new Date(now.getTime() - 7 * day - subscriptionGraceMs);
-    const lapsed = subscriptionsEnding(
-      store,
-      store.findCollection(subscriptionsCollection)!,
-      lapsedSince,
-      now,
-    );
+    const subscriptions = store.findCollection(subscriptionsCollection)!;
+    const lapsed = recordsEndingBetween(store, subscriptions, "current_period_end", lapsedSince, now);
     for (const sub of lapsed) {
       syncEntitlement(store, String(sub.user), now);
       report.synced++;

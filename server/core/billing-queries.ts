@@ -1,5 +1,5 @@
 import { subscriptionGraceMs } from "#shared/billing.ts";
-import { param, sql } from "../tools/sql.ts";
+import { ident, param, sql } from "../tools/sql.ts";
 import type { Collection } from "./collection-types.ts";
 import type { RecordData, Store } from "./store.ts";
 import { formatDateTime } from "./values.ts";
@@ -62,30 +62,20 @@ export function subscriptionOfCustomer(
   return store.find(collection, { where: sql`"r"."customer" = ${param(customerId)}`, limit: 1 })[0];
 }
 
-/** The users whose trial ends after `after` and at `until` or before (an index range of `trial_ends`). */
-export function usersWithTrialEnding(
-  store: Store,
-  users: Collection,
-  after: Date,
-  until: Date,
-): RecordData[] {
-  return store.find(users, {
-    where: sql`"r"."trial_ends" > ${param(formatDateTime(after))} AND "r"."trial_ends" <= ${param(formatDateTime(until))}`,
-  });
-}
-
 /**
- * The subscriptions whose period ends after `after` and at `until` or before (an index range of
- * `current_period_end`).
+ * The records whose datetime `field` falls after `after` and at `until` or before: an index range
+ * (the users' `trial_ends`, the subscriptions' `current_period_end`).
  */
-export function subscriptionsEnding(
+export function recordsEndingBetween(
   store: Store,
-  subscriptions: Collection,
+  collection: Collection,
+  field: "trial_ends" | "current_period_end",
   after: Date,
   until: Date,
 ): RecordData[] {
-  return store.find(subscriptions, {
-    where: sql`"r"."current_period_end" > ${param(formatDateTime(after))} AND "r"."current_period_end" <= ${param(formatDateTime(until))}`,
+  const column = ident("r", field);
+  return store.find(collection, {
+    where: sql`${column} > ${param(formatDateTime(after))} AND ${column} <= ${param(formatDateTime(until))}`,
   });
 }
 
