@@ -9,18 +9,33 @@
  *   npm run bench:site -- --lighthouse=none
  *   npm run bench:site -- --preset=desktop  Lighthouse's desktop profile (default: mobile, throttled)
  *   npm run bench:site -- --runs=5          Lighthouse runs per page (default 3; the median is shown)
+ *   npm run bench:site -- --signup-only     only the sign-up times, on the existing build
+ *   npm run bench:site -- --signup-runs=9   sign-ups per plan (default 5; the median is shown)
+ *   npm run bench:site -- --signup=none     no sign-up times
+ *   npm run bench:site -- --verbose         the API requests of every sign-up, not only the first
  *
  * Everything is what the page asks for before any interaction, not what loads later on demand (the
  * docs search index, the Lottie player).
+ *
+ * Then the time a sign-up takes, from the click on the form's button to the page the site shows
+ * next, over a connection with a 150 ms round trip (Chromium's network emulation, turned on once
+ * the form is loaded and filled; no bandwidth limit): each request the sign-up makes in turn costs
+ * a round trip. For the trial and for the paid plan (manual billing mode: no Stripe key, so the site
+ * goes on to the account page), each run with a new address; every account is checked complete
+ * afterwards (it signs in, and has its Stremio record).
  */
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { once } from "node:events";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { type AddressInfo, createServer as createNetServer } from "node:net";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import PocketBase, { BaseAuthStore } from "pocketbase";
-import type { Browser, Response } from "playwright";
+import type { Browser, Page, Response } from "playwright";
+import { paidSignupPath } from "../src/auth/plan-price.ts";
 import { authCookieName, sessionCookieFields } from "../src/auth/session-cookie-fields.ts";
-import { startServer } from "../server/testing/start-server.ts";
+import { fixturePassword, fixtureRoot } from "../server/testing/fixtures.ts";
+import { spawnServer, startServer } from "../server/testing/start-server.ts";
 import { chromium as chromiumOptions } from "../vitest.config.ts";
 
 const args = new Map(
@@ -33,6 +48,10 @@ const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const lighthouseMode = args.get("lighthouse") ?? "some";
 const preset = args.get("preset") === "desktop" ? "desktop" : "mobile";
 const lighthouseRuns = Number(args.get("runs") ?? 3);
+const signupOnly = args.has("signup-only");
+const signupTimed = args.get("signup") !== "none";
+const signupRuns = Number(args.get("signup-runs") ?? 5);
+const verbose = args.has("verbose");
 
 const pages: { name: string; en: string; fr: string; lighthouse?: boolean; signedIn?: boolean }[] = [
   // Content pages: prerendered, no application bundle.
@@ -63,7 +82,7 @@ const pages: { name: string; en: string; fr: string; lighthouse?: boolean; signe
   { name: "dashboard", en: "/_", fr: "/fr/_" },
 ];
 
-if (args.get("build") !== "false" && !args.has("no-build")) {
+if (args.get("build") !== "false" && !args.has("no-build") && !signupOnly) {
   console.log("Building the site…");
   const build = spawnSync("npx", ["react-router", "build"], { stdio: ["ignore", "ignore", "inherit"] });
   if (build.status !== 0) process.exit(build.status ?? 1);
@@ -109,7 +128,7 @@ async function sessionCookie(): Promise<string> {
     /^[^=]+=([^;]*)/.exec(stored.exportToCookie({ httpOnly: false }, authCookieName))![1]!,
   );
 }
-const signedInCookie = await sessionCookie();
+const signedInCookie = signupOnly ? "" : await sessionCookie();
 
 const browserUA =
   "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Safari/537.36";
@@ -164,28 +183,32 @@ if (!existsSync(chromiumPath)) {
   process.exit(1);
 }
 const { chromium } = await import("playwright");
-const bytesBrowser = await chromium.launch(chromiumOptions);
-const header = `${"page".padEnd(20)} ${"lang".padEnd(4)} ${"st".padEnd(3)} │ ${"HTML".padStart(6)} │ ${"CSS".padStart(6)} │ ${"JS (files)".padStart(11)} │ ${"JS gz".padStart(6)} │ ${"fonts (files)".padStart(13)} │ ${"other".padStart(6)} │ ${"total".padStart(6)} │ reqs`;
-const rows: string[] = [];
-try {
-  for (const page of pages) {
-    for (const locale of ["en", "fr"] as const) {
-      const m = await measure(bytesBrowser, page[locale], page.signedIn);
-      const total = Object.values(m.wire).reduce((a, b) => a + b, 0);
-      rows.push(
-        `${page.name.padEnd(20)} ${locale.padEnd(4)} ${String(m.status).padEnd(3)} │ ${kb(m.wire.html)} │ ${kb(m.wire.css)} │ ${kb(m.wire.js)} (${String(m.files.js).padStart(2)}) │ ${kb(m.jsGzip)} │ ${kb(m.wire.font)} (${String(m.files.font).padStart(4)}) │ ${kb(m.wire.other)} │ ${kb(total)} │ ${String(m.requests).padStart(4)}`,
-      );
+
+/** Every page's first visit, English and French: the table of bytes and requests. */
+async function bytesTable() {
+  const bytesBrowser = await chromium.launch(chromiumOptions);
+  const header = `${"page".padEnd(20)} ${"lang".padEnd(4)} ${"st".padEnd(3)} │ ${"HTML".padStart(6)} │ ${"CSS".padStart(6)} │ ${"JS (files)".padStart(11)} │ ${"JS gz".padStart(6)} │ ${"fonts (files)".padStart(13)} │ ${"other".padStart(6)} │ ${"total".padStart(6)} │ reqs`;
+  const rows: string[] = [];
+  try {
+    for (const page of pages) {
+      for (const locale of ["en", "fr"] as const) {
+        const m = await measure(bytesBrowser, page[locale], page.signedIn);
+        const total = Object.values(m.wire).reduce((a, b) => a + b, 0);
+        rows.push(
+          `${page.name.padEnd(20)} ${locale.padEnd(4)} ${String(m.status).padEnd(3)} │ ${kb(m.wire.html)} │ ${kb(m.wire.css)} │ ${kb(m.wire.js)} (${String(m.files.js).padStart(2)}) │ ${kb(m.jsGzip)} │ ${kb(m.wire.font)} (${String(m.files.font).padStart(4)}) │ ${kb(m.wire.other)} │ ${kb(total)} │ ${String(m.requests).padStart(4)}`,
+        );
+      }
     }
+  } finally {
+    await bytesBrowser.close();
   }
-} finally {
-  await bytesBrowser.close();
+  console.log(
+    `\nA first visit in Chromium, in KiB on the wire (bodies as served, with headers), served by server/main.ts from build/client:\n`,
+  );
+  console.log(header);
+  console.log("─".repeat(header.length));
+  console.log(rows.join("\n"));
 }
-console.log(
-  `\nA first visit in Chromium, in KiB on the wire (bodies as served, with headers), served by server/main.ts from build/client:\n`,
-);
-console.log(header);
-console.log("─".repeat(header.length));
-console.log(rows.join("\n"));
 
 async function lighthouseScores() {
   if (lighthouseMode === "none") return;
@@ -239,8 +262,179 @@ async function lighthouseScores() {
   }
 }
 
+/** A free loopback port: the sign-up server's APP_URL (where the paid plan's checkout goes) names it. */
+async function freePort(): Promise<number> {
+  const probe = createNetServer();
+  await once(probe.listen(0, "127.0.0.1"), "listening");
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+const signupPlans = [
+  {
+    plan: "trial",
+    path: "/signup",
+    submit: "Start my free trial",
+    landing: "/verify-email",
+    heading: /^(Check your inbox|Verify your email address)$/,
+  },
+  {
+    plan: "paid (manual)",
+    path: paidSignupPath,
+    submit: "Create my account",
+    landing: "/account",
+    heading: /^Your account$/,
+  },
+];
+type SignupPlan = (typeof signupPlans)[number];
+
+/** Fills the sign-up form as tests/e2e do, typing again until hydration has kept the values. */
+async function fillSignup(page: Page, email: string) {
+  const fields: [string, string][] = [
+    ["Name", "Bench Visitor"],
+    ["Email", email],
+    ["Password", fixturePassword],
+    ["Confirm password", fixturePassword],
+  ];
+  const terms = page.getByRole("checkbox", { name: /terms of use/ });
+  for (let attempt = 1; ; attempt++) {
+    for (const [label, value] of fields) await page.getByLabel(label, { exact: true }).fill(value);
+    await terms.check();
+    const values = await Promise.all(
+      fields.map(([label]) => page.getByLabel(label, { exact: true }).inputValue()),
+    );
+    if (values.every((value, i) => value === fields[i]![1]) && (await terms.isChecked())) return;
+    if (attempt === 5) throw new Error("The sign-up form did not keep what was typed.");
+  }
+}
+
+/**
+ * One sign-up at a 150 ms round trip: the time from the click to the next page's heading, and the
+ * requests made meanwhile: to the API by the sign-up, to the API by the next page when the browser
+ * loads one (the paid plan's checkout URL), and the rest (the sign-up's code, the next page's files).
+ */
+async function signupOnce(browser: Browser, url: string, plan: SignupPlan) {
+  const context = await browser.newContext({ userAgent: browserUA });
+  const page = await context.newPage();
+  await page.goto(url + plan.path, { waitUntil: "networkidle" });
+  if (plan.path.includes("plan=paid"))
+    await page
+      .getByRole("radio", { name: /Paid plan/ })
+      .and(page.locator(":checked"))
+      .waitFor();
+  const email = `bench.signup.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+  await fillSignup(page, email);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 150,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
+  const api: string[] = [];
+  const nextApi: string[] = [];
+  let other = 0;
+  let counting = true;
+  let left = false;
+  page.on("request", (request) => {
+    if (!counting) return;
+    if (request.isNavigationRequest() && request.frame() === page.mainFrame()) left = true;
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith("/api/")) (left ? nextApi : api).push(`${request.method()} ${pathname}`);
+    else other += 1;
+  });
+  const start = performance.now();
+  await page.getByRole("button", { name: plan.submit, exact: true }).click();
+  await page.waitForURL((at) => at.pathname === plan.landing, { timeout: 60_000 });
+  await page.getByRole("heading", { level: 1, name: plan.heading }).waitFor({ timeout: 60_000 });
+  const ms = performance.now() - start;
+  counting = false;
+  await context.close();
+  // The account is complete: its owner signs in, and it has its Stremio record.
+  const pb = new PocketBase(url);
+  const complete = await pb
+    .collection("users")
+    .authWithPassword(email, fixturePassword)
+    .then(({ record }) =>
+      pb.collection("stremio").getFirstListItem(pb.filter("user = {:id}", { id: record.id })),
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+  return { ms, api, nextApi, other, complete };
+}
+
+/**
+ * The sign-up times, against server/main.ts in its own process (as in production) serving
+ * build/client, in manual billing mode.
+ */
+async function signupTimes() {
+  const dataDir = mkdtempSync(path.join(fixtureRoot, "bench-signup-"));
+  const port = await freePort();
+  const { child, url } = await spawnServer(dataDir, {
+    PORT: String(port),
+    SITE_DIR: path.resolve("build/client"),
+    APP_URL: `http://127.0.0.1:${port}`,
+  });
+  const browser = await chromium.launch(chromiumOptions);
+  const rows: string[] = [];
+  try {
+    for (const plan of signupPlans) {
+      const runs = [];
+      for (let i = 0; i < signupRuns; i++) {
+        const run = await signupOnce(browser, url, plan);
+        runs.push(run);
+        if (verbose || i === 0)
+          console.log(
+            `${plan.plan}, run ${i + 1}: ${Math.round(run.ms)} ms, ${run.api.join(", ")}${run.nextApi.length ? `; next page: ${run.nextApi.join(", ")}` : ""}`,
+          );
+      }
+      const times = runs.map((r) => r.ms).sort((a, b) => a - b);
+      const ms = (value: number) => String(Math.round(value)).padStart(6);
+      // The counts seen, when they vary from run to run: "9/11".
+      const counts = (values: number[], width: number) =>
+        [...new Set(values)]
+          .sort((a, b) => a - b)
+          .join("/")
+          .padStart(width);
+      rows.push(
+        `${plan.plan.padEnd(14)} │ ${ms(times[Math.floor((times.length - 1) / 2)]!)} │ ${ms(times[0]!)} │ ${ms(times.at(-1)!)} │ ${counts(
+          runs.map((r) => r.api.length),
+          11,
+        )} │ ${counts(
+          runs.map((r) => r.nextApi.length),
+          13,
+        )} │ ${counts(
+          runs.map((r) => r.other),
+          10,
+        )} │ ${runs.filter((r) => r.complete).length}/${runs.length}`,
+      );
+    }
+  } finally {
+    await browser.close();
+    const exited = once(child, "exit");
+    child.kill();
+    await exited;
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  console.log(
+    `\nSign-up at a 150 ms round trip (no bandwidth limit), ${signupRuns} runs a plan, from the click to the next page's heading, in ms; requests to the API by the sign-up and by the page it loads next, other requests:\n`,
+  );
+  console.log(
+    `${"plan".padEnd(14)} │ median │    min │    max │ sign-up API │ next page API │ other reqs │ complete`,
+  );
+  console.log(rows.join("\n"));
+}
+
 try {
-  await lighthouseScores();
+  if (!signupOnly) {
+    await bytesTable();
+    await lighthouseScores();
+  }
+  if (signupTimed) await signupTimes();
 } finally {
   await server.close();
 }

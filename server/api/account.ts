@@ -14,8 +14,8 @@ import { checkPassword, queueSecurityMail, throwIfInvalid } from "./record-auth-
 
 const usersCollectionName = "users";
 
-/** What a data export never holds: the password hash, the token key, the Stremio password. */
-const secretFields = new Set(["password", "tokenKey", "stremio_password"]);
+/** What a data export never holds: the password hash, the token key, the Stremio password (`password` on the stremio record). */
+const secretFields = new Set(["password", "tokenKey"]);
 
 function withoutSecrets(record: RecordData): RecordData {
   return Object.fromEntries(Object.entries(record).filter(([name]) => !secretFields.has(name)));

@@ -399,15 +399,10 @@ describe("restore", () => {
       const alice = await userClient(server, "alice@example.com");
       const bob = await userClient(server, "bob@example.com");
       const carol = await userClient(server, "carol@example.com");
-      for (const [pb, email] of [
-        [alice, "alice_s@lumen.stream"],
-        [bob, "bob_s@lumen.stream"],
-        [carol, "carol_s@lumen.stream"],
-      ] as const) {
-        await pb
-          .collection("stremio")
-          .create({ user: pb.authStore.record!.id, email, password: "pw", field: "active" });
-      }
+      // Sign-up gave each their Stremio record.
+      expect((await root.collection("stremio").getFullList()).map((r) => r.user).sort()).toEqual(
+        [alice, bob, carol].map((pb) => pb.authStore.record!.id).sort(),
+      );
       const aliceTokenBeforeBackup = alice.authStore.token;
       const bobTokenBeforeBackup = bob.authStore.token;
 
@@ -439,10 +434,8 @@ describe("restore", () => {
       await root.collection("stremio").delete(carolStremio.id);
       await root.collection("users").delete(carolId);
       const bobAfterBackup = await userClient(server, "bob@example.com", false); // same tokenKey as in the snapshot
+      // Dave's sign-up makes his Stremio record too.
       const dave = await userClient(server, "dave@example.com");
-      await dave
-        .collection("stremio")
-        .create({ user: dave.authStore.record!.id, email: "dave_s@lumen.stream" });
       // Alice changes her password: her tokenKey rotates, her old token stops working.
       await alice.collection("users").update(aliceId, {
         oldPassword: password,

@@ -250,7 +250,7 @@ export function sendJson(c: ApiContext, status: number, value: unknown, options:
   return c.body(text, status as 200, { "Content-Type": "application/json" });
 }
 
-/** Exports a record for this requester: hidden fields for superusers, owner-only fields for the owner, email per PocketBase's visibility rules. */
+/** Exports a record for this requester: hidden fields for superusers, email per PocketBase's visibility rules. */
 export function exporterFor(
   c: ApiContext,
   auth = authOf(c),
@@ -263,7 +263,6 @@ export function exporterFor(
     return exportRecord(collection, data, {
       unhideAll: superuser,
       showEmail: isOwner || emailShownFor.has(data.id),
-      isOwner,
       expand,
     });
   };

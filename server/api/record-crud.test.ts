@@ -661,13 +661,12 @@ describe("PATCH /api/collections/{collection}/records/{id} (update)", () => {
       contains: ['"name":"Alicia"', '"email":"alice@example.com"'],
     },
     {
-      name: "owner stores generated stremio credentials",
+      name: "owner cannot set stremio_username: it follows their Stremio record",
       method: "PATCH",
       url: alice,
       token: "alice",
-      body: { stremio_username: "alice_x1@lumen.stream", stremio_password: "p9#Kd2!vQm8$wLz4" },
-      status: 200,
-      contains: ['"stremio_username":"alice_x1@lumen.stream"'],
+      body: { stremio_username: "alice_x1@lumen.stream" },
+      status: 404,
     },
     ...(["admin", "is_api", "stripe", "price", "plan", "is_monthly"] as const).map((field) => ({
       name: `owner cannot send ${field}`,

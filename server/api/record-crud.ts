@@ -25,7 +25,7 @@ import {
 import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
 import { superusersCollectionName } from "../core/schema.ts";
 import { ApiError } from "./api-error.ts";
-import { checkPassword, queueSecurityMail } from "./record-auth-helpers.ts";
+import { checkPassword, queueAccountMailOnce, queueSecurityMail } from "./record-auth-helpers.ts";
 import {
   type ApiContext,
   type ApiEnv,
@@ -326,6 +326,7 @@ async function save(
   if (errors) throw new ApiError(400, failure, errors);
   await prepareWrite(upsert);
   const hooks = recordHooksOf(collection.name);
+  let verify = false;
   const event = {
     store,
     collection,
@@ -335,6 +336,9 @@ async function save(
     superuser,
     actor: actorOf(c, superuser),
     now: new Date(),
+    sendVerification: () => {
+      verify = true;
+    },
   };
   const refused = hooks.beforeSave?.(event);
   if (refused) throw new ApiError(400, failure, refused);
@@ -345,8 +349,13 @@ async function save(
     });
   } catch (error) {
     if (error instanceof UniqueError) throw new ApiError(400, failure, uniqueErrors(error));
-    throw error;
+    if (error instanceof ApiError) throw error;
+    // As PocketBase: a write that fails (here or in a hook) is the request's 400, all undone.
+    c.get("ctx").log.error(`${failure} ${(error as Error).message}`);
+    throw new ApiError(400, failure);
   }
+  const saved = verify && store.findById(collection, String(upsert.data.id));
+  if (saved) queueAccountMailOnce(c, "verification", collection, saved);
 }
 
 /** Who a record hook is told made the save: the superuser's email, else nobody. */

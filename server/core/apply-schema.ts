@@ -1,14 +1,16 @@
 import { Worker } from "node:worker_threads";
 import { validateRules } from "./rules.ts";
 import { Store } from "./store.ts";
+import { keepStremioSecretOnce } from "./stremio-account.ts";
 
 /**
  * Applies the start-up schema (pocketbase/pb_schema.json's collections) to the store: tables,
- * columns and indexes made or changed, every rule compiled, and the search indexes brought in step
- * with their tables.
+ * columns and indexes made or changed, every rule compiled, data of a retired field moved, and the
+ * search indexes brought in step with their tables.
  */
 export function applySchema(store: Store, schema: unknown[]) {
   store.importCollections(schema, false, validateRules);
+  keepStremioSecretOnce(store);
   store.checkSearchIndexes();
 }
 

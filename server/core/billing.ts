@@ -214,4 +214,6 @@ export type SaveEvent = {
   /** The email of the superuser making the request; empty for anyone else. */
   actor: string;
   now: Date;
+  /** Sends the saved auth record the verification email once the save has committed (if it does). */
+  sendVerification: () => void;
 };

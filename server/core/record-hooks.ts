@@ -8,10 +8,12 @@ import {
   userChangesCollection,
   userNotesCollection,
 } from "./user-audit.ts";
+import { afterSaveStremio, afterSaveUserStremio, beforeSaveUserStremio } from "./stremio-account.ts";
 
 // What the server does around a record save made through the records API, per collection (the
-// part PocketBase leaves to an app's hooks): billing's, for users and Stremio records, and the
-// operators' record of a user (user-audit.ts).
+// part PocketBase leaves to an app's hooks): a new account's Stremio record and verification email
+// (stremio-account.ts), billing's, for users and Stremio records, and the operators' record of a
+// user (user-audit.ts).
 
 export type { SaveEvent };
 
@@ -26,13 +28,17 @@ export type RecordHooks = {
 
 const hooks: Record<string, RecordHooks> = {
   users: {
-    beforeSave: beforeSaveUser,
+    beforeSave: (event) => {
+      beforeSaveUserStremio(event);
+      return beforeSaveUser(event);
+    },
     afterSave: (event) => {
       afterSaveUser(event);
+      afterSaveUserStremio(event);
       afterSuperuserSavesUser(event);
     },
   },
-  stremio: { beforeSave: beforeSaveStremio },
+  stremio: { beforeSave: beforeSaveStremio, afterSave: afterSaveStremio },
   [userChangesCollection]: { beforeSave: beforeSaveUserChange, beforeDelete: beforeDeleteUserChange },
   [userNotesCollection]: { beforeSave: beforeSaveUserNote },
   // As PocketBase: a superuser is always verified, whatever the request says.

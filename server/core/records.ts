@@ -3,7 +3,6 @@ import { param, sql } from "../tools/sql.ts";
 import { type Collection, isAuth } from "./collection-types.ts";
 import type { RecordData, Store } from "./store.ts";
 import { emptyValue } from "./values.ts";
-import { isOwnerOnlyField } from "./visibility.ts";
 
 /** A new record's values: each field's empty value. */
 export function newRecordData(collection: Collection): RecordData {
@@ -31,16 +30,13 @@ export type ExportOptions = {
   unhideAll: boolean;
   /** Email shown regardless of `emailVisibility` (owner, superuser, manager, auth responses). */
   showEmail: boolean;
-  /** The requester is this record (or a superuser): owner-only fields are shown. */
-  isOwner: boolean;
   expand?: Record<string, unknown>;
 };
 
 /**
  * A record as the API returns it (PocketBase's `PublicExport`): `collectionId` and
- * `collectionName` added, hidden fields, auth secrets and other users' owner-only fields removed,
- * email per visibility, keys
- * sorted like Go's JSON encoder sorts a map.
+ * `collectionName` added, hidden fields and auth secrets removed, email per visibility, keys sorted
+ * like Go's JSON encoder sorts a map.
  */
 export function exportRecord(collection: Collection, data: RecordData, options: ExportOptions) {
   const result: Record<string, unknown> = {
@@ -49,7 +45,6 @@ export function exportRecord(collection: Collection, data: RecordData, options: 
   };
   for (const field of collection.fields) {
     if (field.hidden && !options.unhideAll) continue;
-    if (!options.isOwner && isOwnerOnlyField(collection, field.name)) continue;
     result[field.name] = data[field.name];
   }
   if (isAuth(collection)) {

@@ -56,7 +56,6 @@ describe("pocketbase/pb_schema.json", () => {
       price: "number",
       stripe: "text",
       stremio_username: "text",
-      stremio_password: "text",
       locale: "select",
       avatar: "file",
       created: "autodate",

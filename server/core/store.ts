@@ -12,7 +12,7 @@ import {
 } from "./schema.ts";
 import { type Collection, type Field, isMultiple } from "./collection-types.ts";
 import { consoleLogger, type Logger } from "../tools/log.ts";
-import { param, type Sql, sql } from "../tools/sql.ts";
+import { ident, param, type Sql, sql } from "../tools/sql.ts";
 import { indexRow, type SearchIndex, searchIndexOf, unindexRow } from "./search.ts";
 import { Database } from "./store/db.ts";
 import { internalTables } from "./store/internal-tables.ts";
@@ -258,6 +258,22 @@ export class Store extends Database {
     this.clearStatements();
     this.loadCollections();
     this.rowCounts.clear();
+  }
+
+  /**
+   * Removes field `name` from a collection: its definition and its column, with what it held (an
+   * import keeps fields it omits, as PocketBase's does, so a retired field goes this way).
+   */
+  removeField(collection: Collection, name: string) {
+    if (!collection.fields.some((f) => f.name === name)) return;
+    const next = { ...collection, fields: collection.fields.filter((f) => f.name !== name) };
+    this.transaction(() => {
+      this.exec(sql`ALTER TABLE ${ident(collection.name)} DROP COLUMN ${ident(name)}`);
+      syncTable(this, next, collection);
+      saveCollection(this, next, collection);
+    });
+    this.clearStatements();
+    this.loadCollections();
   }
 
   /**

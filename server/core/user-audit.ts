@@ -12,11 +12,6 @@ import { formatDateTime } from "./values.ts";
 export const userChangesCollection = "user_changes";
 export const userNotesCollection = "user_notes";
 
-/**
- * What the record of changes says of a user record: never a secret's value, only that it changed
- * (the password field, by its type, and these).
- */
-const secretFields = new Set(["stremio_password"]);
 /** What changes on every save, or is the server's own bookkeeping. */
 const unrecordedFields = new Set(["updated", "tokenKey"]);
 
@@ -69,17 +64,12 @@ export function afterSuperuserSavesUser(event: SaveEvent) {
     const { name } = field;
     if (unrecordedFields.has(name) || !(name in data)) continue;
     if (field.type === "password") {
-      // The stored hash changes only when a new password was set.
+      // Never a secret's value, only that it changed: the stored hash changes only with a new password.
       if (data[name] !== original[name]) changes.push({ field: name, old: "", new: "" });
       continue;
     }
     if (JSON.stringify(data[name]) === JSON.stringify(original[name])) continue;
-    const secret = secretFields.has(name);
-    changes.push({
-      field: name,
-      old: secret ? "" : original[name],
-      new: secret ? "" : data[name],
-    });
+    changes.push({ field: name, old: original[name], new: data[name] });
   }
   recordUserChanges(event.store, userId, actor, changes);
 }

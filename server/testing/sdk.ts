@@ -17,15 +17,15 @@ export async function rejection(promise: Promise<unknown>): Promise<ClientRespon
 export type SignedUpUser = { pb: PocketBase; id: string; email: string };
 
 /**
- * A user signed up on a free trial and signed in with the SDK on the server at `url`, with the
- * Stremio record sign-up gives them (`stremio`) and, on their user record, `fields` over the
- * defaults a sign-up form sends.
+ * A user signed up on a free trial and signed in with the SDK on the server at `url`, with, on
+ * their user record, `fields` over the defaults a sign-up form sends. Sign-up gives them their
+ * Stremio record; `stremio` replaces its generated credentials, as the account page does.
  */
 export async function signedUpUser(
   url: string,
   email: string,
   fields: Record<string, unknown> = {},
-  stremio: { email: string; password: string } = { email: "x", password: "y" },
+  stremio?: { email: string; password: string },
 ): Promise<SignedUpUser> {
   const pb = new PocketBase(url);
   pb.autoCancellation(false);
@@ -41,7 +41,10 @@ export async function signedUpUser(
   });
   await pb.collection("users").authWithPassword(email, fixturePassword);
   const id = pb.authStore.record!.id;
-  await pb.collection("stremio").create({ user: id, ...stremio, field: "active" });
+  if (stremio) {
+    const record = await pb.collection("stremio").getFirstListItem(pb.filter("user = {:id}", { id }));
+    await pb.collection("stremio").update(record.id, stremio);
+  }
   return { pb, id, email };
 }
 

@@ -5,14 +5,18 @@ import type { Locale } from "#shared/i18n/locales.ts";
 import { siteConfig } from "#shared/site-config.ts";
 import { ok, type ActionResult } from "../forms/action-result.ts";
 import { attempt, failure } from "./action-error.ts";
-import { isClientResponseError } from "./sdk-error.ts";
-import type { AuthUser } from "./auth-state.tsx";
+import type { AuthUser, StremioRecord } from "./auth-state.tsx";
 import { fetchBillingStats, startCheckout, type BillingStats } from "./billing.ts";
 import { leaveLoginNotice } from "./route-middleware.ts";
 import { accountExpand } from "./session.ts";
+import { isClientResponseError } from "./sdk-error.ts";
 import { mfaIdOf, signInWithCode } from "./two-factor.ts";
 import { intervalOf } from "./plan-price.ts";
-import { generateAffiliateCode, generateStremioPassword, generateStremioUsername } from "./credentials.ts";
+import {
+  generateAffiliateCode,
+  generateStremioPassword,
+  generateStremioUsername,
+} from "#shared/credentials.ts";
 
 // Each action's default message (docs/product.md, Account defaults): the French catalog words four
 // of them in the product's original French.
@@ -89,14 +93,12 @@ export function loginWithCode(pb: PocketBase, mfaId: string, code: string): Prom
 }
 
 /**
- * What sign-up achieved. Once the record exists sign-up has succeeded, whatever the steps after
- * it did: each one may fail alone (a rate limit, a network blip) and the page says which.
+ * What sign-up achieved. Once the record exists sign-up has succeeded (the server made the Stremio
+ * credentials and sent the verification email with it), whatever signing in then did.
  */
 export type SignupOutcome = {
   /** The signed-in user; null when signing in failed (the visitor logs in with their password). */
   user: AuthUser | null;
-  credentialsCreated: boolean;
-  verificationRequested: boolean;
   /**
    * The paid plan's next step: the URL to pay at (Stripe Checkout; in manual mode the account
    * page, the instructions emailed), or why it could not start. Null for the trial, or when
@@ -105,56 +107,37 @@ export type SignupOutcome = {
   checkout: ActionResult<string> | null;
 };
 
-function isEmailTaken(error: unknown) {
-  if (!isClientResponseError(error) || error.status !== 400) return false;
-  const data = (error.response as { data?: Record<string, { code?: string }> } | undefined)?.data;
-  return data?.email?.code === "validation_not_unique";
-}
-
 /**
- * Sign-up (docs/product.md, Sign-up): create the user; then sign in, create the stremio record and
- * request the verification email. A failure of those last steps never turns sign-up into an error.
+ * Sign-up (docs/product.md, Sign-up): one request creates the complete account (the server adds
+ * the Stremio record and sends the verification email, all or nothing); then the visitor is signed
+ * in and, on the paid plan, the payment starts (its URL leaves the site).
  */
 export async function signup(pb: PocketBase, values: SignupValues): Promise<ActionResult<SignupOutcome>> {
   try {
     await users(pb).create(signupBody(values));
   } catch (error) {
     // A retry after an answer that never arrived: the address is "taken" by this very visitor's
-    // new account. Their password opening it proves so; then sign-up carries on from there.
+    // account, complete since it was made in one request. Their password signing in proves it.
     if (!isEmailTaken(error)) return failure(error, unknownError);
     const owner = await login(pb, values.email, values.password);
     if (!owner.success || !owner.data.user) return failure(error, unknownError);
-    return ok(await finishSignup(pb, owner.data.user, values));
+    return ok(await signedUp(pb, owner.data.user, values));
   }
   const signedIn = await login(pb, values.email, values.password);
-  if (!signedIn.success || !signedIn.data.user) {
-    // The verification request needs no session: send it anyway.
-    const verification = await requestVerification(pb, values.email);
-    return ok({
-      user: null,
-      credentialsCreated: false,
-      verificationRequested: verification.success,
-      checkout: null,
-    });
-  }
-  return ok(await finishSignup(pb, signedIn.data.user, values));
+  if (!signedIn.success || !signedIn.data.user) return ok({ user: null, checkout: null });
+  return ok(await signedUp(pb, signedIn.data.user, values));
 }
 
-/**
- * The steps after sign-in, skipping what an earlier attempt already did; on the paid plan, the
- * payment's start comes last (its URL leaves the site).
- */
-async function finishSignup(pb: PocketBase, user: AuthUser, values: SignupValues): Promise<SignupOutcome> {
-  const hasCredentials = Boolean(user.stremio_username && user.stremio_password);
-  const credentials = hasCredentials ? ok(user) : await saveStremioCredentials(pb, user);
-  const verification = user.verified ? ok(undefined) : await requestVerification(pb, values.email);
+/** A new account, signed in: on the paid plan, the payment starts. */
+async function signedUp(pb: PocketBase, user: AuthUser, values: SignupValues): Promise<SignupOutcome> {
   const checkout = values.plan === "paid" ? await startCheckout(pb, intervalOf(values.billing)) : null;
-  return {
-    user: (pb.authStore.record as AuthUser | null) ?? user,
-    credentialsCreated: credentials.success,
-    verificationRequested: verification.success,
-    checkout,
-  };
+  return { user, checkout };
+}
+
+function isEmailTaken(error: unknown) {
+  if (!isClientResponseError(error) || error.status !== 400) return false;
+  const data = (error.response as { data?: Record<string, { code?: string }> } | undefined)?.data;
+  return data?.email?.code === "validation_not_unique";
 }
 
 /** Asks for a new verification email ("Erreur lors du renvoi de l’email" by default). */
@@ -331,9 +314,9 @@ export async function confirmPasswordReset(
 }
 
 /**
- * Stremio credentials (docs/product.md, Stremio credentials): new generated values go to the user's
- * stremio record (updated, or created with field "active") and onto the user as stremio_username /
- * stremio_password.
+ * New Stremio credentials (docs/product.md, Stremio credentials): generated values replace those of
+ * the user's stremio record (created, with `field` "active", if they have none); the server names
+ * the new username on the user as `stremio_username`. The session's record follows.
  */
 export async function saveStremioCredentials(
   pb: PocketBase,
@@ -343,18 +326,16 @@ export async function saveStremioCredentials(
   const password = generateStremioPassword();
   return attempt(async () => {
     const stremio = pb.collection("stremio");
-    const existing = await stremio
-      .getFirstListItem(pb.filter("user = {:user}", { user: user.id }), { requestKey: null })
-      .catch((error: unknown) => {
-        if (isClientResponseError(error) && error.status === 404) return null;
-        throw error;
-      });
-    if (existing) await stremio.update(existing.id, { email: username, password });
-    else await stremio.create({ user: user.id, email: username, password, field: "active" });
-    const updated = await users(pb).update<AuthUser>(user.id, {
+    const existing = user.expand?.stremio_via_user;
+    const record = existing
+      ? await stremio.update<StremioRecord>(existing.id, { email: username, password })
+      : await stremio.create<StremioRecord>({ user: user.id, email: username, password, field: "active" });
+    const updated: AuthUser = {
+      ...user,
       stremio_username: username,
-      stremio_password: password,
-    });
+      expand: { ...user.expand, stremio_via_user: record },
+    };
+    if (pb.authStore.record?.id === user.id) pb.authStore.save(pb.authStore.token, updated);
     return updated;
   }, credentialsFailed);
 }

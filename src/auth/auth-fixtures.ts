@@ -1,4 +1,4 @@
-import type { AuthState, AuthUser } from "./auth-state.tsx";
+import type { AuthState, AuthUser, StremioRecord } from "./auth-state.tsx";
 import type { Subscription } from "#shared/billing.ts";
 import type { PasskeyInfo } from "#shared/passkeys.ts";
 import type { TotpSetup, TotpStatus } from "#shared/two-factor.ts";
@@ -13,6 +13,15 @@ export const fixtureNow = "2026-10-05T12:00:00.000Z";
  * Canonical account states, shared by stories (`parameters.auth`), unit tests and e2e checks.
  * Every shell-level story file exports one story per key.
  */
+/** The Stremio record sign-up made: the credentials the account page shows. */
+export const stremioRecord: StremioRecord = {
+  id: "st4r5e6m7i8o9p0",
+  user: "k3m9q0w1e2r3t4y",
+  email: "camillemartin_x7k2@lumen.stream",
+  password: "p9#Kd2!vQm8$wLz4",
+  field: "active",
+};
+
 const baseUser: AuthUser = {
   id: "k3m9q0w1e2r3t4y",
   collectionId: "_pb_users_auth_",
@@ -31,9 +40,9 @@ const baseUser: AuthUser = {
   stripe: "",
   trial_ends: "2026-10-09 09:14:00.000Z",
   stremio_username: "camillemartin_x7k2@lumen.stream",
-  stremio_password: "p9#Kd2!vQm8$wLz4",
   created: "2026-10-02 09:14:00.000Z",
   updated: "2026-11-20 18:03:00.000Z",
+  expand: { stremio_via_user: stremioRecord },
 };
 
 export const trialUser: AuthUser = baseUser;
@@ -67,7 +76,7 @@ export const paidUser: AuthUser = {
   is_monthly: true,
   price: 4.99,
   stripe: "cus_R2x9",
-  expand: { subscriptions_via_user: activeSubscription },
+  expand: { ...baseUser.expand, subscriptions_via_user: activeSubscription },
 };
 /** The paid plan chosen at sign-up (yearly), nothing paid yet: the server's `incomplete` record. */
 export const awaitingPaymentUser: AuthUser = {
@@ -76,6 +85,7 @@ export const awaitingPaymentUser: AuthUser = {
   is_monthly: false,
   price: 49.99,
   expand: {
+    ...baseUser.expand,
     subscriptions_via_user: {
       ...activeSubscription,
       customer: "",
@@ -90,7 +100,7 @@ export const unverifiedUser: AuthUser = {
   ...baseUser,
   verified: false,
   stremio_username: "",
-  stremio_password: "",
+  expand: {},
 };
 export const adminUser: AuthUser = {
   ...paidUser,

@@ -1,6 +1,18 @@
 import { createContext, useContext, useMemo, type ReactNode } from "react";
 import type { Subscription } from "#shared/billing.ts";
 
+/**
+ * The user's `stremio` record: their Stremio username (`email`) and password, the one copy of
+ * that secret, which only they can read; `field` says whether they may stream.
+ */
+export type StremioRecord = {
+  id: string;
+  user: string;
+  email: string;
+  password: string;
+  field: "active" | "inactive";
+};
+
 /** The `users` record as the site reads it (docs/api.md, Collections). */
 export type AuthUser = {
   id: string;
@@ -25,12 +37,15 @@ export type AuthUser = {
   stripe: string;
   /** When the free trial ends (PocketBase datetime), set by the server at sign-up. */
   trial_ends: string;
+  /** The Stremio username, named by the server after the user's stremio record. */
   stremio_username: string;
-  stremio_password: string;
   created: string;
   updated: string;
-  /** The user's subscription, when the request asked for it (`accountExpand`, src/auth/billing.ts). */
-  expand?: { subscriptions_via_user?: Subscription };
+  /**
+   * What the session's requests ask for (`accountExpand`): the user's subscription
+   * (src/auth/billing.ts) and their Stremio record.
+   */
+  expand?: { subscriptions_via_user?: Subscription; stremio_via_user?: StremioRecord };
 };
 
 /** One union for every account state the UI can be in (docs/product.md, Account states). */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { fixtureNow, paidUser } from "./auth-fixtures.ts";
+import { fixtureNow, paidUser, stremioRecord } from "./auth-fixtures.ts";
 import { createPocketBase } from "./pocketbase.ts";
 import { authCookieName, sessionCookieFields } from "./session-cookie-fields.ts";
 
@@ -40,9 +40,11 @@ describe("the session cookie", () => {
     );
     // The plan as the header words it, worked out from what stays out of the cookie.
     expect(stored.record.plan_status).toBe("paid");
-    for (const field of ["expand", "stremio_password", "stripe", "trial_ends"]) {
+    for (const field of ["expand", "stripe", "trial_ends"]) {
       expect(stored.record).not.toHaveProperty(field);
     }
+    // The Stremio password comes with the session's expand, never into the cookie.
+    expect(JSON.stringify(stored)).not.toContain(stremioRecord.password);
     expect(cookie).toMatch(/; Secure/);
   });
 

@@ -5,10 +5,11 @@ import { isClientResponseError } from "./sdk-error.ts";
 
 /**
  * What the session's requests (sign-in, auth refresh) expand on the user record: their
- * subscription, so that the header and the account page know it without asking again. The
- * session cookie never keeps it (src/auth/pocketbase.ts keeps a few named fields only).
+ * subscription and their Stremio record, so that the header and the account page know them
+ * without asking again. The session cookie never keeps them (src/auth/pocketbase.ts keeps a few
+ * named fields only).
  */
-export const accountExpand = "subscriptions_via_user";
+export const accountExpand = "subscriptions_via_user,stremio_via_user";
 
 const anonymous: AuthState = { status: "anonymous" };
 let client: Promise<PocketBase> | undefined;

@@ -52,54 +52,34 @@ for (const fr of [false, true]) {
   const lang = fr ? "French" : "English";
   const at = (path: string) => (fr ? `/fr${path}` : path);
 
-  test(`sign-up whose verification email and Stremio credentials failed says so and sends the link (${lang})`, async ({
+  test(`sign-up is one request that leaves a complete account, then a sign-in (${lang})`, async ({
     page,
   }) => {
-    await page.route("**/api/collections/users/request-verification", (route) => route.abort("failed"));
-    await page.route("**/api/collections/stremio/records**", (route) => route.abort("failed"));
-    const email = uniqueEmail(fr ? "lien" : "link");
-    await signUp(page, { name: "Partial Success", email, fr });
+    const writes: string[] = [];
+    page.on("request", (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith("/api/") && request.method() !== "GET")
+        writes.push(`${request.method()} ${pathname}`);
+    });
+    const email = uniqueEmail(fr ? "unerequete" : "onerequest");
+    await signUp(page, { name: "One Request", email, fr });
 
-    // Signed up, not an error: the page says the link was not sent instead of "we sent".
     await expect(page).toHaveURL(new RegExp(`${at("/verify-email")}$`));
-    await expect(
-      page.getByRole("heading", {
-        level: 1,
-        name: fr ? "Vérifiez votre adresse e-mail" : "Verify your email address",
-      }),
-    ).toBeVisible();
-    await expect(
-      page.getByText(
-        fr
-          ? /Nous n’avons pas encore pu envoyer le lien de vérification/
-          : /We couldn't send the verification link yet/,
-      ),
-    ).toBeVisible();
-    await expect(page.getByText(fr ? /Nous (vous )?avons envoyé/ : /We sent/)).toHaveCount(0);
-    await expect(
-      page.getByText(
-        fr
-          ? /Vos identifiants Stremio ne sont pas encore prêts/
-          : /Your Stremio credentials aren't ready yet/,
-      ),
-    ).toBeVisible();
-    await expect(page.getByRole("alert").filter({ hasText: /\S/ })).toHaveCount(0);
-
-    await page.unroute("**/api/collections/users/request-verification");
-    await page
-      .getByRole("button", { name: fr ? "Envoyer le lien de vérification" : "Send the verification link" })
-      .click();
-    await expect(
-      page.getByText(fr ? "Un nouveau lien est en route." : "A new link is on its way."),
-    ).toBeVisible();
     await expect(
       page.getByRole("heading", {
         level: 1,
         name: fr ? "Consultez votre boîte de réception" : "Check your inbox",
       }),
     ).toBeVisible();
+    expect(writes).toEqual([
+      "POST /api/collections/users/records",
+      "POST /api/collections/users/auth-with-password",
+    ]);
+    // The server sent the link and made the credentials: the account page shows them at once.
     const mail = await mailTo(email, at("/verify-email"));
     expect(linkPath(mail)).toContain("token=");
+    await page.goto(at("/account"));
+    await expect(page.getByText(/^[a-z0-9]+_[a-z0-9]{4}@lumen\.stream$/)).toBeVisible();
   });
 
   test(`sign-up whose sign-in failed shows the account exists and leads to login (${lang})`, async ({
@@ -117,7 +97,7 @@ for (const fr of [false, true]) {
     ).toHaveCount(0);
     // The form is gone: a second sign-up cannot be attempted by mistake.
     await expect(page.getByRole("button", { name: fr ? /Commencer/ : /Start my free trial/ })).toHaveCount(0);
-    // The verification request needs no session: it was sent anyway.
+    // The server sent the verification email with the account.
     await expect(page.getByText(email).first()).toBeVisible();
     await mailTo(email, at("/verify-email"));
 

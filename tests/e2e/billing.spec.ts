@@ -188,9 +188,6 @@ async function subscriber(locale: Locale, interval: "month" | "year") {
     locale,
   });
   const user = await asUser(stripeBaseURL, email);
-  await user.pb
-    .collection("stremio")
-    .create({ user: user.id, email: `${user.id}@lumen.stream`, password: "stremio-1", field: "active" });
   const root = await stripeSuperuser();
   await root
     .collection("users")

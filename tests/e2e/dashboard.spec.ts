@@ -246,12 +246,13 @@ async function superuserSdk(baseURL: string, email: string) {
 }
 
 /** A signed-up user with a Stremio record, made as the site makes it: the user's own request. */
+/** A user signed up as the site does: sign-up made their Stremio record. */
 async function createUserWithStremio(baseURL: string, email: string) {
   const pb = await signUp(baseURL, email, { name: "Robin Leaving" });
   const { record } = await pb.collection("users").authWithPassword(email, password);
   const stremio = await pb
     .collection("stremio")
-    .create({ user: record.id, email: `${record.id}@lumen.stream`, password: "stremio-1", field: "active" });
+    .getFirstListItem(pb.filter("user = {:id}", { id: record.id }));
   return { id: record.id, stremioId: stremio.id, stremioEmail: String(stremio.email) };
 }
 

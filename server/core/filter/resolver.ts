@@ -1,5 +1,4 @@
 import { fieldByName, findSingleColumnUniqueIndex, isMultiple, isMultiValuer } from "../collection-types.ts";
-import { isOwnerOnlyField } from "../visibility.ts";
 import { FilterError } from "./filter-error.ts";
 import type { SearchIndex } from "../search.ts";
 import { ident, joinSql, param, raw, sql, type Param, type Sql } from "#server/tools/sql.ts";
@@ -494,18 +493,12 @@ function listable(walk: Walk, related: Collection, alias: string, on: Sql): Sql 
 
 /**
  * Where the requester may read `name` (undefined: everywhere). A filter matches, and a sort orders
- * by, a value only there: an email its owner made public (as PocketBase filters do), an owner-only
- * field on the requester's own record. Every form of the field (a JSON path, a modifier, a function
- * argument) carries the same restriction.
+ * by, an auth record's email only where its owner made it public (as PocketBase filters do). Every
+ * form of the field (a JSON path, a modifier, a function argument) carries the same restriction.
  */
 function readableWhen(walk: Walk, name: string): Sql | undefined {
-  const collection = walk.collection;
-  if (walk.allowHidden || collection.type !== "auth") return undefined;
-  if (name === "email") return sql`${ident(walk.alias, "emailVisibility")} = TRUE`;
-  if (!isOwnerOnlyField(collection, name)) return undefined;
-  const auth = walk.ctx.options.request.auth;
-  if (!auth || auth.collection.id !== collection.id) return raw("FALSE");
-  return sql`${ident(walk.alias, "id")} = ${param(String(auth.record.id ?? ""))}`;
+  if (walk.allowHidden || walk.collection.type !== "auth" || name !== "email") return undefined;
+  return sql`${ident(walk.alias, "emailVisibility")} = TRUE`;
 }
 
 /** `operand`, readable only where `visibleWhen` holds: a comparison on it fails elsewhere. */

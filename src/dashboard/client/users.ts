@@ -7,7 +7,7 @@ import type { BillingMode } from "#src/auth/billing.ts";
 import type { Interval, Subscription } from "#shared/billing.ts";
 import { accountExpand } from "#src/auth/session.ts";
 import { signupBody } from "#src/auth/account.ts";
-import { generateUnusablePassword } from "#src/auth/credentials.ts";
+import { generateUnusablePassword } from "#shared/credentials.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
 import { planStatuses, planStatusFilters, type PlanStatus } from "#src/auth/plan-status.ts";
 import type { QuerySchema } from "../widgets/url-query.ts";

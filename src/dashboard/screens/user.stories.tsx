@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { formatDate, formatPrice } from "#shared/format.ts";
 import type { AuthUser } from "#src/auth/auth-state.tsx";
+import { stremioRecord } from "#src/auth/auth-fixtures.ts";
 import type { Subscription } from "#shared/billing.ts";
 import type { UserHistory } from "../client/notes.ts";
 import type { UserDetails } from "../client/users.ts";
@@ -185,7 +186,7 @@ export const Default: Story = {
     await expect(canvas.getByLabelText(fr ? "Client Stripe" : "Stripe customer")).toHaveValue("");
     await expect(canvas.getByText("cdupont_x7k2@lumen.stream")).toBeVisible();
     await expect(canvas.getByText(fr ? "Défini (non affiché)" : "Set (not shown)")).toBeVisible();
-    await expect(canvasElement).not.toHaveTextContent(awaitingUser.stremio_password);
+    await expect(canvasElement).not.toHaveTextContent(stremioRecord.password);
   },
 };
 

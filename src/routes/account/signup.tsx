@@ -11,7 +11,6 @@ import { useLocale } from "#src/i18n/use-locale.ts";
 import { SignupScreen } from "#src/screens/account/signup.tsx";
 import type { Route } from "./+types/signup";
 import { accountMeta } from "./account-meta.ts";
-import type { SignupNavigationState } from "./verify-email.tsx";
 
 const account = () => import("#src/auth/account.ts");
 
@@ -40,11 +39,7 @@ export default function Signup() {
           void navigate(localizePath("/account", locale));
           return;
         }
-        const state: SignupNavigationState = {
-          linkSent: outcome.verificationRequested,
-          credentialsReady: outcome.credentialsCreated,
-        };
-        void navigate(localizePath("/verify-email", locale), { state });
+        void navigate(localizePath("/verify-email", locale));
       }}
     />
   );

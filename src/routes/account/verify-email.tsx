@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
-import { useLocation, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { runAction } from "#src/auth/session.ts";
 import { useHydrated } from "#src/lib/use-hydrated.ts";
 import { VerifyEmailScreen } from "#src/screens/account/verify-email.tsx";
@@ -12,12 +12,8 @@ const account = () => import("#src/auth/account.ts");
 export const meta: Route.MetaFunction = ({ location }) =>
   accountMeta(location.pathname, msg`Verify your email`, msg`Confirm your email address.`);
 
-/** What sign-up passes along (navigation state) when a step after creating the account failed. */
-export type SignupNavigationState = { linkSent?: boolean; credentialsReady?: boolean };
-
 export default function VerifyEmailRoute() {
   const [params] = useSearchParams();
-  const after = (useLocation().state ?? {}) as SignupNavigationState;
   // The prerendered page has no query: the token is known once hydrated.
   const token = useHydrated() ? params.get("token") : undefined;
   const confirm = useCallback(
@@ -28,13 +24,5 @@ export default function VerifyEmailRoute() {
     (email: string) => runAction(account, (a, pb) => a.requestVerification(pb, email)),
     [],
   );
-  return (
-    <VerifyEmailScreen
-      token={token}
-      confirm={confirm}
-      resend={resend}
-      linkSent={after.linkSent !== false}
-      credentialsReady={after.credentialsReady !== false}
-    />
-  );
+  return <VerifyEmailScreen token={token} confirm={confirm} resend={resend} />;
 }

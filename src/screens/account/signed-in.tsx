@@ -131,7 +131,7 @@ export function SignedIn({
   const [email, runEmail] = useAction(actions.requestEmailChange);
   const [password, runPassword] = useAction(actions.changePassword);
   const [credentials, runCredentials] = useAction(actions.generateCredentials);
-  const hasCredentials = Boolean(user.stremio_username && user.stremio_password);
+  const stremio = user.expand?.stremio_via_user;
   // Read on the first render, so the notice never pushes the page down after it has been drawn;
   // cleared once shown. The signed-in view only ever renders in the browser, after the session check.
   const [notice] = useState<AccountNotice | null>(() =>
@@ -168,7 +168,9 @@ export function SignedIn({
         <div className="flex flex-col gap-6 [&>*]:max-w-none">
           <StremioCredentials
             credentials={
-              hasCredentials ? { username: user.stremio_username, password: user.stremio_password } : null
+              stremio?.email && stremio.password
+                ? { username: stremio.email, password: stremio.password }
+                : null
             }
             status={credentials.status}
             message={credentials.message}

@@ -6,12 +6,7 @@ import { unverifiedUser } from "#src/auth/auth-fixtures.ts";
 import { SignupScreen } from "./signup.tsx";
 import { refused } from "#src/auth/story-actions.ts";
 
-const signedIn: SignupOutcome = {
-  user: unverifiedUser,
-  credentialsCreated: true,
-  verificationRequested: true,
-  checkout: null,
-};
+const signedIn: SignupOutcome = { user: unverifiedUser, checkout: null };
 
 /** Stripe Checkout's page for the paid plan, as `POST /api/billing/checkout` answers. */
 const checkoutUrl = "https://checkout.stripe.com/c/pay/cs_test_a1b2c3";
@@ -158,9 +153,7 @@ export const ServiceUnavailable: Story = {
  */
 export const CreatedNotSignedIn: Story = {
   args: {
-    signup: fn(async () =>
-      ok({ user: null, credentialsCreated: false, verificationRequested: true, checkout: null }),
-    ),
+    signup: fn(async () => ok({ user: null, checkout: null })),
   },
   play: async ({ args, canvasElement, globals }) => {
     const fr = globals.locale === "fr";

@@ -23,13 +23,13 @@ export function SignupScreen({ signup, onSignedUp, choice }: SignupScreenProps) 
   const locale = useLocale();
   const [state, run] = useAction(signup);
   // Created but not signed in: the form must not come back, a second try would say "taken".
-  const [created, setCreated] = useState<{ email: string; linkSent: boolean } | null>(null);
+  const [created, setCreated] = useState<string | null>(null);
   // On its way to the payment page: the button stays pending until that page has loaded.
   const [leaving, setLeaving] = useState(false);
   return (
     <div className="flex justify-center py-4 sm:py-10">
       {created ? (
-        <SignupCreated email={created.email} linkSent={created.linkSent} />
+        <SignupCreated email={created} />
       ) : (
         <SignupForm
           choice={choice}
@@ -42,7 +42,7 @@ export function SignupScreen({ signup, onSignedUp, choice }: SignupScreenProps) 
             if (result.data.user) {
               setLeaving(result.data.checkout?.success === true);
               onSignedUp(result.data);
-            } else setCreated({ email: values.email.trim(), linkSent: result.data.verificationRequested });
+            } else setCreated(values.email.trim());
           }}
         />
       )}

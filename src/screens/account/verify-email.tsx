@@ -14,28 +14,17 @@ export type VerifyEmailScreenProps = {
   token: string | null | undefined;
   confirm: (token: string) => Promise<ActionResult>;
   resend: (email: string) => Promise<ActionResult>;
-  /** Right after sign-up: whether the verification email was requested (see SignupOutcome). */
-  linkSent?: boolean;
-  /** Right after sign-up: whether the Stremio credentials were created. */
-  credentialsReady?: boolean;
 };
 
 type Confirmation =
   { state: "confirming" | "verified" | "invalid" } | { state: "unreachable"; problem: MessageDescriptor };
 
 /** `/verify-email`: confirms the link's token, or waits for it with a resend button. */
-export function VerifyEmailScreen({
-  token,
-  confirm,
-  resend,
-  linkSent = true,
-  credentialsReady = true,
-}: VerifyEmailScreenProps) {
+export function VerifyEmailScreen({ token, confirm, resend }: VerifyEmailScreenProps) {
   const { user } = useAuth();
   const [confirmed, setConfirmed] = useState<Confirmation | null>(null);
   const [resendState, runResend] = useAction(resend);
   const [cooldown, startCooldown] = useCountdown();
-  const [resent, setResent] = useState(false);
   const started = useRef(false);
 
   const check = useCallback(
@@ -77,8 +66,6 @@ export function VerifyEmailScreen({
       <VerifyEmail
         state={shown}
         email={user?.email}
-        linkSent={linkSent || resent}
-        credentialsReady={credentialsReady}
         problem={confirmed?.state === "unreachable" ? confirmed.problem : undefined}
         onRetry={() => token && check(token)}
         resendStatus={resendState.status}
@@ -87,7 +74,6 @@ export function VerifyEmailScreen({
         resendCooldown={cooldown}
         onResend={async ({ email }) => {
           if ((await runResend(email))?.success) {
-            setResent(true);
             startCooldown(resendCooldownSeconds);
           }
         }}

@@ -8,8 +8,7 @@ const meta = {
   title: "Auth/SignupCreated",
   component: SignupCreated,
   tags: ["autodocs"],
-  args: { email: "camille.martin@example.com", linkSent: true },
-  argTypes: { linkSent: { control: "boolean" } },
+  args: { email: "camille.martin@example.com" },
   parameters: { docs: { description: { component: docs } }, path: "/signup" },
   decorators: [centredCard],
 } satisfies Meta<typeof SignupCreated>;
@@ -39,20 +38,5 @@ export const Default: Story = {
       "href",
       fr ? "/fr/login" : "/login",
     );
-  },
-};
-
-/** The verification request failed too: no claim that a link was sent. */
-export const LinkNotSent: Story = {
-  args: { linkSent: false },
-  play: async ({ canvasElement, globals }) => {
-    const fr = globals.locale === "fr";
-    const canvas = within(canvasElement);
-    await expect(canvas.queryByText(fr ? /Nous avons envoyé/ : /We sent/)).toBeNull();
-    await expect(
-      canvas.getByText(
-        fr ? /vous pourrez demander le lien de vérification/ : /you can ask for the verification link/,
-      ),
-    ).toBeVisible();
   },
 };

@@ -9,7 +9,7 @@ import { LogInButton } from "./log-in-button.tsx";
  * the account exists, so the next step is to log in, never to sign up again. It takes the focus
  * the form's submit button had, so keyboard and screen reader users land on the news.
  */
-export function SignupCreated({ email, linkSent }: { email: string; linkSent: boolean }) {
+export function SignupCreated({ email }: { email: string }) {
   const titleId = React.useId();
   const ref = React.useRef<HTMLDivElement>(null);
   React.useEffect(() => ref.current?.focus(), []);
@@ -32,11 +32,7 @@ export function SignupCreated({ email, linkSent }: { email: string; linkSent: bo
           </Trans>
         </FormSuccess>
         <p className="text-sm text-muted-foreground">
-          {linkSent ? (
-            <Trans>We sent a verification link to {email}. Open it to activate your account.</Trans>
-          ) : (
-            <Trans>Once logged in, you can ask for the verification link from your account.</Trans>
-          )}
+          <Trans>We sent a verification link to {email}. Open it to activate your account.</Trans>
         </p>
         <LogInButton />
       </div>

@@ -5,7 +5,7 @@ import { LocalizedLink } from "#src/i18n/localized-link.tsx";
 import { Button } from "#src/ui/button.tsx";
 import { formErrorMessage, type FieldErrors } from "#src/forms/field-error-message.ts";
 import { Spinner } from "#src/ui/spinner.tsx";
-import { AuthCard, textLinkClassName } from "./auth-card.tsx";
+import { AuthCard } from "./auth-card.tsx";
 import { EmailField } from "./auth-fields.tsx";
 import { FormAlert, FormSuccess } from "#src/forms/form-alert.tsx";
 import { formatCountdown } from "./use-countdown.ts";
@@ -36,12 +36,10 @@ export type VerifyEmailProps = {
   /** Where "Continue" leads once verified (an English path). */
   continueTo?: string;
   /**
-   * "pending" only: whether the verification email was requested. After a sign-up whose request
-   * failed, the page says so and offers to send it instead of claiming a link is on its way.
+   * "pending" only: whether a verification email is known to be on its way; if not, the page
+   * offers to send one instead of claiming it was sent.
    */
   linkSent?: boolean;
-  /** "pending" only: false when sign-up could not create the Stremio credentials. */
-  credentialsReady?: boolean;
   /** "unreachable" only: why (a translated network or service message). */
   problem?: string | MessageDescriptor;
   /** "unreachable" only: checks the same link again. */
@@ -59,7 +57,6 @@ export function VerifyEmail({
   onResend,
   continueTo = "/account",
   linkSent = true,
-  credentialsReady = true,
   problem,
   onRetry,
 }: VerifyEmailProps) {
@@ -82,17 +79,6 @@ export function VerifyEmail({
             <Trans>
               Your account is created. We couldn't send the verification link yet: send it now with the button
               below.
-            </Trans>
-          </p>
-        ) : null}
-        {state === "pending" && !credentialsReady ? (
-          <p className="text-sm text-muted-foreground">
-            <Trans>
-              Your Stremio credentials aren't ready yet: generate them from{" "}
-              <LocalizedLink to="/account" className={textLinkClassName}>
-                your account
-              </LocalizedLink>
-              .
             </Trans>
           </p>
         ) : null}

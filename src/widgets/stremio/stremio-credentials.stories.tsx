@@ -1,13 +1,13 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import * as React from "react";
 import { expect, fn, spyOn, userEvent, waitFor, within } from "storybook/test";
-import { trialUser } from "#src/auth/auth-fixtures.ts";
+import { stremioRecord } from "#src/auth/auth-fixtures.ts";
 import type { FormStatus } from "#src/forms/use-form.ts";
 import { StremioCredentials, type StremioCredentialsProps } from "./stremio-credentials.tsx";
 import { accountFormStory } from "../auth/story-decorators.tsx";
 import docs from "./stremio-credentials.docs.md?raw";
 
-const credentials = { username: trialUser.stremio_username, password: trialUser.stremio_password };
+const credentials = { username: stremioRecord.email, password: stremioRecord.password };
 
 const meta = {
   title: "Stremio/StremioCredentials",
