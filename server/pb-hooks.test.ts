@@ -115,13 +115,15 @@ class FakeApp {
       );
     return limit > 0 ? records.slice(0, limit) : records;
   }
+  /** A users row keeps only the collection's columns. */
+  private usersColumns(row: Data) {
+    for (const name of Object.keys(row))
+      if (!this.usersFields.includes(name) && name !== "verified") delete row[name];
+  }
   save(model: FakeRecord | { name: string }) {
     if (!(model instanceof FakeRecord)) {
       // A collection, its fields changed in place: a removed field's column goes with its values.
-      for (const row of this.tables.users!.values()) {
-        for (const name of Object.keys(row))
-          if (!this.usersFields.includes(name) && name !== "verified") delete row[name];
-      }
+      for (const row of this.tables.users!.values()) this.usersColumns(row);
       return;
     }
     const isNew = model.id === "";
@@ -129,9 +131,7 @@ class FakeApp {
       if (model.collection === "stremio" && this.failStremio) throw new Error("stremio: refused");
       if (isNew) model.id = `id${this.nextId++}`;
       const row = { ...model.data };
-      for (const name of Object.keys(row))
-        if (model.collection === "users" && !this.usersFields.includes(name) && name !== "verified")
-          delete row[name];
+      if (model.collection === "users") this.usersColumns(row);
       this.tables[model.collection]!.set(model.id, row);
     };
     const chain = [

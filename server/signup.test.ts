@@ -10,7 +10,7 @@ import { autogenerate, newRecordData } from "./core/records.ts";
 import { Store } from "./core/store.ts";
 import { fixturePassword as password } from "./testing/fixtures.ts";
 import { mailArrives, mailsTo } from "./testing/outbox.ts";
-import { rejection } from "./testing/sdk.ts";
+import { rejection, signupBody } from "./testing/sdk.ts";
 import { startServerAsRoot, type TestServer } from "./testing/start-server.ts";
 import { raw } from "./tools/sql.ts";
 
@@ -19,16 +19,6 @@ import { raw } from "./tools/sql.ts";
 
 const stremioUsername = /^[a-z0-9]+_[a-z0-9]{4}@lumen\.stream$/;
 const stremioPassword = /^[A-Za-z0-9!@#$%^&*]{16}$/;
-
-const signupBody = (email: string, extra: Record<string, unknown> = {}) => ({
-  email,
-  password,
-  passwordConfirm: password,
-  plan: "free",
-  price: 0,
-  locale: "en",
-  ...extra,
-});
 
 describe("sign-up in one request", () => {
   let server: TestServer;

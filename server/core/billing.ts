@@ -146,7 +146,8 @@ export function syncEntitlement(store: Store, userId: string, now = new Date()):
   return wanted.field === "active";
 }
 
-function stremioOf(store: Store, stremio: Collection, userId: string): RecordData | undefined {
+/** The user's Stremio record, if they have one. */
+export function stremioOf(store: Store, stremio: Collection, userId: string): RecordData | undefined {
   return store.find(stremio, { where: sql`"r"."user" = ${param(userId)}`, limit: 1 })[0];
 }
 

@@ -1,7 +1,7 @@
 import { generateStremioPassword, generateStremioUsername } from "#shared/credentials.ts";
 import { siteConfig } from "#shared/site-config.ts";
-import { entitlementFields, subscriptionOf, type SaveEvent } from "./billing.ts";
-import { param, sql } from "#server/tools/sql.ts";
+import { entitlementFields, stremioOf, subscriptionOf, type SaveEvent } from "./billing.ts";
+import { sql } from "#server/tools/sql.ts";
 import type { Collection } from "./collection-types.ts";
 import { autogenerate, newRecordData } from "./records.ts";
 import type { RecordData, Store } from "./store.ts";
@@ -13,7 +13,7 @@ import { formatDateTime } from "./values.ts";
 // follows the record. A visitor's sign-up also queues the verification email once committed.
 // pocketbase/pb_hooks/ does the same on a real PocketBase.
 
-export const stremioCollectionName = "stremio";
+const stremioCollectionName = "stremio";
 
 /** Before a user is stored: a new one gets its Stremio username, whatever the request sent. */
 export function beforeSaveUserStremio(event: SaveEvent) {
@@ -29,11 +29,8 @@ export function afterSaveUserStremio(event: SaveEvent) {
   const { store, data, original, superuser, now } = event;
   if (original) return;
   const stremio = store.findCollection(stremioCollectionName);
-  const users = store.findCollection("users");
-  if (!stremio || !users) return;
-  const id = String(data.id);
-  const user = store.findById(users, id)!;
-  insertStremio(store, stremio, user, String(data.stremio_username), generateStremioPassword(), now);
+  if (!stremio) return;
+  insertStremio(store, stremio, data, String(data.stremio_username), generateStremioPassword(), now);
   // An operator's new account gets a password link instead (the dashboard asks for it).
   if (!superuser && data.verified !== true) event.sendVerification();
 }
@@ -87,7 +84,7 @@ export function keepStremioSecretOnce(store: Store, now = new Date()) {
       const username = String(
         user.stremio_username || generateStremioUsername(String(user.email), siteConfig.stremioDomain),
       );
-      const record = store.find(stremio, { where: sql`"r"."user" = ${param(id)}`, limit: 1 })[0];
+      const record = stremioOf(store, stremio, id);
       if (!record) insertStremio(store, stremio, user, username, String(user.stremio_password), now);
       else if (record.password === "") {
         store.update(stremio, String(record.id), {

@@ -16,6 +16,20 @@ export async function rejection(promise: Promise<unknown>): Promise<ClientRespon
 
 export type SignedUpUser = { pb: PocketBase; id: string; email: string };
 
+/** What a sign-up form sends for a free trial, with `fields` over its defaults. */
+export function signupBody(email: string, fields: Record<string, unknown> = {}) {
+  return {
+    email,
+    password: fixturePassword,
+    passwordConfirm: fixturePassword,
+    plan: "free",
+    price: 0,
+    locale: "en",
+    name: "Payer",
+    ...fields,
+  };
+}
+
 /**
  * A user signed up on a free trial and signed in with the SDK on the server at `url`, with, on
  * their user record, `fields` over the defaults a sign-up form sends. Sign-up gives them their
@@ -29,16 +43,7 @@ export async function signedUpUser(
 ): Promise<SignedUpUser> {
   const pb = new PocketBase(url);
   pb.autoCancellation(false);
-  await pb.collection("users").create({
-    email,
-    password: fixturePassword,
-    passwordConfirm: fixturePassword,
-    plan: "free",
-    price: 0,
-    locale: "en",
-    name: "Payer",
-    ...fields,
-  });
+  await pb.collection("users").create(signupBody(email, fields));
   await pb.collection("users").authWithPassword(email, fixturePassword);
   const id = pb.authStore.record!.id;
   if (stremio) {
