@@ -26,8 +26,8 @@ import { recordVerification } from "./api/record-verification.ts";
 import { publicSettings, settingsApi } from "./api/settings.ts";
 import { applySchema, applySchemaOffThread } from "./core/apply-schema.ts";
 import { Backups } from "./core/backups.ts";
-import { type Billing, createBilling, defaultBillingSweepCron } from "./billing/billing.ts";
-import type { StripeConfig } from "./billing/stripe.ts";
+import { type Billing, createBilling, defaultBillingSweepCron } from "./core/billing/lifecycle.ts";
+import type { StripeConfig } from "./tools/stripe.ts";
 import { billingApi } from "./api/billing.ts";
 import { accountApi } from "./api/account.ts";
 import { nextCronMatch, parseCron, runOnSchedule } from "./tools/cron.ts";
@@ -105,6 +105,8 @@ export type AppOptions = {
   stripe?: StripeConfig;
   /** How often trials and lapsed subscriptions are swept (`BILLING_SWEEP_CRON`, default hourly). */
   billingSweepCron?: string;
+  /** How many days a failed renewal keeps access (`BILLING_GRACE_DAYS`); 7 by default. */
+  billingGraceDays?: number;
   /** Shutdown grace period (ms), applied by main.ts; the app only reports it (`GET /api/settings`). */
   shutdownTimeout?: number;
   /** `required`: superuser powers need a sign-in with a passkey or an authenticator app (SUPERUSER_SECOND_FACTOR). */
@@ -208,14 +210,12 @@ export function createApp(options: AppOptions): App {
     appName,
     appUrl,
     stripe: options.stripe,
+    graceMs:
+      options.billingGraceDays === undefined ? undefined : options.billingGraceDays * 24 * 60 * 60 * 1000,
     instructions: { en: readInstructions("en"), fr: readInstructions("fr") },
   });
   const stopSweep = runOnSchedule(parseCron(options.billingSweepCron ?? defaultBillingSweepCron), () => {
-    try {
-      billing.sweep();
-    } catch (error) {
-      log.error(`Billing sweep failed: ${(error as Error).message}`);
-    }
+    billing.sweep().catch((error: Error) => log.error(`Billing sweep failed: ${error.message}`));
   });
 
   const backupsSchedule = options.backupsCron ? parseCron(options.backupsCron) : undefined;

@@ -3,9 +3,10 @@ import type { AppOptions } from "./app.ts";
 import { CronError, parseCron } from "./tools/cron.ts";
 import { parseRateLimitRules } from "./tools/rate-limit.ts";
 import { defaultLogsMaxRows } from "./core/request-logs.ts";
-import { defaultBillingSweepCron } from "./billing/billing.ts";
+import { defaultGraceDays } from "#shared/billing.ts";
+import { defaultBillingSweepCron } from "./core/billing/lifecycle.ts";
 import { totpKeyPattern } from "./core/totp.ts";
-import type { StripeConfig } from "./billing/stripe.ts";
+import type { StripeConfig } from "./tools/stripe.ts";
 import { type SuperuserSecondFactor, superuserSecondFactorModes } from "../shared/superuser-second-factor.ts";
 
 /** Everything `node server/main.ts` reads from the environment (docs/configuration.md lists each variable). */
@@ -71,6 +72,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     if (!(error instanceof CronError)) throw error;
     throw new Error(`Invalid BILLING_SWEEP_CRON: ${billingSweepCron} (${error.message})`);
   }
+  const billingGraceDays = Number(env.BILLING_GRACE_DAYS || defaultGraceDays);
+  if (!Number.isInteger(billingGraceDays) || billingGraceDays < 0 || billingGraceDays > 60) {
+    throw new Error(
+      `Invalid BILLING_GRACE_DAYS: ${env.BILLING_GRACE_DAYS} (how many days a failed renewal keeps access, 0 to 60)`,
+    );
+  }
   const superuserSecondFactor = (env.SUPERUSER_SECOND_FACTOR || "optional").toLowerCase();
   if (!(superuserSecondFactorModes as readonly string[]).includes(superuserSecondFactor)) {
     throw new Error(`Invalid SUPERUSER_SECOND_FACTOR: ${env.SUPERUSER_SECOND_FACTOR} (optional or required)`);
@@ -116,6 +123,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     logsMaxRows,
     stripe,
     billingSweepCron,
+    billingGraceDays,
     superuserSecondFactor: superuserSecondFactor as SuperuserSecondFactor,
     totpEncryptionKey,
   };

@@ -38,7 +38,8 @@ describe("sign-up in one request", () => {
     expect(user.stremio_username).toMatch(/^jeandupont/);
     expect(user).not.toHaveProperty("stremio_password");
     const record = await stremioOf(user.id);
-    expect(record).toMatchObject({ email: user.stremio_username, field: "active" });
+    // The trial streams once the address is verified.
+    expect(record).toMatchObject({ email: user.stremio_username, field: "inactive" });
     expect(record.password).toMatch(stremioPassword);
     const mail = await mailArrives(server.dataDir, "Jean.Dupont+tv@example.com", /Verify your Lumen email/);
     expect(mail.link).toContain("/verify-email");
@@ -60,7 +61,7 @@ describe("sign-up in one request", () => {
     const user = await new PocketBase(server.url)
       .collection("users")
       .create(signupBody("payer@example.com", { plan: "paid", is_monthly: true, price: 4.99 }));
-    expect(await stremioOf(user.id)).toMatchObject({ email: user.stremio_username, field: "active" });
+    expect(await stremioOf(user.id)).toMatchObject({ email: user.stremio_username, field: "inactive" });
   });
 
   it("gives an operator's new account its credentials but no verification email", async () => {

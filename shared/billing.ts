@@ -1,5 +1,11 @@
+import { parseDateTime } from "./datetime.ts";
+import { siteConfig } from "./site-config.ts";
+
 // What the server and the site both know of billing: the `subscriptions` record (one per user,
-// written by the server only) and its values, as pocketbase/pb_schema.json declares them.
+// written by the server only), and the one function of the paid plan's rule, `billingView`: from a
+// user's trial and subscription to everything shown (may they stream and why, the plan fields the
+// server stores, the state the plan card, the badges and the operator's page show). The server's
+// transitions (server/core/billing/) store what it says; the site shows it at the viewer's now.
 
 export type Interval = "month" | "year";
 
@@ -28,13 +34,192 @@ export type Subscription = {
   interval: Interval;
   /** When the period paid for ends (PocketBase datetime); empty before the first payment. */
   current_period_end: string;
+  /** Stripe mode: ends at the period's end. Manual mode: the customer asked not to renew. */
   cancel_at_period_end: boolean;
+  /** Since when a renewal has failed (`past_due`); empty otherwise. */
+  past_due_since: string;
 };
 
 /**
- * How long a live Stripe subscription (`trialing`, `active`, `past_due`) keeps access past its
- * `current_period_end`: Stripe renews a period after its end and tells it by a webhook, which it
- * retries for up to three days. Beyond that, a subscription whose renewal (or deletion) never
- * arrived no longer entitles anyone, whatever its status says.
+ * How long a live Stripe subscription (`trialing`, `active`) stays in its paid period past its
+ * `current_period_end` while the renewal is not known here: Stripe renews after the end and says so
+ * by a webhook (retried for up to three days), and the sweep asks Stripe itself. A subscription
+ * whose renewal never arrives no longer gives access after this.
  */
-export const subscriptionGraceMs = 3 * 24 * 60 * 60 * 1000;
+export const renewalWindowMs = 3 * 24 * 60 * 60 * 1000;
+
+/** How long a customer whose renewal failed keeps access while the payment is retried (dunning). */
+export const defaultGraceDays = 7;
+
+/** A user's billing state: the subscription's, or the trial's when there is none. */
+export const billingStates = [
+  /** The free trial runs, no subscription. */
+  "trial",
+  /** No subscription and no trial running: the trial ended, or there never was one. */
+  "never-subscribed",
+  /** The paid plan is chosen and nothing is paid yet (manual mode's request, or Stripe's first payment). */
+  "awaiting-payment",
+  /** A Stripe subscription in its trial: the first charge is at the trial's end. */
+  "trialing",
+  /** A paid period runs and renews (Stripe), or is paid until a date (manual mode). */
+  "active",
+  /** A paid period runs and ends at its end (cancelled, or asked not to renew). */
+  "canceling",
+  /** A renewal failed: access goes on until the grace's end while the payment is retried. */
+  "past-due",
+  /** There was a subscription, and nothing gives access any more. */
+  "ended",
+] as const;
+export type BillingState = (typeof billingStates)[number];
+
+/** Why a user may stream, or why not, with the dates that say until or since when. */
+export type BillingReason =
+  | { kind: "trial"; until: string }
+  /** The trial runs but streaming waits for the email address to be verified. */
+  | { kind: "unverified"; until: string }
+  | { kind: "paid"; until: string }
+  | { kind: "grace"; since: string; until: string }
+  | { kind: "awaiting-payment" }
+  | { kind: "no-trial" }
+  | { kind: "trial-ended"; on: string }
+  | { kind: "ended"; on: string };
+
+export type BillingView = {
+  state: BillingState;
+  mayStream: boolean;
+  why: BillingReason;
+  /** The subscription's interval; null without one. */
+  interval: Interval | null;
+  /** When what runs ends: the trial, the paid period, the grace; "" when nothing runs. */
+  until: string;
+  /** The user's stored `plan`, `is_monthly` and `price`. */
+  plan: "free" | "paid";
+  is_monthly: boolean;
+  price: number;
+};
+
+export type BillingFacts = {
+  /** The user's `trial_ends` ("" or a date at or before sign-up: no trial). */
+  trialEnds: string;
+  /** Whether the user's address is verified: streaming on the trial waits for it. */
+  verified: boolean;
+  subscription: Subscription | null | undefined;
+  now: Date;
+  /** The dunning grace (`BILLING_GRACE_DAYS`), in ms. */
+  graceMs?: number;
+};
+
+const day = 24 * 60 * 60 * 1000;
+
+/** The paid plan's price for an interval: the site's constants (what Stripe charges is its own). */
+export function paidPrice(interval: Interval): number {
+  return interval === "year" ? siteConfig.plans.paid.yearly : siteConfig.plans.paid.monthly;
+}
+
+const time = (datetime: string) => (datetime === "" ? Number.NaN : parseDateTime(datetime).getTime());
+
+/** `datetime` plus `ms`, as a PocketBase datetime. */
+function later(datetime: string, ms: number): string {
+  return new Date(time(datetime) + ms).toISOString().replace("T", " ");
+}
+
+/**
+ * The state of a user's subscription record at `now`, with the date what runs ends. Stripe's
+ * `unpaid`, `paused` and `incomplete_expired` give no access: they are ended.
+ */
+function subscriptionState(
+  sub: Subscription,
+  now: number,
+  graceMs: number,
+): { state: BillingState; until: string; since?: string } {
+  const end = time(sub.current_period_end);
+  const manual = sub.subscription === "";
+  if (sub.status === "incomplete") return { state: "awaiting-payment", until: "" };
+  // A renewal Stripe has not told of yet keeps the period running a while; a manual one does not.
+  const periodRuns = end + (manual ? 0 : renewalWindowMs) > now;
+  if (sub.status === "past_due" && !manual) {
+    const since = sub.past_due_since || sub.current_period_end;
+    const until = later(since, graceMs);
+    return time(until) > now ? { state: "past-due", until, since } : { state: "ended", until };
+  }
+  const live = sub.status === "active" || sub.status === "trialing";
+  if ((live || sub.status === "canceled") && periodRuns && !(sub.status === "canceled" && end <= now)) {
+    const state =
+      sub.status === "canceled" || sub.cancel_at_period_end
+        ? "canceling"
+        : sub.status === "trialing"
+          ? "trialing"
+          : "active";
+    return { state, until: sub.current_period_end };
+  }
+  return { state: "ended", until: sub.current_period_end };
+}
+
+/**
+ * Everything a user's billing shows, from their trial, their verified address and their
+ * subscription at `now`. Access: a trial running on a verified address, a paid period running (a
+ * Stripe renewal is waited for `renewalWindowMs`), or a failed renewal within the grace. The plan
+ * is `paid` while a subscription gives access, or while the paid plan awaits payment within the
+ * trial; `free` and 0 otherwise.
+ */
+export function billingView(facts: BillingFacts): BillingView {
+  const now = facts.now.getTime();
+  const graceMs = facts.graceMs ?? defaultGraceDays * day;
+  const sub = facts.subscription ?? undefined;
+  const trialRuns = time(facts.trialEnds) > now;
+  const trialMayStream = trialRuns && facts.verified;
+  const trialWhy = (): BillingReason =>
+    trialRuns
+      ? facts.verified
+        ? { kind: "trial", until: facts.trialEnds }
+        : { kind: "unverified", until: facts.trialEnds }
+      : facts.trialEnds === "" || (sub?.current_period_end ?? "") > facts.trialEnds
+        ? { kind: "no-trial" }
+        : { kind: "trial-ended", on: facts.trialEnds };
+  const view = (
+    state: BillingState,
+    subscriptionStreams: boolean,
+    why: BillingReason,
+    until: string,
+    paid: boolean,
+  ): BillingView => {
+    const interval = sub?.interval ?? null;
+    return {
+      state,
+      mayStream: subscriptionStreams || trialMayStream,
+      why: subscriptionStreams || !trialRuns ? why : trialWhy(),
+      interval,
+      until,
+      plan: paid ? "paid" : "free",
+      is_monthly: paid && interval === "month",
+      price: paid && interval ? paidPrice(interval) : 0,
+    };
+  };
+  if (!sub) {
+    return trialRuns
+      ? view("trial", false, trialWhy(), facts.trialEnds, false)
+      : view("never-subscribed", false, trialWhy(), "", false);
+  }
+  const { state, until, since } = subscriptionState(sub, now, graceMs);
+  switch (state) {
+    case "awaiting-payment":
+      return view(
+        state,
+        false,
+        trialRuns ? trialWhy() : { kind: "awaiting-payment" },
+        trialRuns ? facts.trialEnds : "",
+        trialRuns,
+      );
+    case "past-due":
+      return view(state, true, { kind: "grace", since: since!, until }, until, true);
+    case "trialing":
+    case "active":
+    case "canceling":
+      return view(state, true, { kind: "paid", until }, until, true);
+    default:
+      // Ended: the trial may still run (a subscription that ended within it).
+      return trialRuns
+        ? view("trial", false, trialWhy(), facts.trialEnds, false)
+        : view("ended", false, { kind: "ended", on: until }, "", false);
+  }
+}

@@ -47,7 +47,7 @@ describe("a user's own account", () => {
     });
     expect(data.account.trial_ends).toMatch(/^\d{4}-\d{2}-\d{2} /);
     expect(data.stremio).toEqual([
-      expect.objectContaining({ email: "camille@lumen.stream", field: "active" }),
+      expect.objectContaining({ email: "camille@lumen.stream", field: "inactive" }),
     ]);
     expect(data.subscription).toBeNull();
     for (const secret of ["password", "tokenKey", "stremio-secret-1", "$2"]) {

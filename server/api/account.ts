@@ -1,8 +1,8 @@
 import { Hono } from "hono";
-import { subscriptionsCollection } from "../core/billing.ts";
+import { subscriptionsCollection } from "../core/billing/state.ts";
 import { recordsOwnedBy } from "../core/records.ts";
 import type { RecordData } from "../core/store.ts";
-import { type Billing } from "../billing/billing.ts";
+import { type Billing } from "../core/billing/lifecycle.ts";
 import { fieldErrors } from "../forms/validation.ts";
 import { ApiError } from "./api-error.ts";
 import { type ApiContext, type ApiEnv, authOf, bindStrings, sendJson } from "./context.ts";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { type Billing, BillingError, SignatureError, UnknownUserError } from "../billing/billing.ts";
+import { type Billing, BillingError, SignatureError, UnknownUserError } from "../core/billing/lifecycle.ts";
 import type { Interval } from "#shared/billing.ts";
 import { validateMarkPaid } from "../forms/billing-forms.ts";
 import { ApiError } from "./api-error.ts";
@@ -31,8 +31,11 @@ function requireUser(c: Parameters<typeof authOf>[0]) {
 export function billingApi(billing: Billing) {
   return (
     new Hono<ApiEnv>()
-      // Public: whether paying goes through Stripe or by the emailed instructions.
-      .get("/billing/config", rateLimit, (c) => sendJson(c, 200, { mode: billing.mode }))
+      // Public: whether paying goes through Stripe or by the emailed instructions, and how many days
+      // a failed renewal keeps access.
+      .get("/billing/config", rateLimit, (c) =>
+        sendJson(c, 200, { mode: billing.mode, graceDays: billing.graceDays }),
+      )
       .post("/billing/checkout", rateLimit, limitBody, requireAuth, async (c) => {
         const userId = requireUser(c);
         const { interval } = await bindStrings(c, ["interval"]);
@@ -49,6 +52,34 @@ export function billingApi(billing: Billing) {
         const userId = requireUser(c);
         try {
           billing.resendInstructions(userId);
+        } catch (error) {
+          if (error instanceof BillingError) throw new ApiError(400, error.message);
+          throw error;
+        }
+        return c.body(null, 204);
+      })
+      // Manual mode: the request for the paid plan withdrawn before paying.
+      .post("/billing/withdraw-request", rateLimit, limitBody, requireAuth, (c) => {
+        const userId = requireUser(c);
+        try {
+          billing.withdrawRequest(userId);
+        } catch (error) {
+          if (error instanceof BillingError) throw new ApiError(400, error.message);
+          throw error;
+        }
+        return c.body(null, 204);
+      })
+      // The running subscription renews at its period's end, or not (`renew`: "true" or "false").
+      .post("/billing/renewal", rateLimit, limitBody, requireAuth, async (c) => {
+        const userId = requireUser(c);
+        const { renew } = await bindStrings(c, ["renew"]);
+        if (renew !== "true" && renew !== "false") {
+          throw new ApiError(400, validationMessage, {
+            renew: { code: "validation_invalid_value", message: "Must be true or false." },
+          });
+        }
+        try {
+          await billing.setRenewal(userId, renew === "true");
         } catch (error) {
           if (error instanceof BillingError) throw new ApiError(400, error.message);
           throw error;

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { userVerified } from "../core/billing/state.ts";
 import { findAuthRecordByEmail, findAuthRecordByToken, newTokenKey } from "../core/auth.ts";
 import { UniqueError } from "../core/store.ts";
 import { parseUnverifiedJwt } from "../tools/jwt.ts";
@@ -76,6 +77,10 @@ async function confirmEmailChange(c: ApiContext) {
       tokenKey: newTokenKey(),
       ...updatedNow(collection),
     });
+    // Confirming the new address verifies it: an account not verified before claims its trial now.
+    if (record.verified !== true && collection.name === "users") {
+      userVerified(store, String(record.id), new Date());
+    }
   } catch (error) {
     if (error instanceof UniqueError) throw new ApiError(400, "Failed to confirm email change.");
     throw error;

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { findAuthRecordByEmail, findAuthRecordByToken } from "../core/auth.ts";
 import { parseUnverifiedJwt } from "../tools/jwt.ts";
 import { nowDateTime } from "../core/values.ts";
+import { userVerified } from "../core/billing/state.ts";
 import { validateEmail } from "../forms/record-auth-forms.ts";
 import { type FieldErrors, fieldErrors } from "../forms/validation.ts";
 import { type ApiContext, type ApiEnv, bindStrings, routeCollection } from "./context.ts";
@@ -68,8 +69,13 @@ async function confirmVerification(c: ApiContext) {
   }
   throwIfInvalid(errors);
   const { record } = found!;
-  if (record.verified !== true)
-    store.update(collection, String(record.id), { verified: true, ...updatedNow(collection) });
+  if (record.verified !== true) {
+    store.transaction(() => {
+      store.update(collection, String(record.id), { verified: true, ...updatedNow(collection) });
+      // A verified address claims the person's one trial, and the trial may stream.
+      if (collection.name === "users") userVerified(store, String(record.id), new Date());
+    });
+  }
   clearSentMark(c, sentMarkOf("verification", collection, record));
   return c.body(null, 204);
 }

@@ -1,6 +1,7 @@
 import { Worker } from "node:worker_threads";
 import { validateRules } from "./rules.ts";
 import { Store } from "./store.ts";
+import { claimExistingTrials } from "./billing/trial-claims.ts";
 import { keepStremioSecretOnce } from "./stremio-account.ts";
 
 /**
@@ -11,6 +12,7 @@ import { keepStremioSecretOnce } from "./stremio-account.ts";
 export function applySchema(store: Store, schema: unknown[]) {
   store.importCollections(schema, false, validateRules);
   keepStremioSecretOnce(store);
+  claimExistingTrials(store);
   store.checkSearchIndexes();
 }
 

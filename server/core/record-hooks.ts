@@ -1,5 +1,5 @@
 import { superusersCollectionName } from "./schema.ts";
-import { afterSaveUser, beforeSaveStremio, beforeSaveUser, type SaveEvent } from "./billing.ts";
+import { afterSaveUser, beforeSaveStremio, beforeSaveUser, type SaveEvent } from "./billing/state.ts";
 import {
   afterSuperuserSavesUser,
   beforeDeleteUserChange,

@@ -1,6 +1,6 @@
 import { generateStremioPassword, generateStremioUsername } from "#shared/credentials.ts";
 import { siteConfig } from "#shared/site-config.ts";
-import { entitlementFields, stremioOf, subscriptionOf, type SaveEvent } from "./billing.ts";
+import { stremioOf, type SaveEvent, viewOf } from "./billing/state.ts";
 import { sql } from "#server/tools/sql.ts";
 import type { Collection } from "./collection-types.ts";
 import { autogenerate, newRecordData } from "./records.ts";
@@ -60,7 +60,7 @@ function insertStremio(
     user: id,
     email: username,
     password,
-    field: entitlementFields(user, subscriptionOf(store, id), now).field,
+    field: viewOf(store, user, now).mayStream ? "active" : "inactive",
     created: stamp,
     updated: stamp,
   };

@@ -1,4 +1,4 @@
-import type { SaveEvent } from "./billing.ts";
+import type { SaveEvent } from "./billing/state.ts";
 import { autogenerate, newRecordData } from "./records.ts";
 import type { RecordData, Store } from "./store.ts";
 import { formatDateTime } from "./values.ts";

@@ -11,19 +11,27 @@ import { greetingAndSignature, type MailLocale, siteLink } from "./templates.ts"
 export type BillingMail =
   /** Manual mode: how to pay, the operator's words from content/{locale}/payment-instructions.md. */
   | { kind: "paymentInstructions"; amount: number; interval: Interval; instructions: string[] }
-  /** A payment arrived (or the operator recorded one): the receipt. */
-  | {
-      kind: "subscriptionActive";
-      amount: number;
-      interval: Interval;
-      nextDate: string;
-      trialEnds?: string;
-      manual: boolean;
-    }
+  /**
+   * Money arrived: a paid invoice (Stripe), or a payment the operator recorded (`manual`). The
+   * receipt: the amount, and the next payment's date (Stripe) or the date it is paid until (manual).
+   */
+  | { kind: "paymentReceived"; amount: number; interval: Interval; nextDate: string; manual: boolean }
+  /** A Stripe subscription taken during the trial: it starts, and is first charged, on `startsAt`. */
+  | { kind: "subscriptionScheduled"; amount: number; interval: Interval; startsAt: string }
+  /** Cancelled (or, manual mode, asked not to renew): access until `endsAt`, nothing more charged. */
+  | { kind: "subscriptionCanceling"; endsAt: string }
+  /** A cancellation undone before its end: the subscription renews on `nextDate`. */
+  | { kind: "subscriptionResumed"; amount: number; interval: Interval; nextDate: string }
+  /** Switched between monthly and yearly: the new price applies from `nextDate`. */
+  | { kind: "planSwitched"; amount: number; interval: Interval; nextDate: string }
+  /** Access stopped on `endedAt`: the subscription ended (`canceled`) or its payment never came (`unpaid`). */
+  | { kind: "accessEnded"; endedAt: string; reason: "canceled" | "unpaid" }
   | { kind: "trialEndingSoon"; endsAt: string }
   | { kind: "trialEnded"; endedAt: string }
-  | { kind: "paymentFailed" }
-  | { kind: "subscriptionCanceled"; endsAt: string };
+  /** A renewal failed: access goes on until `accessUntil` (the grace's end) while it is retried. */
+  | { kind: "paymentFailed"; accessUntil: string }
+  /** Dunning's last notice, about two days before the grace ends. */
+  | { kind: "lastNotice"; accessUntil: string };
 
 export type BillingMailInput = BillingMail & {
   locale: MailLocale;
@@ -47,6 +55,9 @@ function billingWords(i18n: I18n, input: BillingMailInput): Words {
   const date = (value: string) => formatDate(value, locale);
   const price = (amount: number) => formatPrice(amount, locale);
   const seeAccount = i18n._("See my account");
+  const manage = i18n._("You can manage your subscription from your account at any time.");
+  const choosePlan = i18n._("Choose my plan");
+  const updatePayment = i18n._("Update my payment method");
   switch (input.kind) {
     case "paymentInstructions":
       return {
@@ -63,38 +74,127 @@ function billingWords(i18n: I18n, input: BillingMailInput): Words {
           i18n._("Your trial goes on meanwhile. As soon as your payment arrives, your account shows it."),
         ],
       };
-    case "subscriptionActive": {
+    case "paymentReceived": {
       const yearly = input.interval === "year";
-      const trialEnds = { date: date(input.trialEnds ?? input.nextDate) };
+      const values = { price: price(input.amount), date: date(input.nextDate) };
       return {
         ...common,
-        subject: i18n._("Your {appName} subscription is active", { appName }),
-        lines: [
-          input.manual
-            ? i18n._("Thank you! Your payment is recorded: your subscription is paid until {date}.", {
-                date: date(input.nextDate),
-              })
-            : input.amount > 0
-              ? yearly
-                ? i18n._("Thank you! We received {price} for your yearly subscription.", {
-                    price: price(input.amount),
-                  })
-                : i18n._("Thank you! We received {price} for your monthly subscription.", {
-                    price: price(input.amount),
-                  })
-              : yearly
+        subject: i18n._("Payment received for your {appName} subscription", { appName }),
+        // Manual mode: paid until a date, renewed only when the user pays again (nothing is charged).
+        lines: input.manual
+          ? [
+              yearly
                 ? i18n._(
-                    "Your yearly subscription is set up. Your trial goes on until {date}: nothing is charged before then.",
-                    trialEnds,
+                    "Thank you! We received {price} for your yearly subscription. It is paid until {date}.",
+                    values,
                   )
                 : i18n._(
-                    "Your monthly subscription is set up. Your trial goes on until {date}: nothing is charged before then.",
-                    trialEnds,
+                    "Thank you! We received {price} for your monthly subscription. It is paid until {date}.",
+                    values,
                   ),
-          ...(input.manual ? [] : [i18n._("Next payment: {date}.", { date: date(input.nextDate) })]),
+            ]
+          : [
+              yearly
+                ? i18n._("Thank you! We received {price} for your yearly subscription.", values)
+                : i18n._("Thank you! We received {price} for your monthly subscription.", values),
+              i18n._("Next payment: {date}.", values),
+            ],
+        action: seeAccount,
+        after: [
+          input.manual
+            ? i18n._(
+                "Before {date}, your account tells you how to renew; nothing renews without you.",
+                values,
+              )
+            : manage,
+        ],
+      };
+    }
+    case "subscriptionScheduled": {
+      const values = { price: price(input.amount), date: date(input.startsAt) };
+      return {
+        ...common,
+        subject: i18n._("Your {appName} subscription starts on {date}", { appName, date: values.date }),
+        lines: [
+          i18n._(
+            "Your subscription starts on {date}, when your trial ends; nothing is charged until then.",
+            values,
+          ),
+          input.interval === "year"
+            ? i18n._("Then {price} per year.", values)
+            : i18n._("Then {price} per month.", values),
         ],
         action: seeAccount,
-        after: [i18n._("You can manage your subscription from your account at any time.")],
+        after: [manage],
+      };
+    }
+    case "subscriptionCanceling": {
+      const values = { date: date(input.endsAt) };
+      return {
+        ...common,
+        subject: i18n._("Your {appName} subscription ends on {date}", { appName, date: values.date }),
+        lines: [
+          i18n._(
+            "Your subscription is canceled: it ends on {date}. You keep your access until then, and nothing more will be charged.",
+            values,
+          ),
+        ],
+        action: seeAccount,
+        after: [i18n._("Changed your mind? You can resume it from your account before {date}.", values)],
+      };
+    }
+    case "subscriptionResumed": {
+      const values = { price: price(input.amount), date: date(input.nextDate) };
+      return {
+        ...common,
+        subject: i18n._("Your {appName} subscription goes on", { appName }),
+        lines: [
+          input.interval === "year"
+            ? i18n._(
+                "Your subscription is no longer canceled: it renews on {date} at {price} per year.",
+                values,
+              )
+            : i18n._(
+                "Your subscription is no longer canceled: it renews on {date} at {price} per month.",
+                values,
+              ),
+        ],
+        action: seeAccount,
+        after: [manage],
+      };
+    }
+    case "planSwitched": {
+      const values = { price: price(input.amount), date: date(input.nextDate) };
+      const yearly = input.interval === "year";
+      return {
+        ...common,
+        subject: yearly
+          ? i18n._("Your {appName} plan is now yearly", { appName })
+          : i18n._("Your {appName} plan is now monthly", { appName }),
+        lines: [
+          yearly
+            ? i18n._("You switched to the yearly plan: {price} per year from {date}.", values)
+            : i18n._("You switched to the monthly plan: {price} per month from {date}.", values),
+        ],
+        action: seeAccount,
+        after: [manage],
+      };
+    }
+    case "accessEnded": {
+      const values = { date: date(input.endedAt) };
+      return {
+        ...common,
+        subject: i18n._("Your {appName} access has ended", { appName }),
+        lines: [
+          input.reason === "unpaid"
+            ? i18n._(
+                "We couldn't take the payment for your subscription, so your Stremio access stopped on {date}.",
+                values,
+              )
+            : i18n._("Your subscription ended on {date}, and your Stremio access is paused.", values),
+        ],
+        action: choosePlan,
+        after: [i18n._("Your Stremio credentials stay the same: subscribe again and they work at once.")],
       };
     }
     case "trialEndingSoon":
@@ -111,7 +211,7 @@ function billingWords(i18n: I18n, input: BillingMailInput): Words {
             },
           ),
         ],
-        action: i18n._("Choose my plan"),
+        action: choosePlan,
         after: [i18n._("Without a subscription, your Stremio access pauses when the trial ends.")],
       };
     case "trialEnded":
@@ -124,7 +224,7 @@ function billingWords(i18n: I18n, input: BillingMailInput): Words {
             { date: date(input.endedAt) },
           ),
         ],
-        action: i18n._("Choose my plan"),
+        action: choosePlan,
         after: [i18n._("Your Stremio credentials stay the same.")],
       };
     case "paymentFailed":
@@ -133,26 +233,27 @@ function billingWords(i18n: I18n, input: BillingMailInput): Words {
         subject: i18n._("Your {appName} payment didn't go through", { appName }),
         lines: [
           i18n._(
-            "We couldn't take the payment for your subscription. Your access goes on while we try again: please update your payment method from your account.",
+            "We couldn't take the payment for your subscription. Your access goes on until {date} while we try again: please update your payment method from your account.",
+            { date: date(input.accessUntil) },
           ),
         ],
-        action: i18n._("Update my payment method"),
+        action: updatePayment,
         after: [i18n._("If you already updated your card, you can ignore this email.")],
       };
-    case "subscriptionCanceled":
+    case "lastNotice": {
+      const values = { date: date(input.accessUntil) };
       return {
         ...common,
-        subject: i18n._("Your {appName} subscription is canceled", { appName }),
+        subject: i18n._("Last notice: your {appName} access stops on {date}", { appName, date: values.date }),
         lines: [
           i18n._(
-            "Your subscription is canceled. You keep your access until {date}; nothing more will be charged.",
-            {
-              date: date(input.endsAt),
-            },
+            "We still couldn't take the payment for your subscription. Unless it goes through, your Stremio access stops on {date}.",
+            values,
           ),
         ],
-        action: seeAccount,
-        after: [i18n._("You can subscribe again from your account at any time.")],
+        action: updatePayment,
+        after: [i18n._("If you already updated your card, you can ignore this email.")],
       };
+    }
   }
 }

@@ -13,11 +13,11 @@ import { EmailPreview, emailLoader, storySite } from "./email-preview.tsx";
 // server fills them.
 
 const instructions = { en: enInstructions, fr: frInstructions };
-const yearly = siteConfig.plans.paid.yearly;
+const { monthly, yearly } = siteConfig.plans.paid;
 
 const meta = {
   title: "Emails/Billing",
-  args: { kind: "paymentFailed" },
+  args: { kind: "paymentFailed", accessUntil: "2026-10-19" },
   loaders: [
     emailLoader<BillingMail>((i18n, args, locale) =>
       billingEmail(i18n, {
@@ -47,44 +47,81 @@ export const PaymentInstructions: Story = {
   args: { kind: "paymentInstructions", amount: yearly, interval: "year", instructions: [] },
 };
 
-/** The receipt of a card payment. */
-export const SubscriptionActive: Story = {
-  args: {
-    kind: "subscriptionActive",
-    amount: yearly,
-    interval: "year",
-    nextDate: "2027-10-05",
-    manual: false,
-  },
+/** The receipt of a card payment, yearly: the next payment's date. */
+export const PaymentReceivedYearly: Story = {
+  args: { kind: "paymentReceived", amount: yearly, interval: "year", nextDate: "2027-10-05", manual: false },
 };
 
-/** A subscription taken during the trial: nothing is charged before it ends. */
-export const SubscriptionActiveInTrial: Story = {
+/** The receipt of a card payment, monthly. */
+export const PaymentReceivedMonthly: Story = {
   args: {
-    kind: "subscriptionActive",
-    amount: 0,
+    kind: "paymentReceived",
+    amount: monthly,
     interval: "month",
-    nextDate: "2026-10-12",
-    trialEnds: "2026-10-12",
+    nextDate: "2026-11-05",
     manual: false,
   },
 };
 
-/** Manual mode: the operator recorded a payment. */
-export const SubscriptionActiveManual: Story = {
-  args: {
-    kind: "subscriptionActive",
-    amount: yearly,
-    interval: "year",
-    nextDate: "2027-10-05",
-    manual: true,
-  },
+/** Manual mode: the operator recorded a yearly payment; it is paid until a date, nothing renews by itself. */
+export const PaymentReceivedManualYearly: Story = {
+  args: { kind: "paymentReceived", amount: yearly, interval: "year", nextDate: "2027-10-05", manual: true },
+};
+
+/** Manual mode: the operator recorded a monthly payment. */
+export const PaymentReceivedManualMonthly: Story = {
+  args: { kind: "paymentReceived", amount: monthly, interval: "month", nextDate: "2026-11-05", manual: true },
+};
+
+/** A monthly subscription taken during the trial: it starts, and is first charged, when the trial ends. */
+export const SubscriptionScheduledMonthly: Story = {
+  args: { kind: "subscriptionScheduled", amount: monthly, interval: "month", startsAt: "2026-10-12" },
+};
+
+/** A yearly subscription taken during the trial. */
+export const SubscriptionScheduledYearly: Story = {
+  args: { kind: "subscriptionScheduled", amount: yearly, interval: "year", startsAt: "2026-10-12" },
+};
+
+/** Canceled: access until the end of the paid period, nothing more charged. */
+export const SubscriptionCanceling: Story = { args: { kind: "subscriptionCanceling", endsAt: "2026-11-05" } };
+
+/** A monthly subscription's cancellation undone before its end. */
+export const SubscriptionResumedMonthly: Story = {
+  args: { kind: "subscriptionResumed", amount: monthly, interval: "month", nextDate: "2026-11-05" },
+};
+
+/** A yearly subscription's cancellation undone before its end. */
+export const SubscriptionResumedYearly: Story = {
+  args: { kind: "subscriptionResumed", amount: yearly, interval: "year", nextDate: "2027-10-05" },
+};
+
+/** Switched from monthly to yearly: the yearly price from the next payment. */
+export const PlanSwitchedToYearly: Story = {
+  args: { kind: "planSwitched", amount: yearly, interval: "year", nextDate: "2026-11-05" },
+};
+
+/** Switched from yearly to monthly. */
+export const PlanSwitchedToMonthly: Story = {
+  args: { kind: "planSwitched", amount: monthly, interval: "month", nextDate: "2027-10-05" },
+};
+
+/** The subscription ended after a cancellation: access paused. */
+export const AccessEndedCanceled: Story = {
+  args: { kind: "accessEnded", endedAt: "2026-11-05", reason: "canceled" },
+};
+
+/** The payment never came: access stopped at the grace's end. */
+export const AccessEndedUnpaid: Story = {
+  args: { kind: "accessEnded", endedAt: "2026-11-19", reason: "unpaid" },
 };
 
 export const TrialEndingSoon: Story = { args: { kind: "trialEndingSoon", endsAt: "2026-10-12" } };
 
 export const TrialEnded: Story = { args: { kind: "trialEnded", endedAt: "2026-10-05" } };
 
+/** A renewal failed: access goes on until the grace's end while the payment is retried. */
 export const PaymentFailed: Story = {};
 
-export const SubscriptionCanceled: Story = { args: { kind: "subscriptionCanceled", endsAt: "2026-11-05" } };
+/** Dunning's last notice, about two days before the grace ends. */
+export const LastNotice: Story = { args: { kind: "lastNotice", accessUntil: "2026-10-19" } };

@@ -45,20 +45,23 @@ const securityMails: SecurityMail[] = [
 ];
 const billingMails = (locale: Locale): BillingMail[] => [
   { kind: "paymentInstructions", amount: 49.99, interval: "year", instructions: instructions(locale) },
-  { kind: "subscriptionActive", amount: 4.99, interval: "month", nextDate: "2026-12-27", manual: false },
-  {
-    kind: "subscriptionActive",
-    amount: 0,
-    interval: "year",
-    nextDate: "2026-12-04",
-    trialEnds: "2026-12-04",
-    manual: false,
-  },
-  { kind: "subscriptionActive", amount: 49.99, interval: "year", nextDate: "2027-11-27", manual: true },
+  { kind: "paymentReceived", amount: 4.99, interval: "month", nextDate: "2026-12-27", manual: false },
+  { kind: "paymentReceived", amount: 49.99, interval: "year", nextDate: "2027-11-27", manual: false },
+  { kind: "paymentReceived", amount: 4.99, interval: "month", nextDate: "2026-12-27", manual: true },
+  { kind: "paymentReceived", amount: 49.99, interval: "year", nextDate: "2027-11-27", manual: true },
+  { kind: "subscriptionScheduled", amount: 4.99, interval: "month", startsAt: "2026-12-04" },
+  { kind: "subscriptionScheduled", amount: 49.99, interval: "year", startsAt: "2026-12-04" },
+  { kind: "subscriptionCanceling", endsAt: "2026-12-27" },
+  { kind: "subscriptionResumed", amount: 4.99, interval: "month", nextDate: "2026-12-27" },
+  { kind: "subscriptionResumed", amount: 49.99, interval: "year", nextDate: "2027-11-27" },
+  { kind: "planSwitched", amount: 49.99, interval: "year", nextDate: "2026-12-27" },
+  { kind: "planSwitched", amount: 4.99, interval: "month", nextDate: "2027-11-27" },
+  { kind: "accessEnded", endedAt: "2026-11-27", reason: "canceled" },
+  { kind: "accessEnded", endedAt: "2026-11-27", reason: "unpaid" },
   { kind: "trialEndingSoon", endsAt: "2026-12-04" },
   { kind: "trialEnded", endedAt: "2026-11-27" },
-  { kind: "paymentFailed" },
-  { kind: "subscriptionCanceled", endsAt: "2026-12-27" },
+  { kind: "paymentFailed", accessUntil: "2026-12-11" },
+  { kind: "lastNotice", accessUntil: "2026-12-11" },
 ];
 
 type Case = { name: string; render: (locale: Locale) => Promise<MailContent>; dashboard?: boolean };
@@ -74,7 +77,7 @@ const cases: Case[] = [
     dashboard: "superuser" in mail,
   })),
   ...billingMails("en").map((mail, index) => ({
-    name: `${mail.kind}${mail.kind === "subscriptionActive" ? ` #${index}` : ""}`,
+    name: `${mail.kind}${"interval" in mail ? ` ${mail.interval}ly` : ""}${"manual" in mail && mail.manual ? " manual" : ""}${"reason" in mail ? ` (${mail.reason})` : ""}`,
     render: (locale: Locale) => renderBillingMail({ ...billingMails(locale)[index]!, ...site, locale }),
   })),
 ];

@@ -6,7 +6,7 @@ import { newRecordToken } from "../core/auth.ts";
 import { hashPassword } from "../core/passwords.ts";
 import { autogenerate, newRecordData } from "../core/records.ts";
 import type { RecordData } from "../core/store.ts";
-import { trialEnd } from "../core/billing.ts";
+import { trialEnd } from "../core/billing/state.ts";
 import { formatDateTime, nowDateTime } from "../core/values.ts";
 
 /**

@@ -1,4 +1,5 @@
 import PocketBase, { ClientResponseError } from "pocketbase";
+import { userVerified } from "../core/billing/state.ts";
 import { expect } from "vitest";
 import { fixturePassword } from "./fixtures.ts";
 import type { TestServer } from "./start-server.ts";
@@ -64,9 +65,18 @@ export async function verifiedUser(
   fields: Record<string, unknown> = {},
 ): Promise<SignedUpUser> {
   const user = await signedUpUser(server.url, email, fields);
-  server.app.store.update(server.app.store.findCollection("users")!, user.id, { verified: true });
+  verifyAddress(server, user.id);
   await confirmIdentity(user.pb);
   return user;
+}
+
+/** What following the emailed verification link does to the user `id` of `server`. */
+export function verifyAddress(server: TestServer, id: string) {
+  const { store } = server.app;
+  store.transaction(() => {
+    store.update(store.findCollection("users")!, id, { verified: true });
+    userVerified(store, id, new Date());
+  });
 }
 
 /**

@@ -20,6 +20,10 @@ const knownMessages: Record<string, MessageDescriptor> = {
   // The billing endpoints' refusals (server/api/billing.ts).
   "You already have a subscription.": msg`You already have a subscription.`,
   "There is no billing account to manage yet.": msg`There is no billing account to manage yet.`,
+  "Your subscription's last payment is still due: update your payment method.": msg`Your subscription’s last payment is still due: update your payment method.`,
+  "There is no request for the paid plan to withdraw.": msg`There is no request for the paid plan to withdraw.`,
+  "There is no subscription to change.": msg`There is no subscription to change.`,
+  "This subscription has ended: it can no longer be changed.": msg`This subscription has ended: it can no longer be changed.`,
   // The passkeys' limit (shared/passkeys.ts).
   [passkeyLimitMessage]: msg`You have as many passkeys as an account may hold (${passkeysPerRecord}): remove one first.`,
   // Adding or removing a passkey, or turning on two-factor, before the address is confirmed, or

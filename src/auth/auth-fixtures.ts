@@ -56,6 +56,20 @@ export const activeSubscription: Subscription = {
   interval: "month",
   current_period_end: "2026-11-02 09:20:00.000Z",
   cancel_at_period_end: false,
+  past_due_since: "",
+};
+/** A Stripe subscription taken during the trial (yearly): first charged when the trial ends. */
+export const trialingSubscription: Subscription = {
+  ...activeSubscription,
+  status: "trialing",
+  interval: "year",
+  current_period_end: "2026-10-09 09:14:00.000Z",
+};
+/** A renewal that failed three days before the fixtures' day: access goes on until the grace's end. */
+export const pastDueSubscription: Subscription = {
+  ...activeSubscription,
+  status: "past_due",
+  past_due_since: "2026-10-02 09:20:00.000Z",
 };
 /** A passkey made on the user's phone and used since, and one just added on a laptop. */
 export const phonePasskey: PasskeyInfo = {
@@ -96,6 +110,17 @@ export const awaitingPaymentUser: AuthUser = {
     },
   },
 };
+/** The paid plan taken during the trial through Stripe: it starts, and is charged, when the trial ends. */
+export const scheduledUser: AuthUser = {
+  ...baseUser,
+  plan: "paid",
+  is_monthly: false,
+  price: 49.99,
+  stripe: "cus_R2x9",
+  expand: { ...baseUser.expand, subscriptions_via_user: trialingSubscription },
+};
+/** A person who already had a trial on another account: this one signed up with none. */
+export const noTrialUser: AuthUser = { ...baseUser, trial_ends: "" };
 export const unverifiedUser: AuthUser = {
   ...baseUser,
   verified: false,

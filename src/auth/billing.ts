@@ -1,6 +1,6 @@
 import { msg } from "@lingui/core/macro";
 import type PocketBase from "pocketbase";
-import type { Interval, Subscription } from "#shared/billing.ts";
+import { defaultGraceDays, type Interval, type Subscription } from "#shared/billing.ts";
 import type { ActionResult } from "../forms/action-result.ts";
 import { attempt } from "./action-error.ts";
 import { isClientResponseError } from "./sdk-error.ts";
@@ -15,20 +15,42 @@ export type BillingMode = "stripe" | "manual";
 const checkoutFailed = msg`We could not start the payment. Please try again.`;
 const portalFailed = msg`We could not open the billing page. Please try again.`;
 const resendFailed = msg`We could not send the instructions. Please try again.`;
+const withdrawFailed = msg`We could not withdraw your request. Please try again.`;
+const renewalFailed = msg`We could not change your subscription. Please try again.`;
 const loadFailed = msg`We could not check your subscription.`;
 
-let mode: Promise<ActionResult<BillingMode>> | undefined;
+/**
+ * The server's billing configuration (`GET /api/billing/config`): how the paid plan is paid, and
+ * how many days a customer whose renewal failed keeps access while the payment is retried.
+ */
+export type BillingConfig = { mode: BillingMode; graceDays: number };
 
-/** The billing mode (`GET /api/billing/config`), asked once per page load. */
-export function loadBillingMode(pb: PocketBase): Promise<ActionResult<BillingMode>> {
-  mode ??= attempt(async () => {
-    const config = await pb.send<{ mode?: string }>("/api/billing/config", { requestKey: null });
-    return config.mode === "manual" ? "manual" : "stripe";
+/** The configuration as the server answers it, with the defaults for what it leaves out. */
+export function parseBillingConfig(config: { mode?: unknown; graceDays?: unknown }): BillingConfig {
+  const graceDays = config.graceDays;
+  return {
+    mode: config.mode === "manual" ? "manual" : "stripe",
+    graceDays:
+      typeof graceDays === "number" && Number.isFinite(graceDays) && graceDays >= 0
+        ? graceDays
+        : defaultGraceDays,
+  };
+}
+
+let config: Promise<ActionResult<BillingConfig>> | undefined;
+
+/** The billing configuration (`GET /api/billing/config`), asked once per page load. */
+export function loadBillingMode(pb: PocketBase): Promise<ActionResult<BillingConfig>> {
+  config ??= attempt(async () => {
+    const answer = await pb.send<{ mode?: unknown; graceDays?: unknown }>("/api/billing/config", {
+      requestKey: null,
+    });
+    return parseBillingConfig(answer);
   }, loadFailed).then((result) => {
-    if (!result.success) mode = undefined; // asked again next time
+    if (!result.success) config = undefined; // asked again next time
     return result;
   });
-  return mode;
+  return config;
 }
 
 /**
@@ -57,6 +79,29 @@ export function resendInstructions(pb: PocketBase): Promise<ActionResult<undefin
   }, resendFailed);
 }
 
+/** Manual mode: the request for the paid plan withdrawn while its payment is awaited. */
+export function withdrawRequest(pb: PocketBase): Promise<ActionResult<undefined>> {
+  return attempt(async () => {
+    await pb.send("/api/billing/withdraw-request", { method: "POST", requestKey: null });
+    return undefined;
+  }, withdrawFailed);
+}
+
+/**
+ * Whether the running subscription (Stripe or manual) renews at its period's end: `false` stops
+ * it then, `true` undoes that before the end. The server emails the user either way.
+ */
+export function setRenewal(pb: PocketBase, renew: boolean): Promise<ActionResult<undefined>> {
+  return attempt(async () => {
+    await pb.send("/api/billing/renewal", {
+      method: "POST",
+      body: { renew: renew ? "true" : "false" },
+      requestKey: null,
+    });
+    return undefined;
+  }, renewalFailed);
+}
+
 /** The URL of the user's Stripe Billing Portal (card, invoices, cancel, interval). */
 export function openPortal(pb: PocketBase): Promise<ActionResult<string>> {
   return attempt(async () => {
@@ -82,16 +127,19 @@ export function loadSubscription(pb: PocketBase, userId: string): Promise<Action
   }, loadFailed);
 }
 
-/** `GET /api/billing/stats`: users by billing status, the paying subscriptions, the monthly revenue. */
+/** `GET /api/billing/stats`: users by billing state, the paying subscriptions, the monthly revenue. */
 export type BillingStats = {
   trial: number;
   awaitingPayment: number;
-  /** Paying subscriptions (cancelling ones included), past due apart. */
+  /** Stripe subscriptions taken during the trial: first charged when it ends (the `scheduled` status). */
+  trialing: number;
+  /** Paid periods that renew (Stripe) or are paid until a date (manual mode). */
   active: number;
-  /** Subscriptions that end at their period's end (among `active`). */
+  /** Paid periods that end at their end: cancelled, or asked not to renew (the `canceling` status). */
   cancelling: number;
   pastDue: number;
   ended: number;
+  /** The subscriptions that renew and are paid (active and past due), by interval. */
   byInterval: Record<Interval, number>;
   /** At the site's prices, yearly ones counted as a twelfth a month. */
   monthlyRecurringRevenue: number;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { siteConfig } from "#shared/site-config.ts";
-import { intervalOf, paidPrice, paidSignupPath, planChoice, yearlySavingPercent } from "./plan-price.ts";
+import { paidPrice } from "#shared/billing.ts";
+import { intervalOf, paidSignupPath, planChoice, yearlySavingPercent } from "./plan-price.ts";
 
 describe("plan prices", () => {
   it("computes the yearly saving from the two prices", () => {

@@ -15,11 +15,6 @@ export function intervalOf(billing: Billing): Interval {
   return billing === "yearly" ? "year" : "month";
 }
 
-/** The paid plan's price for an interval: the site's constants (what Stripe charges is its own). */
-export function paidPrice(interval: Interval): number {
-  return interval === "year" ? siteConfig.plans.paid.yearly : siteConfig.plans.paid.monthly;
-}
-
 /**
  * The plan a link to the sign-up page chose (`/signup?plan=paid&interval=year`, where every
  * "Choose Lumen" leads): the form starts on it. Anything else in the query is ignored.

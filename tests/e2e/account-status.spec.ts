@@ -33,7 +33,7 @@ for (const fr of [false, true]) {
   const words = fr
     ? {
         account: "Votre compte",
-        awaiting: "Payant (en attente de paiement)",
+        awaiting: "Paiement attendu",
         paid: "Payant",
         login: "Se connecter",
         notice:
@@ -45,11 +45,11 @@ for (const fr of [false, true]) {
         one: "1 utilisateur correspond",
         none: "Aucun utilisateur ne correspond",
         plans: "Utilisateurs par statut de facturation",
-        awaitingBar: /^Payant \(en attente de paiement\)\s?: Utilisateurs \d+$/,
+        awaitingBar: /^Paiement attendu\s?: Utilisateurs \d+$/,
       }
     : {
         account: "Your account",
-        awaiting: "Paid (awaiting payment)",
+        awaiting: "Awaiting payment",
         paid: "Paid",
         login: "Log in",
         notice: "The administration page is for administrators only, so you are on your account instead.",
@@ -60,7 +60,7 @@ for (const fr of [false, true]) {
         one: "1 user matches",
         none: "No user matches",
         plans: "Users by billing status",
-        awaitingBar: /^Paid \(awaiting payment\): Users \d+$/,
+        awaitingBar: /^Awaiting payment: Users \d+$/,
       };
   const lang = fr ? "French" : "English";
 

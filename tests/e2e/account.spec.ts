@@ -133,7 +133,7 @@ test("the journey in French: paid yearly plan, verification, credentials", async
   await expect(page.getByRole("heading", { level: 1, name: "Votre compte" })).toBeVisible();
   // Paid plans wait for payment: the visitor cannot activate one alone.
   await expect(page.getByText("Offre payante, 49,99\u00a0€ par an")).toBeVisible();
-  await expect(page.locator("main").getByText("Payant (en attente de paiement)")).toBeVisible();
+  await expect(page.locator("main").getByText("Paiement attendu")).toBeVisible();
   await expect(page.locator("dd code").first()).toHaveText(stremioUsername(email));
 
   // Logged out from the header's menu: the login page too, which says so.

@@ -42,7 +42,9 @@ const words = {
     plan: "Plan",
     trial: "Trial",
     paid: "Paid",
-    awaiting: "Paid (awaiting payment)",
+    scheduled: "Paid after the trial",
+    ending: "Ending",
+    awaiting: "Awaiting payment",
     pastDue: "Payment failed",
     ended: "Ended",
     paidYearly: `Paid plan, ${formatPrice(49.99, "en")} per year`,
@@ -50,22 +52,27 @@ const words = {
     trialEnds: (date: string) => `Your free trial ends on ${date}.`,
     upgradeMonthly: `Upgrade monthly (${formatPrice(4.99, "en")}/month)`,
     confirming: "Confirming your payment…",
-    confirmed: "Payment confirmed: your subscription is active.",
+    confirmedScheduled: (date: string) =>
+      `Your subscription is set up: it starts on ${date}, when your trial ends. Nothing is charged until then.`,
     canceledCheckout: "Payment canceled: nothing was charged.",
-    firstPayment: (date: string) => `Your first payment is on ${date}.`,
+    startsOn: (date: string) =>
+      `Your subscription starts on ${date}, when your trial ends; nothing is charged until then.`,
     renews: (date: string) => `Renews on ${date}.`,
-    ends: (date: string) => `Ends on ${date}: it will not renew.`,
+    ends: (date: string) => `Ends on ${date}: it will not renew. You keep your access until then.`,
     endedOn: (date: string) => `Your subscription ended on ${date}.`,
     paused: "Your Stremio credentials are paused until you subscribe again.",
     resubscribeYearly: `Resubscribe yearly (${formatPrice(49.99, "en")}/year)`,
+    subscribeYearly: `Subscribe yearly (${formatPrice(49.99, "en")}/year)`,
+    noTrial: "You already had a free trial with this address, so this account starts without one.",
     manage: "Manage billing",
     updateCard: "Update payment method",
     lastPaymentFailed: "Your last payment failed.",
     paidUntil: (date: string) => `Paid until ${date}.`,
     emailed: "We have emailed you the payment instructions. You will find them below too.",
     instructionsSubject: "How to pay for your Lumen subscription",
-    activeSubject: "Your Lumen subscription is active",
-    canceledSubject: "Your Lumen subscription is canceled",
+    receiptSubject: "Payment received for your Lumen subscription",
+    endsSubject: (date: string) => `Your Lumen subscription ends on ${date}`,
+    endedSubject: "Your Lumen access has ended",
     // The dashboard (src/dashboard), where the operator records a payment made outside Stripe.
     dashboard: "/_/users",
     dashboardTitle: "Superuser sign-in",
@@ -94,7 +101,9 @@ const words = {
     plan: "Offre",
     trial: "Essai",
     paid: "Payant",
-    awaiting: "Payant (en attente de paiement)",
+    scheduled: "Payant après l’essai",
+    ending: "Fin prévue",
+    awaiting: "Paiement attendu",
     pastDue: "Paiement échoué",
     ended: "Terminé",
     paidYearly: `Offre payante, ${formatPrice(49.99, "fr")} par an`,
@@ -102,14 +111,19 @@ const words = {
     trialEnds: (date: string) => `Votre essai gratuit se termine le ${date}.`,
     upgradeMonthly: `Passer au mensuel (${formatPrice(4.99, "fr")}/mois)`,
     confirming: "Confirmation de votre paiement…",
-    confirmed: "Paiement confirmé\u202f: votre abonnement est actif.",
+    confirmedScheduled: (date: string) =>
+      `Votre abonnement est en place\u202f: il commence le ${date}, à la fin de votre essai. Rien n’est débité d’ici là.`,
     canceledCheckout: "Paiement annulé\u202f: rien n’a été débité.",
-    firstPayment: (date: string) => `Votre premier paiement aura lieu le ${date}.`,
+    startsOn: (date: string) =>
+      `Votre abonnement commence le ${date}, à la fin de votre essai\u202f; rien n’est débité d’ici là.`,
     renews: (date: string) => `Renouvellement le ${date}.`,
-    ends: (date: string) => `Se termine le ${date}\u202f: il ne sera pas renouvelé.`,
+    ends: (date: string) =>
+      `Se termine le ${date}\u202f: il ne sera pas renouvelé. Vous gardez votre accès jusque-là.`,
     endedOn: (date: string) => `Votre abonnement a pris fin le ${date}.`,
     paused: "Vos identifiants Stremio sont suspendus jusqu’à votre réabonnement.",
     resubscribeYearly: `Se réabonner à l’année (${formatPrice(49.99, "fr")}/an)`,
+    subscribeYearly: `S’abonner à l’année (${formatPrice(49.99, "fr")}/an)`,
+    noTrial: "Vous avez déjà bénéficié d’un essai gratuit avec cette adresse",
     manage: "Gérer l’abonnement",
     updateCard: "Mettre à jour le moyen de paiement",
     lastPaymentFailed: "Votre dernier paiement a échoué.",
@@ -117,8 +131,9 @@ const words = {
     emailed:
       "Nous vous avons envoyé les instructions de paiement par e-mail. Vous les retrouvez aussi ci-dessous.",
     instructionsSubject: "Comment régler votre abonnement Lumen",
-    activeSubject: "Votre abonnement Lumen est actif",
-    canceledSubject: "Votre abonnement Lumen est résilié",
+    receiptSubject: "Paiement reçu pour votre abonnement Lumen",
+    endsSubject: (date: string) => `Votre abonnement Lumen prend fin le ${date}`,
+    endedSubject: "Votre accès Lumen a pris fin",
     dashboard: "/fr/_/users",
     dashboardTitle: "Connexion superutilisateur",
     signIn: "Se connecter",
@@ -289,19 +304,19 @@ test.describe("with Stripe", () => {
       const { statuses } = await releaseWebhooks(user.id);
       expect(statuses.length).toBeGreaterThan(0);
       expect(statuses.every((status) => status === 200)).toBe(true);
-      await expect(card.getByText(w.confirmed)).toBeVisible();
-      // The query is read once: a reload would not say it again.
-      await expect(page).toHaveURL(new RegExp(`${at(locale, "/account")}$`));
+      // Nothing was charged: the page says when the subscription starts, never "payment received".
       const subscription = await user.subscription();
       expect(subscription).toMatchObject({ status: "trialing", interval: "year" });
-      await expect(card.getByText(w.paid, { exact: true })).toBeVisible();
+      const startsOn = formatDate(subscription.current_period_end, locale);
+      await expect(card.getByText(w.confirmedScheduled(startsOn))).toBeVisible();
+      // The query is read once: a reload would not say it again.
+      await expect(page).toHaveURL(new RegExp(`${at(locale, "/account")}$`));
+      await expect(card.getByText(w.scheduled, { exact: true })).toBeVisible();
       await expect(card.getByText(w.paidYearly)).toBeVisible();
-      await expect(
-        card.getByText(w.firstPayment(formatDate(subscription.current_period_end, locale))),
-      ).toBeVisible();
+      await expect(card.getByText(w.startsOn(startsOn))).toBeVisible();
       await expect(card.getByRole("button", { name: w.manage })).toBeVisible();
       // The header's account button follows the session's refreshed record.
-      await expect(page.getByRole("banner").getByRole("button", { name: w.paid })).toBeVisible();
+      await expect(page.getByRole("banner").getByRole("button", { name: w.scheduled })).toBeVisible();
       expect(await user.stremioField()).toBe("active");
     });
 
@@ -339,10 +354,11 @@ test.describe("with Stripe", () => {
       await expectCheckout(page, locale, "monthly");
       await page.getByRole("button", { name: "Pay", exact: true }).click();
       await expect(page).toHaveURL(pathIs(locale, "/account"));
-      await expect(card.getByText(w.confirmed)).toBeVisible();
-      await expect(card.getByText(w.paid, { exact: true })).toBeVisible();
+      const startsOn = formatDate(String(trialEnds), locale);
+      await expect(card.getByText(w.confirmedScheduled(startsOn))).toBeVisible();
+      await expect(card.getByText(w.scheduled, { exact: true })).toBeVisible();
       await expect(card.getByText(w.paidMonthly)).toBeVisible();
-      await expect(card.getByText(w.firstPayment(formatDate(String(trialEnds), locale)))).toBeVisible();
+      await expect(card.getByText(w.startsOn(startsOn))).toBeVisible();
       expect(await user.subscription()).toMatchObject({ status: "trialing", interval: "month" });
     });
 
@@ -363,10 +379,11 @@ test.describe("with Stripe", () => {
       await expect(page.getByRole("button", { name: "Renew subscription", exact: true })).toBeVisible();
       await page.getByRole("link", { name: "Return to Lumen", exact: true }).click();
       await expect(page).toHaveURL(pathIs(locale, "/account"));
-      await expect(card.getByText(w.ends(formatDate(before.current_period_end, locale)))).toBeVisible();
-      await expect(card.getByText(w.paid, { exact: true })).toBeVisible();
+      const endsOn = formatDate(before.current_period_end, locale);
+      await expect(card.getByText(w.ends(endsOn))).toBeVisible();
+      await expect(card.getByText(w.ending, { exact: true })).toBeVisible();
       expect(await user.stremioField()).toBe("active");
-      await mailWithSubject(stripeDataDir, user.email, w.canceledSubject);
+      await mailWithSubject(stripeDataDir, user.email, w.endsSubject(endsOn));
 
       // The period ends (Stripe deletes the subscription): no access, and the page offers to subscribe again.
       await stripeDouble.advance(before.subscription);
@@ -378,6 +395,12 @@ test.describe("with Stripe", () => {
       await expect(card.getByText(w.endedOn(formatDate(ended.current_period_end, locale)))).toBeVisible();
       await expect(card.getByText(w.paused)).toBeVisible();
       await expect(card.getByRole("button", { name: w.resubscribeYearly })).toBeVisible();
+      // One email for the end, after the one for the cancellation: never "ends on" twice.
+      await mailWithSubject(stripeDataDir, user.email, w.endedSubject);
+      const subjects = readOutbox(stripeDataDir)
+        .filter((mail) => mail.to.includes(user.email))
+        .map((mail) => mail.subject);
+      expect(subjects.filter((subject) => subject === w.endsSubject(endsOn))).toHaveLength(1);
     });
 
     test(`a failed renewal is past due until the card is updated in the Billing Portal (${locale})`, async ({
@@ -451,6 +474,42 @@ test.describe("without Stripe (manual mode)", () => {
   for (const locale of ["en", "fr"] as const) {
     const w = words[locale];
 
+    test(`a second account of the same person starts without a trial and is offered the paid plan (${locale})`, async ({
+      page,
+      baseURL,
+    }) => {
+      // The first account: signed up, its address verified by the emailed link, then deleted.
+      const first = uniqueEmail(`once-${locale}`);
+      const pb = new PocketBase(baseURL);
+      pb.autoCancellation(false);
+      await pb
+        .collection("users")
+        .create({ email: first, password, passwordConfirm: password, plan: "free", locale });
+      let token = "";
+      await expect
+        .poll(() => (token = readOutbox(dataDir).find((mail) => mail.to.includes(first))?.token ?? ""))
+        .not.toBe("");
+      await pb.collection("users").confirmVerification(token);
+      await pb.collection("users").authWithPassword(first, password);
+      await pb.send("/api/account/delete", { method: "POST", body: { password } });
+
+      // The same inbox again, with a tag: no trial, and the card says why.
+      const again = first.replace("@", "+again@").toUpperCase();
+      await new PocketBase(baseURL).collection("users").create({
+        email: again,
+        password,
+        passwordConfirm: password,
+        plan: "free",
+        locale,
+      });
+      await logInToAccount(page, locale, again);
+      const card = planCard(page, w);
+      await expect(card.getByText(w.ended, { exact: true })).toBeVisible();
+      await expect(card.getByText(w.noTrial)).toBeVisible();
+      await expect(card.getByRole("button", { name: w.subscribeYearly })).toBeVisible();
+      await expect(card.getByRole("button", { name: w.resubscribeYearly })).toHaveCount(0);
+    });
+
     test(`a paid sign-up gets the payment instructions, and is active once the operator marks it paid (${locale})`, async ({
       page,
       browser,
@@ -491,7 +550,7 @@ test.describe("without Stripe (manual mode)", () => {
       await expect(card.getByText(w.paid, { exact: true })).toBeVisible();
       await expect(card.getByText(w.paidUntil(formatDate(until, locale)))).toBeVisible();
       await expect(card.getByText(w.awaiting, { exact: true })).toHaveCount(0);
-      await mailWithSubject(dataDir, email, w.activeSubject);
+      await mailWithSubject(dataDir, email, w.receiptSubject);
     });
   }
 });

@@ -78,7 +78,8 @@ const words = {
     passwordWrong: "Your current password is incorrect.",
     nav: "Dashboard",
     plan: "Plan",
-    awaiting: "Paid (awaiting payment)",
+    awaiting: "Awaiting payment",
+    paidMonthly: /Paid plan, \S+ per month/,
     paid: "Paid",
     search: "Search",
     searchLabel: "Email or name",
@@ -167,7 +168,8 @@ const words = {
     passwordWrong: "Votre mot de passe actuel est incorrect.",
     nav: "Tableau de bord",
     plan: "Offre",
-    awaiting: "Payant (en attente de paiement)",
+    awaiting: "Paiement attendu",
+    paidMonthly: /Offre payante, \S+\s€ par mois/,
     paid: "Payant",
     search: "Rechercher",
     searchLabel: "E-mail ou nom",
@@ -323,11 +325,18 @@ for (const locale of ["en", "fr"] as const) {
     await expect(page.getByRole("link", { name: customer })).toHaveCount(1);
     await page.getByRole("link", { name: customer }).click();
     await expect(page.getByRole("heading", { level: 1, name: customer })).toBeVisible();
+    // The account form shows the plan as the billing says: it is not edited there.
+    const plan = page.getByRole("group", { name: w.plan, exact: true });
+    await expect(plan).toContainText(w.awaiting);
+    await expect(plan).toContainText(w.paidMonthly);
     // No Stripe on this server: the money came by transfer, and the operator records it.
     const until = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
     await page.getByLabel(w.paidUntil, { exact: true }).fill(until);
     await page.getByRole("button", { name: w.markPaid, exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: w.marked })).toBeVisible();
+    // The plan follows the payment recorded.
+    await expect(plan).not.toContainText(w.awaiting);
+    await expect(plan).toContainText(w.paidMonthly);
 
     // The payment is in the user's record of changes, by this superuser; a note is kept, signed.
     const changes = page.getByRole("region", { name: w.changesBySuperusers });

@@ -20,8 +20,10 @@ export const collectionsTableStatement = `CREATE TABLE IF NOT EXISTS "${collecti
 )`;
 
 /**
- * Billing's tables (core/billing.ts, billing/billing.ts): the Stripe events already applied, by id
- * (a replay changes nothing), and the one-off emails already sent per user (`trialEndingSoon`, …).
+ * Billing's tables (core/billing/): the Stripe events already applied, by id (a replay changes
+ * nothing); the one-off emails already sent per user (`trialEndingSoon`, …); the state each user's
+ * last transition left (the next one is told from it); the trials claimed, by a keyed hash of the
+ * normalized address (kept after the account goes); and the key of those hashes.
  */
 const billingTables: InternalTable[] = [
   {
@@ -31,6 +33,18 @@ const billingTables: InternalTable[] = [
   {
     name: "_billing_notices",
     statement: `CREATE TABLE IF NOT EXISTS "_billing_notices" ("user" TEXT NOT NULL, "kind" TEXT NOT NULL, "created" TEXT NOT NULL, PRIMARY KEY ("user", "kind"))`,
+  },
+  {
+    name: "_billing_state",
+    statement: `CREATE TABLE IF NOT EXISTS "_billing_state" ("user" TEXT PRIMARY KEY NOT NULL, "state" TEXT NOT NULL, "why" TEXT NOT NULL, "interval" TEXT NOT NULL, "until" TEXT NOT NULL, "updated" TEXT NOT NULL)`,
+  },
+  {
+    name: "_trial_claims",
+    statement: `CREATE TABLE IF NOT EXISTS "_trial_claims" ("hash" TEXT PRIMARY KEY NOT NULL, "user" TEXT NOT NULL, "created" TEXT NOT NULL)`,
+  },
+  {
+    name: "_billing_secrets",
+    statement: `CREATE TABLE IF NOT EXISTS "_billing_secrets" ("name" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL)`,
   },
 ];
 

@@ -1,7 +1,7 @@
 import PocketBase from "pocketbase";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { planStatusFilters } from "#src/auth/plan-status.ts";
-import { dayOf, defaultUsersQuery, endOfDay, usersFilter } from "./users.ts";
+import { dayOf, defaultUsersQuery, endOfDay, updateUser, usersFilter } from "./users.ts";
 
 const pb = new PocketBase("http://127.0.0.1:1");
 
@@ -39,5 +39,33 @@ describe("the billing dates", () => {
     expect(dayOf("2026-11-27 10:05:00.000Z")).toBe("2026-11-27");
     expect(dayOf(endOfDay("2027-01-31"))).toBe("2027-01-31");
     expect(dayOf("")).toBe("");
+  });
+});
+
+describe("updateUser", () => {
+  it("sends the edited fields, trimmed, and never the plan, the period or the price", async () => {
+    const client = new PocketBase("http://127.0.0.1:1");
+    const send = vi.fn(async () => ({ id: "u1" }));
+    client.send = send as unknown as PocketBase["send"];
+    // A caller holding a whole record: what the server derives is not sent back.
+    const values = {
+      name: " Camille ",
+      email: " c@example.com ",
+      stripe: " cus_1 ",
+      admin: false,
+      verified: true,
+      plan: "paid",
+      price: 4.99,
+      is_monthly: true,
+    };
+    const result = await updateUser(client, "u1", values);
+    expect(result.success).toBe(true);
+    expect(send).toHaveBeenCalledWith(
+      "/api/collections/users/records/u1",
+      expect.objectContaining({
+        method: "PATCH",
+        body: { name: "Camille", email: "c@example.com", stripe: "cus_1", admin: false, verified: true },
+      }),
+    );
   });
 });

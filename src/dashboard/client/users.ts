@@ -3,7 +3,7 @@ import type { RecordModel } from "pocketbase";
 import { attempt, failure } from "#src/auth/action-error.ts";
 import { ok, type ActionResult } from "#src/forms/action-result.ts";
 import type { AuthUser } from "#src/auth/auth-state.tsx";
-import type { BillingMode } from "#src/auth/billing.ts";
+import { parseBillingConfig, type BillingMode } from "#src/auth/billing.ts";
 import type { Interval, Subscription } from "#shared/billing.ts";
 import { accountExpand } from "#src/auth/session.ts";
 import { signupBody } from "#src/auth/account.ts";
@@ -115,6 +115,8 @@ export type UserDetails = {
   subscription: Subscription | null;
   /** `null` when the server does not say (a PocketBase without this server's billing endpoints). */
   billingMode: BillingMode | null;
+  /** The server's dunning grace in days (`GET /api/billing/config`; 7 when it does not say). */
+  graceDays: number;
 };
 
 async function subscriptionOf(pb: PocketBase, id: string): Promise<Subscription | null> {
@@ -126,28 +128,32 @@ async function subscriptionOf(pb: PocketBase, id: string): Promise<Subscription 
   return list?.items[0] ?? null;
 }
 
-async function billingModeOf(pb: PocketBase): Promise<BillingMode | null> {
+async function billingConfigOf(pb: PocketBase): Promise<Pick<UserDetails, "billingMode" | "graceDays">> {
   const config = await unlessMissing(
-    pb.send<{ mode?: string }>("/api/billing/config", { method: "GET", requestKey: null }),
+    pb.send<{ mode?: unknown; graceDays?: unknown }>("/api/billing/config", {
+      method: "GET",
+      requestKey: null,
+    }),
   );
-  return config?.mode === "stripe" || config?.mode === "manual" ? config.mode : null;
+  const billingMode = config?.mode === "stripe" || config?.mode === "manual" ? config.mode : null;
+  return { billingMode, graceDays: parseBillingConfig(config ?? {}).graceDays };
 }
 
 export async function loadUser(pb: PocketBase, id: string): Promise<ActionResult<UserDetails>> {
   return attempt(async () => {
-    const [user, records, subscription, billingMode] = await Promise.all([
+    const [user, records, subscription, billing] = await Promise.all([
       users(pb).getOne<AuthUser>(id, { requestKey: null }),
       pb
         .collection("stremio")
         .getList<RecordModel>(1, 1, { filter: pb.filter("user = {:id}", { id }), requestKey: null }),
       subscriptionOf(pb, id),
-      billingModeOf(pb),
+      billingConfigOf(pb),
     ]);
     const record = records.items[0];
     const stremio = record
       ? { id: record.id, username: String(record.email ?? ""), hasPassword: Boolean(record.password) }
       : null;
-    return { user: { ...user, trial_ends: user.trial_ends ?? "" }, stremio, subscription, billingMode };
+    return { user: { ...user, trial_ends: user.trial_ends ?? "" }, stremio, subscription, ...billing };
   }, loadFailed);
 }
 
@@ -191,11 +197,14 @@ export async function markPaid(
   }, saveFailed);
 }
 
-export type UserEdit = Pick<
-  AuthUser,
-  "name" | "email" | "plan" | "price" | "is_monthly" | "stripe" | "admin" | "verified"
->;
+/**
+ * What a superuser edits of a user's record. Not the plan (`plan`, `is_monthly`, `price`): the
+ * server derives it from the trial and the subscription on every save, whatever is sent; the
+ * operator changes it by recording a payment (`markPaid`) or moving the trial's end (`extendTrial`).
+ */
+export type UserEdit = Pick<AuthUser, "name" | "email" | "stripe" | "admin" | "verified">;
 
+/** Saves the fields of `UserEdit`, and only those. */
 export async function updateUser(
   pb: PocketBase,
   id: string,
@@ -204,10 +213,11 @@ export async function updateUser(
   return attempt(
     () =>
       users(pb).update<AuthUser>(id, {
-        ...values,
         name: values.name.trim(),
         email: values.email.trim(),
         stripe: values.stripe.trim(),
+        admin: values.admin,
+        verified: values.verified,
       }),
     saveFailed,
   );

@@ -1,37 +1,23 @@
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useCallback } from "react";
-import { formatPrice } from "#shared/format.ts";
-import { siteConfig } from "#shared/site-config.ts";
+import { useCallback, useId } from "react";
 import type { ActionResult } from "#src/forms/action-result.ts";
-import { useLocale } from "#src/i18n/use-locale.ts";
 import { SubmitButton } from "#src/forms/submit-button.tsx";
 import { useAction } from "#src/forms/use-action.ts";
 import { useForm } from "#src/forms/use-form.ts";
+import { planStatusBadges, planStatusLabels, type PlanState } from "#src/auth/plan-status.ts";
+import { Badge } from "#src/ui/badge.tsx";
 import { Field } from "#src/ui/field.tsx";
 import { Input } from "#src/ui/input.tsx";
 import { Switch } from "#src/ui/switch.tsx";
 import type { AuthUser } from "#src/auth/auth-state.tsx";
-import type { UserDetails, UserEdit } from "../client/users.ts";
+import type { UserEdit } from "../client/users.ts";
 import type { Note } from "../widgets/action-note.tsx";
-import { ChoiceField } from "../widgets/choice-field.tsx";
-import { useOwnWords } from "../widgets/own-words.ts";
-
-/**
- * The price a plan is saved with: the site's constants, as the server requires of a superuser's
- * save (a trial is free, the paid plan costs its monthly or yearly price).
- */
-export function planPrice(plan: UserEdit["plan"], monthly: boolean): number {
-  if (plan !== "paid") return 0;
-  return monthly ? siteConfig.plans.paid.monthly : siteConfig.plans.paid.yearly;
-}
+import { PlanLine } from "#src/widgets/billing/plan-line.tsx";
 
 const editOf = (user: AuthUser): UserEdit => ({
   name: user.name,
   email: user.email,
-  plan: user.plan,
-  price: planPrice(user.plan, user.is_monthly),
-  is_monthly: user.is_monthly,
   stripe: user.stripe,
   admin: user.admin,
   verified: user.verified,
@@ -63,36 +49,58 @@ export function SwitchField({
 const fieldsNeedAttention = msg`Some fields need your attention.`;
 
 /**
+ * The user's plan, read-only: the server derives the plan, the billing period and the price from
+ * the trial and the subscription on every save, whatever is sent.
+ */
+function PlanSummary({ state }: { state: PlanState }) {
+  const { i18n } = useLingui();
+  const labelId = useId();
+  return (
+    <div role="group" aria-labelledby={labelId} className="flex flex-col gap-2 md:col-span-2">
+      <span id={labelId} className="text-sm leading-snug font-medium text-foreground">
+        <Trans>Plan</Trans>
+      </span>
+      <p className="flex flex-wrap items-center gap-2 text-sm">
+        <Badge variant={planStatusBadges[state.status]}>{i18n._(planStatusLabels[state.status])}</Badge>
+        <span>
+          <PlanLine state={state} />
+        </span>
+      </p>
+      <p className="text-sm text-muted-foreground">
+        <Trans>
+          The plan follows the trial and the payments: record a payment or extend the trial below.
+        </Trans>
+      </p>
+    </div>
+  );
+}
+
+/**
  * The user's record, edited as PocketBase takes it; the result shows in the page's note (`setNote`),
- * the first field to fix gets the focus. The price is not typed: it follows the plan and the
- * billing period (a trial is never saved with a price, nor billed monthly).
+ * the first field to fix gets the focus. The plan (`plan`, `is_monthly`, `price`) is not edited
+ * here: it shows as the billing says (`plan`), and follows the trial and the payments.
  */
 export function UserForm({
-  details,
+  user,
+  plan,
   saveUser,
   onSaved,
   setNote,
 }: {
-  details: UserDetails;
+  user: AuthUser;
+  /** Where the user's plan stands (`planState`), shown read-only. */
+  plan: PlanState;
   saveUser: (id: string, values: UserEdit) => Promise<ActionResult<AuthUser>>;
   onSaved: (user: AuthUser) => void;
   setNote: (note: Note | null) => void;
 }) {
   const { t } = useLingui();
-  const locale = useLocale();
-  const wordError = useOwnWords();
-  const { id } = details.user;
+  const { id } = user;
   const [saving, runSave] = useAction(
-    useCallback(
-      (values: UserEdit) => {
-        const monthly = values.plan === "paid" && values.is_monthly;
-        return saveUser(id, { ...values, is_monthly: monthly, price: planPrice(values.plan, monthly) });
-      },
-      [saveUser, id],
-    ),
+    useCallback((values: UserEdit) => saveUser(id, values), [saveUser, id]),
   );
   const form = useForm<UserEdit>({
-    initialValues: editOf(details.user),
+    initialValues: editOf(user),
     ...saving,
     onSubmit: async (values) => {
       setNote(null);
@@ -108,14 +116,6 @@ export function UserForm({
     },
   });
   const set = form.setValue;
-  const paid = form.values.plan === "paid";
-  const monthly = formatPrice(siteConfig.plans.paid.monthly, locale);
-  const yearly = formatPrice(siteConfig.plans.paid.yearly, locale);
-  const stored = details.user.price;
-  const storedPrice = formatPrice(stored, locale);
-  const priceError = wordError(form.errorFor("price"), saving.errors.price, "price", {
-    validation_price_mismatch: t`The price follows the plan: free for a trial, ${monthly} a month or ${yearly} a year.`,
-  });
   return (
     <form aria-label={t`Edit the user`} className="grid gap-5 md:grid-cols-2" {...form.formProps}>
       <Field label={t`Name`} error={form.errorFor("name")}>
@@ -129,29 +129,7 @@ export function UserForm({
           onChange={(e) => set("email", e.target.value)}
         />
       </Field>
-      <ChoiceField
-        label={t`Plan`}
-        value={form.values.plan}
-        options={[
-          { value: "free", label: t`Trial (free)` },
-          { value: "paid", label: t`Paid` },
-        ]}
-        onChange={(plan) => {
-          set("plan", plan);
-          set("price", planPrice(plan, form.values.is_monthly));
-        }}
-      />
-      <Field
-        label={t`Price`}
-        description={
-          stored === form.values.price
-            ? t`Set by the plan and the billing period.`
-            : t`Set by the plan and the billing period. The record says ${storedPrice} until you save.`
-        }
-        error={priceError}
-      >
-        <Input name="price" readOnly value={formatPrice(form.values.price, locale)} />
-      </Field>
+      <PlanSummary state={plan} />
       <Field
         label={t`Stripe customer`}
         description={t`Stripe’s customer id, written when the user pays through Stripe.`}
@@ -165,17 +143,6 @@ export function UserForm({
         />
       </Field>
       <div className="flex flex-col gap-4">
-        <SwitchField
-          label={t`Billed monthly`}
-          description={paid ? undefined : t`A trial is not billed.`}
-          checked={paid && form.values.is_monthly}
-          disabled={!paid}
-          onChange={(v) => {
-            set("is_monthly", v);
-            set("price", planPrice(form.values.plan, v));
-          }}
-          error={form.errorFor("is_monthly")}
-        />
         <SwitchField
           label={t`Site admin`}
           checked={form.values.admin}

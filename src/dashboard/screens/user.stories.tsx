@@ -28,6 +28,7 @@ const details: UserDetails = {
   stremio: { id: "s1", username: "cdupont_x7k2@lumen.stream", hasPassword: true },
   subscription: awaitingPayment,
   billingMode: "stripe",
+  graceDays: 7,
 };
 
 const onTrial: UserDetails = {
@@ -174,6 +175,21 @@ function termValue(billing: Canvas, term: string): HTMLElement {
 
 const day = (value: string, fr: boolean) => formatDate(value, fr ? "fr" : "en");
 
+/** Text as Testing Library matches it: its no-break spaces (French, prices) as plain spaces. */
+const flat = (text: string) => text.replace(/\s+/g, " ");
+
+/** The account form's plan, read-only. */
+async function planOf(canvas: Canvas, fr: boolean) {
+  return within(await canvas.findByRole("group", { name: fr ? "Offre" : "Plan" }));
+}
+
+/** The status badge, in the page's heading and in the account form's plan alike. */
+async function expectStatusBadges(canvas: Canvas, label: string) {
+  const badges = canvas.getAllByText(label, { selector: "[data-slot=badge]" });
+  await expect(badges).toHaveLength(2);
+  for (const badge of badges) await expect(badge).toBeVisible();
+}
+
 /** The fields as the record has them; the Stremio record shows its username, never its password. */
 export const Default: Story = {
   play: async ({ canvasElement, globals }) => {
@@ -203,10 +219,14 @@ export const SetStripe: Story = {
     await expect(
       await canvas.findByText(fr ? "L’utilisateur est enregistré." : "The user is saved."),
     ).toBeVisible();
-    await expect(args.saveUser).toHaveBeenCalledWith(
-      awaitingUser.id,
-      expect.objectContaining({ stripe: "cus_N3w", plan: "paid", price: 4.99 }),
-    );
+    // The plan, the billing period and the price are the server's to derive: never sent.
+    await expect(args.saveUser).toHaveBeenCalledWith(awaitingUser.id, {
+      name: awaitingUser.name,
+      email: awaitingUser.email,
+      stripe: "cus_N3w",
+      admin: awaitingUser.admin,
+      verified: awaitingUser.verified,
+    });
   },
 };
 
@@ -218,7 +238,6 @@ export const FieldErrors: Story = {
         message: "Failed to update record.",
         data: {
           email: { code: "validation_not_unique", message: "Value must be unique." },
-          price: { code: "validation_min_number_constraint", message: "Must be larger than 0." },
         },
       }),
     ),
@@ -376,6 +395,9 @@ export const BillingTrial: Story = {
       billing.queryByRole("button", { name: fr ? "Marquer comme payé" : "Mark as paid" }),
     ).toBeNull();
     await expect(billing.queryByRole("link")).toBeNull();
+    const plan = await planOf(within(canvasElement), fr);
+    await expect(plan.getByText(fr ? "Essai gratuit" : "Free trial")).toBeVisible();
+    await expectStatusBadges(within(canvasElement), fr ? "Essai" : "Trial");
   },
 };
 
@@ -401,7 +423,13 @@ export const StripeActive: Story = {
     await expect(link).toHaveAttribute("href", "https://dashboard.stripe.com/customers/cus_R2x9");
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", "noreferrer");
-    await expect(canvas.getByText(fr ? "Payant" : "Paid", { selector: "[data-slot=badge]" })).toBeVisible();
+    await expectStatusBadges(canvas, fr ? "Payant" : "Paid");
+    const price = formatPrice(4.99, fr ? "fr" : "en");
+    await expect(
+      (await planOf(canvas, fr)).getByText(
+        flat(fr ? `Offre payante, ${price} par mois` : `Paid plan, ${price} per month`),
+      ),
+    ).toBeVisible();
   },
 };
 
@@ -422,6 +450,7 @@ export const Cancelling: Story = {
       day("2026-12-27", fr),
     );
     await expect(billing.queryByText(fr ? "Se renouvelle le" : "Renews on")).toBeNull();
+    await expectStatusBadges(within(canvasElement), fr ? "Fin prévue" : "Ending");
   },
 };
 
@@ -435,11 +464,11 @@ export const PastDue: Story = {
       fr ? "Paiement en retard" : "Past due",
     );
     await expect(billing.getByRole("link", { name: /cus_R2x9/ })).toBeVisible();
-    await expect(
-      within(canvasElement).getByText(fr ? "Paiement échoué" : "Payment failed", {
-        selector: "[data-slot=badge]",
-      }),
-    ).toBeVisible();
+    await expectStatusBadges(within(canvasElement), fr ? "Paiement échoué" : "Payment failed");
+    // Whether the person streams now, and why: the grace of a failed renewal.
+    await expect(canvasElement.querySelector('[data-slot="streams-now"]')).toHaveTextContent(
+      fr ? /^Oui : le renouvellement du .* a échoué/ : /^Yes: the renewal of .* failed; access until /,
+    );
   },
 };
 
@@ -450,7 +479,7 @@ export const ManualAwaitingPayment: Story = {
     const fr = globals.locale === "fr";
     const billing = await billingOf(within(canvasElement), fr);
     await expect(termValue(billing, fr ? "Abonnement" : "Subscription")).toHaveTextContent(
-      fr ? "En attente de paiement" : "Awaiting payment",
+      fr ? "Paiement attendu" : "Awaiting payment",
     );
     await expect(
       billing.getByLabelText(fr ? "Marquer comme payé jusqu’au" : "Mark as paid until"),
@@ -498,8 +527,13 @@ export const MarkedPaid: Story = {
       fr ? "Annuelle" : "Yearly",
     );
     await expect(termValue(billing, fr ? "Payé jusqu’au" : "Paid until")).toHaveTextContent(date);
-    // The account form follows the record the server brought in line.
-    await expect(canvas.getByLabelText(fr ? "Prix" : "Price")).toHaveValue(yearly);
+    // The account form's plan follows the payment recorded.
+    await expect(
+      (await planOf(canvas, fr)).getByText(
+        flat(fr ? `Offre payante, ${yearly} par an` : `Paid plan, ${yearly} per year`),
+      ),
+    ).toBeVisible();
+    await expectStatusBadges(canvas, fr ? "Payant" : "Paid");
   },
 };
 
@@ -532,7 +566,7 @@ export const MarkPaidDateRefused: Story = {
     );
     await waitFor(() => expect(until).toHaveFocus());
     await expect(termValue(billing, fr ? "Abonnement" : "Subscription")).toHaveTextContent(
-      fr ? "En attente de paiement" : "Awaiting payment",
+      fr ? "Paiement attendu" : "Awaiting payment",
     );
   },
 };
@@ -586,64 +620,48 @@ export const TrialExtendFailed: Story = {
   },
 };
 
-/** The price is not typed: it follows the plan, and a trial is saved free and not billed monthly. */
-export const PriceFollowsPlan: Story = {
+/**
+ * The plan is not edited here: the server derives it from the trial and the payments. The form
+ * shows it as the billing says, and saving sends none of it.
+ */
+export const PlanReadOnly: Story = {
   play: async ({ canvasElement, globals, args }) => {
     const fr = globals.locale === "fr";
-    const locale = fr ? "fr" : "en";
     const canvas = within(canvasElement);
-    const price = await canvas.findByLabelText(fr ? "Prix" : "Price");
-    await expect(price).toHaveAttribute("readonly");
-    await expect(price).toHaveValue(formatPrice(4.99, locale));
-    await userEvent.click(canvas.getByRole("switch", { name: fr ? "Facturé au mois" : "Billed monthly" }));
-    await expect(price).toHaveValue(formatPrice(49.99, locale));
-    await userEvent.click(canvas.getByRole("combobox", { name: fr ? "Offre" : "Plan" }));
-    await userEvent.click(
-      await within(document.body).findByRole("option", { name: fr ? "Essai (gratuit)" : "Trial (free)" }),
-    );
-    await expect(price).toHaveValue(formatPrice(0, locale));
+    const plan = await planOf(canvas, fr);
+    const monthly = formatPrice(4.99, fr ? "fr" : "en");
     await expect(
-      canvas.getByRole("switch", { name: fr ? "Facturé au mois" : "Billed monthly" }),
-    ).toBeDisabled();
-    await userEvent.click(canvas.getByRole("button", { name: fr ? "Enregistrer" : "Save" }));
-    await expect(args.saveUser).toHaveBeenCalledWith(
-      awaitingUser.id,
-      expect.objectContaining({ plan: "free", price: 0, is_monthly: false }),
-    );
-  },
-};
-
-/** The server refuses a price that does not follow the plan: the field says which prices hold. */
-export const PriceMismatch: Story = {
-  args: {
-    saveUser: fn<UserScreenProps["saveUser"]>(async () =>
-      refused(400, {
-        message: "Failed to update record.",
-        data: {
-          price: {
-            code: "validation_price_mismatch",
-            message: "The price of this plan is 4.99: 0 for a trial, 4.99 monthly, 49.99 yearly.",
-          },
-        },
+      plan.getByText(flat(fr ? `Offre payante, ${monthly} par mois` : `Paid plan, ${monthly} per month`)),
+    ).toBeVisible();
+    await expect(
+      plan.getByText(fr ? "Paiement attendu" : "Awaiting payment", {
+        selector: "[data-slot=badge]",
       }),
-    ),
-  },
-  play: async ({ canvasElement, globals }) => {
-    const fr = globals.locale === "fr";
-    const locale = fr ? "fr" : "en";
-    const canvas = within(canvasElement);
-    await userEvent.click(await canvas.findByRole("button", { name: fr ? "Enregistrer" : "Save" }));
-    const price = canvas.getByLabelText(fr ? "Prix" : "Price");
-    await waitFor(() => expect(price).toHaveAttribute("aria-invalid", "true"));
-    const monthly = formatPrice(4.99, locale);
-    const yearly = formatPrice(49.99, locale);
-    await expect(price).toHaveAccessibleDescription(
-      fr
-        ? `Fixé par l’offre et la période de facturation. Le prix suit l’offre\u202f: gratuit pour un essai, ${monthly} par mois ou ${yearly} par an.`
-        : `Set by the plan and the billing period. The price follows the plan: free for a trial, ${monthly} a month or ${yearly} a year.`,
-    );
-    await expect(canvas.getByRole("alert")).toHaveTextContent(
-      fr ? "Certains champs demandent votre attention." : "Some fields need your attention.",
-    );
+    ).toBeVisible();
+    await expect(
+      plan.getByText(
+        flat(
+          fr
+            ? "L’offre suit l’essai et les paiements\u202f: enregistrez un paiement ou prolongez l’essai ci-dessous."
+            : "The plan follows the trial and the payments: record a payment or extend the trial below.",
+        ),
+      ),
+    ).toBeVisible();
+    const form = within(canvas.getByRole("form", { name: fr ? "Modifier l’utilisateur" : "Edit the user" }));
+    await expect(form.queryByRole("combobox")).toBeNull();
+    await expect(form.queryByLabelText(fr ? "Prix" : "Price")).toBeNull();
+    await expect(form.queryByRole("switch", { name: fr ? "Facturé au mois" : "Billed monthly" })).toBeNull();
+    await userEvent.click(form.getByRole("button", { name: fr ? "Enregistrer" : "Save" }));
+    await expect(
+      await canvas.findByText(fr ? "L’utilisateur est enregistré." : "The user is saved."),
+    ).toBeVisible();
+    // Nothing of the plan is sent: the server would replace it anyway.
+    await expect(args.saveUser).toHaveBeenCalledWith(awaitingUser.id, {
+      name: awaitingUser.name,
+      email: awaitingUser.email,
+      stripe: awaitingUser.stripe,
+      admin: awaitingUser.admin,
+      verified: awaitingUser.verified,
+    });
   },
 };

@@ -15,6 +15,8 @@ import { LoadError, LoadingRows } from "../widgets/load-states.tsx";
 import { PageHeading } from "../widgets/page-heading.tsx";
 import { useLoad } from "../widgets/use-load.ts";
 import { formatDateTime } from "#src/lib/format.ts";
+import { formatDate } from "#shared/format.ts";
+import { type BillingView, billingView } from "#shared/billing.ts";
 import { type ExtendTrial, type MarkPaid, UserBilling } from "./user-billing.tsx";
 import { UserForm } from "./user-form.tsx";
 import { UserHistoryPanel, type UserHistoryProps } from "./user-history.tsx";
@@ -50,27 +52,82 @@ function BackToUsers() {
 }
 
 /** The user's Stremio record: its username, and only whether it has a password. */
-function StremioRecord({ stremio }: { stremio: UserDetails["stremio"] }) {
+/** Whether the user may stream now, and why: the billing's own reason, with its dates. */
+function StreamingNow({ view }: { view: BillingView }) {
+  const locale = useLocale();
+  const date = (value: string) => formatDate(value, locale);
+  const { why } = view;
+  switch (why.kind) {
+    case "trial": {
+      const until = date(why.until);
+      return <Trans>Yes: the free trial runs until {until}.</Trans>;
+    }
+    case "unverified": {
+      const until = date(why.until);
+      return <Trans>No: the trial runs until {until}, but the email address is not verified yet.</Trans>;
+    }
+    case "paid": {
+      const until = date(why.until);
+      return <Trans>Yes: paid until {until}.</Trans>;
+    }
+    case "grace": {
+      const since = date(why.since);
+      const until = date(why.until);
+      return (
+        <Trans>
+          Yes: the renewal of {since} failed; access until {until} unless the payment goes through.
+        </Trans>
+      );
+    }
+    case "awaiting-payment":
+      return <Trans>No: the paid plan awaits payment.</Trans>;
+    case "no-trial":
+      return <Trans>No: this person already had a free trial, and nothing is paid.</Trans>;
+    case "trial-ended": {
+      const on = date(why.on);
+      return <Trans>No: the free trial ended on {on}.</Trans>;
+    }
+    case "ended": {
+      const on = why.on ? date(why.on) : "";
+      return on ? (
+        <Trans>No: the subscription ended on {on}.</Trans>
+      ) : (
+        <Trans>No: the subscription ended.</Trans>
+      );
+    }
+  }
+}
+
+function StremioRecord({ stremio, view }: { stremio: UserDetails["stremio"]; view: BillingView }) {
   return (
     <section aria-labelledby="user-stremio" className="rounded-lg border p-5">
       <h2 id="user-stremio" className="mb-3 text-lg font-semibold">
         <Trans>Stremio record</Trans>
       </h2>
-      {stremio ? (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          <dt className="text-muted-foreground">
-            <Trans>Username</Trans>
-          </dt>
-          <dd className="break-all">
-            <code>{stremio.username || "—"}</code>
-          </dd>
-          <dt className="text-muted-foreground">
-            <Trans>Password</Trans>
-          </dt>
-          <dd>{stremio.hasPassword ? <Trans>Set (not shown)</Trans> : <Trans>None</Trans>}</dd>
-        </dl>
-      ) : (
-        <p className="text-sm text-muted-foreground">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className="text-muted-foreground">
+          <Trans>Streams now</Trans>
+        </dt>
+        <dd data-slot="streams-now" data-streams={view.mayStream}>
+          <StreamingNow view={view} />
+        </dd>
+        {stremio ? (
+          <>
+            <dt className="text-muted-foreground">
+              <Trans>Username</Trans>
+            </dt>
+            <dd className="break-all">
+              <code>{stremio.username || "—"}</code>
+            </dd>
+            <dt className="text-muted-foreground">
+              <Trans>Password</Trans>
+            </dt>
+            <dd>{stremio.hasPassword ? <Trans>Set (not shown)</Trans> : <Trans>None</Trans>}</dd>
+          </>
+        ) : null}
+      </dl>
+      {stremio ? null : (
+        <p className="mt-3 text-sm text-muted-foreground">
           <Trans>This user has no Stremio record.</Trans>
         </p>
       )}
@@ -214,7 +271,16 @@ export function UserScreen({
   }
   if (!details) return null;
   const { user, stremio } = details;
-  const status = planState(user, details.subscription, details.billingMode, now).status;
+  const graceMs = details.graceDays * 86_400_000;
+  const plan = planState(user, details.subscription, details.billingMode, now, graceMs);
+  const view = billingView({
+    trialEnds: user.trial_ends,
+    verified: user.verified,
+    subscription: details.subscription,
+    now,
+    graceMs,
+  });
+  const { status } = plan;
   return (
     <div>
       <BackToUsers />
@@ -238,7 +304,8 @@ export function UserScreen({
             </h2>
             <UserForm
               key={user.updated}
-              details={details}
+              user={user}
+              plan={plan}
               saveUser={saveUser}
               setNote={setNote}
               onSaved={(saved) => setDetails((current) => current && { ...current, user: saved })}
@@ -260,7 +327,7 @@ export function UserScreen({
           />
         </div>
         <div className="flex flex-col gap-6">
-          <StremioRecord stremio={stremio} />
+          <StremioRecord stremio={stremio} view={view} />
           <UserEmails
             user={user}
             busy={busy}

@@ -44,9 +44,7 @@ export const List: Story = {
       "href",
       fr ? "/fr/_/user?id=a1b2c3d4e5f6g7h" : "/_/user?id=a1b2c3d4e5f6g7h",
     );
-    await expect(
-      canvas.getByText(fr ? "Payant (en attente de paiement)" : "Paid (awaiting payment)"),
-    ).toBeVisible();
+    await expect(canvas.getByText(fr ? "Paiement attendu" : "Awaiting payment")).toBeVisible();
     // Newest first by default.
     await expect(args.loadUsers).toHaveBeenCalledWith(
       expect.objectContaining({ sort: "created", descending: true, page: 1, perPage: 20 }),
@@ -62,7 +60,7 @@ export const FilterAwaitingPayment: Story = {
     await userEvent.click(canvas.getByRole("combobox", { name: fr ? "Offre" : "Plan" }));
     await userEvent.click(
       await within(document.body).findByRole("option", {
-        name: fr ? "Payant (en attente de paiement)" : "Paid (awaiting payment)",
+        name: fr ? "Paiement attendu" : "Awaiting payment",
       }),
     );
     await waitFor(() =>

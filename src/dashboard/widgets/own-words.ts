@@ -2,10 +2,10 @@ import { useLingui } from "@lingui/react";
 import { fieldErrorMessage, type FieldError } from "#src/forms/field-error-message.ts";
 
 /**
- * Words for the server's field-error codes that only the dashboard's forms meet (the price that
- * must follow the plan, a date that must lie ahead): `wordError(shown, error, field, words)` gives
- * the form's shown error for `field`, in `words[code]` when what shows is the server's `error`
- * (the form layer's generic wording of it), and as shown otherwise (a check of the form's own).
+ * Words for the server's field-error codes that only the dashboard's forms meet (a date that must
+ * lie ahead): `wordError(shown, error, field, words)` gives the form's shown error for `field`, in
+ * `words[code]` when what shows is the server's `error` (the form layer's generic wording of it),
+ * and as shown otherwise (a check of the form's own).
  */
 export function useOwnWords() {
   const { i18n } = useLingui();

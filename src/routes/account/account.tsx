@@ -35,6 +35,8 @@ export default function Account() {
       checkout: (interval) => runAction(billing, (b, pb) => b.startCheckout(pb, interval)),
       portal: () => runAction(billing, (b, pb) => b.openPortal(pb)),
       resendInstructions: () => runAction(billing, (b, pb) => b.resendInstructions(pb)),
+      withdrawRequest: () => runAction(billing, (b, pb) => b.withdrawRequest(pb)),
+      setRenewal: (renew) => runAction(billing, (b, pb) => b.setRenewal(pb, renew)),
       loadSubscription: () => runAction(billing, (b, pb) => b.loadSubscription(pb, user.id)),
       refreshAccount: () => runAction(account, (a, pb) => a.refreshAccount(pb)),
     },

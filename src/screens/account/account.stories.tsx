@@ -23,10 +23,12 @@ const actions: AccountActions = {
   generateCredentials: fn(async () => ok(undefined)),
   resendVerification: fn(async () => ok(undefined)),
   billing: {
-    loadMode: fn(async () => ok("stripe" as const)),
+    loadMode: fn(async () => ok({ mode: "stripe" as const, graceDays: 7 })),
     checkout: fn(async () => ok("https://checkout.stripe.com/c/pay/cs_test_a1b2c3")),
     portal: fn(async () => ok("https://billing.stripe.com/p/session/test_YWNjdF8x")),
     resendInstructions: fn(async () => ok(undefined)),
+    withdrawRequest: fn(async () => ok(undefined)),
+    setRenewal: fn(async () => ok(undefined)),
     loadSubscription: fn(async () => ok(activeSubscription)),
     refreshAccount: fn(async () => ok(undefined)),
   },
@@ -150,9 +152,7 @@ export const AwaitingPayment: Story = {
   play: async ({ canvasElement, globals }) => {
     const canvas = await signedInPage(canvasElement);
     const fr = globals.locale === "fr";
-    await expect(
-      canvas.getByText(fr ? "Payant (en attente de paiement)" : "Paid (awaiting payment)"),
-    ).toBeVisible();
+    await expect(canvas.getByText(fr ? "Paiement attendu" : "Awaiting payment")).toBeVisible();
     await expect(
       await canvas.findByText(
         fr ? "Votre paiement n’est pas encore terminé." : "Your payment is not complete yet.",
@@ -202,9 +202,7 @@ export const BackFromCheckout: Story = {
     const fr = globals.locale === "fr";
     await expect(
       await canvas.findByText(
-        fr
-          ? "Paiement confirmé : votre abonnement est actif."
-          : "Payment confirmed: your subscription is active.",
+        fr ? "Paiement reçu : votre abonnement est actif." : "Payment received: your subscription is active.",
       ),
     ).toBeVisible();
     await expect(

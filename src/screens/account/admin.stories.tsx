@@ -11,13 +11,15 @@ const stats: AdminStats = {
   billing: {
     trial: 612,
     awaitingPayment: 41,
+    trialing: 36,
     active: 498,
     cancelling: 27,
     pastDue: 12,
     ended: 121,
-    byInterval: { month: 310, year: 188 },
-    // 310 × 4.99 + 188 × 49.99 / 12, as the server counts it.
-    monthlyRecurringRevenue: 2330.08,
+    // The subscriptions that renew and are paid: active and past due.
+    byInterval: { month: 312, year: 186 },
+    // 312 × 4.99 + 186 × 49.99 / 12, as the server counts it: the active subscriptions (498).
+    monthlyRecurringRevenue: 2331.73,
   },
   signupsPerWeek: [
     { week: "2026-09-07", count: 48 },
@@ -95,8 +97,10 @@ export const Default: Story = {
     });
     for (const [en, frName, count] of [
       ["Trial", "Essai", 612],
-      ["Paid (awaiting payment)", "Payant (en attente de paiement)", 41],
+      ["Awaiting payment", "Paiement attendu", 41],
+      ["Paid after the trial", "Payant après l’essai", 36],
       ["Paid", "Payant", 498],
+      ["Ending", "Fin prévue", 27],
       ["Payment failed", "Paiement échoué", 12],
       ["Ended", "Terminé", 121],
     ] as const) {
@@ -113,10 +117,10 @@ export const Default: Story = {
     await expect(figures.getByRole("heading", { level: 2 })).toHaveTextContent(
       fr ? "Abonnements" : "Subscriptions",
     );
-    await expect(figures.getByText(fr ? /^2\s330,08\s€$/ : "€2,330.08")).toBeVisible();
+    await expect(figures.getByText(fr ? /^2\s331,73\s€$/ : "€2,331.73")).toBeVisible();
     await expect(figures.getByText("498")).toBeVisible();
-    await expect(figures.getByText("310")).toBeVisible();
-    await expect(figures.getByText("188")).toBeVisible();
+    await expect(figures.getByText("312")).toBeVisible();
+    await expect(figures.getByText("186")).toBeVisible();
     await expect(figures.getByText("27")).toBeVisible();
   },
 };
@@ -173,6 +177,7 @@ export const OneWeek: Story = {
         billing: {
           trial: 2,
           awaitingPayment: 1,
+          trialing: 0,
           active: 0,
           cancelling: 0,
           pastDue: 0,

@@ -31,12 +31,17 @@ export type AdminScreenProps = {
   searchUsers: (query: string) => Promise<ActionResult<UserSearchResult>>;
 };
 
-/** The stats' counts by the statuses every page shows (src/auth/plan-status.ts). */
+/**
+ * The stats' counts by the statuses every page shows (src/auth/plan-status.ts): the server's
+ * `trialing` is the `scheduled` status, its `active` the `paid` one.
+ */
 function usersByStatus(billing: BillingStats): Record<PlanStatus, number> {
   return {
     trial: billing.trial,
     "awaiting-payment": billing.awaitingPayment,
+    scheduled: billing.trialing,
     paid: billing.active,
+    canceling: billing.cancelling,
     "past-due": billing.pastDue,
     ended: billing.ended,
   };

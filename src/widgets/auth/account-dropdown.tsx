@@ -27,7 +27,9 @@ import { AccountAvatar } from "./account-avatar.tsx";
 const shownForStatus: Record<PlanStatus, string> = {
   trial: "hidden in-data-[plan-status=trial]:contents",
   "awaiting-payment": "hidden in-data-[plan-status=awaiting-payment]:contents",
+  scheduled: "hidden in-data-[plan-status=scheduled]:contents",
   paid: "hidden in-data-[plan-status=paid]:contents",
+  canceling: "hidden in-data-[plan-status=canceling]:contents",
   "past-due": "hidden in-data-[plan-status=past-due]:contents",
   ended: "hidden in-data-[plan-status=ended]:contents",
 };

@@ -96,7 +96,7 @@ export const AwaitingPayment: Story = {
   decorators: [awaitingPayment],
   play: async ({ canvasElement, globals }) => {
     const fr = globals.locale === "fr";
-    const status = fr ? "Payant (en attente de paiement)" : "Paid (awaiting payment)";
+    const status = fr ? "Paiement attendu" : "Awaiting payment";
     const trigger = await within(canvasElement).findByRole("button", { name: /Camille Martin/ });
     await expect(within(trigger).getByText(status)).toBeVisible();
     const menu = await openMenu(canvasElement, /Camille Martin/);

@@ -1,11 +1,23 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
+import * as React from "react";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ok } from "#src/forms/action-result.ts";
-import { activeSubscription, awaitingPaymentUser, paidUser, trialUser } from "#src/auth/auth-fixtures.ts";
+import {
+  activeSubscription,
+  awaitingPaymentUser,
+  noTrialUser,
+  paidUser,
+  pastDueSubscription,
+  scheduledUser,
+  trialingSubscription,
+  trialUser,
+  unverifiedUser,
+} from "#src/auth/auth-fixtures.ts";
 import type { AuthUser } from "#src/auth/auth-state.tsx";
 import type { Subscription } from "#shared/billing.ts";
 import { refused } from "#src/auth/story-actions.ts";
-import { BillingCard, type BillingActions } from "./billing-card.tsx";
+import { subscriptionOf } from "#src/auth/plan-status.ts";
+import { BillingCard, type BillingActions, type BillingCardProps } from "./billing-card.tsx";
 import docs from "./billing-card.docs.md?raw";
 
 // Every state of the account page's plan card (src/auth/plan-status.ts), on the fixtures' clock
@@ -15,10 +27,12 @@ const checkoutUrl = "https://checkout.stripe.com/c/pay/cs_test_a1b2c3";
 const portalUrl = "https://billing.stripe.com/p/session/test_YWNjdF8x";
 
 const actions = (fields: Partial<BillingActions> = {}): BillingActions => ({
-  loadMode: fn(async () => ok("stripe" as const)),
+  loadMode: fn(async () => ok({ mode: "stripe" as const, graceDays: 7 })),
   checkout: fn(async () => ok(checkoutUrl)),
   portal: fn(async () => ok(portalUrl)),
   resendInstructions: fn(async () => ok(undefined)),
+  withdrawRequest: fn(async () => ok(undefined)),
+  setRenewal: fn(async () => ok(undefined)),
   loadSubscription: fn(async () => ok(activeSubscription)),
   refreshAccount: fn(async () => ok(undefined)),
   ...fields,
@@ -32,7 +46,52 @@ const withSubscription = (fields: Partial<Subscription>, user: AuthUser = paidUs
 /** A trial that ended before the fixtures' day, with nothing paid since. */
 const trialOverUser: AuthUser = { ...trialUser, trial_ends: "2026-09-28 09:14:00.000Z" };
 
-const manual = () => fn(async () => ok("manual" as const));
+const manual = () => fn(async () => ok({ mode: "manual" as const, graceDays: 7 }));
+
+/** Manual mode: the paid plan chosen monthly, nothing paid yet. */
+const monthlyRequestUser: AuthUser = {
+  ...awaitingPaymentUser,
+  is_monthly: true,
+  price: 4.99,
+  expand: {
+    ...awaitingPaymentUser.expand,
+    subscriptions_via_user: { ...subscriptionOf(awaitingPaymentUser)!, interval: "month" },
+  },
+};
+
+/** Manual mode: a payment the operator recorded, until October 1, 2027. */
+const paidUntilUser = withSubscription({
+  customer: "",
+  subscription: "",
+  current_period_end: "2027-10-01 23:59:59.999Z",
+});
+
+/**
+ * The card as the page holds it: after a change, `refreshAccount` (still the story's spy) brings
+ * the account as the server then has it, `after`.
+ */
+const refreshingTo = (after: AuthUser) =>
+  function Render(args: BillingCardProps) {
+    const [user, setUser] = React.useState(args.user);
+    const actions = React.useMemo<BillingActions>(
+      () => ({
+        ...args.actions,
+        refreshAccount: async () => {
+          const result = await args.actions.refreshAccount();
+          setUser(after);
+          return result;
+        },
+      }),
+      [args.actions],
+    );
+    return <BillingCard {...args} user={user} actions={actions} />;
+  };
+
+/** The confirmation dialog, open (it renders outside the card). */
+const openDialog = async (canvasElement: HTMLElement, trigger: HTMLElement, name: string | RegExp) => {
+  await userEvent.click(trigger);
+  return within(canvasElement.ownerDocument.body).findByRole("alertdialog", { name });
+};
 
 const meta = {
   title: "Billing/BillingCard",
@@ -95,6 +154,25 @@ export const Trial: Story = {
   },
 };
 
+/** The trial, the address not verified yet: streaming waits for it, the days still count. */
+export const TrialUnverified: Story = {
+  args: { user: unverifiedUser },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    await expect(canvas.getByText(fr ? "Essai" : "Trial")).toBeVisible();
+    await expect(
+      canvas.getByText(
+        fr
+          ? "Vérifiez votre adresse e-mail pour commencer à regarder. Votre essai gratuit se termine le 9 octobre 2026."
+          : "Verify your email address to start streaming. Your free trial ends on October 9, 2026.",
+      ),
+    ).toBeVisible();
+    await expect(canvas.getByText(fr ? "Plus que 4 jours." : "4 days left.")).toBeVisible();
+    await expect(await canvas.findAllByRole("button", { name: /Upgrade|Passer/ })).toHaveLength(2);
+  },
+};
+
 /** An account an operator made, without the sign-up form's affiliate code: the card says nothing of it. */
 export const WithoutAffiliateCode: Story = {
   args: { user: { ...trialUser, affiliate_code: "" } },
@@ -144,20 +222,48 @@ export const ActiveRenewing: Story = {
   },
 };
 
-/** Cancelled at the period's end: it says when it ends; the portal can still renew it. */
-export const ActiveCancelling: Story = {
-  args: { user: withSubscription({ cancel_at_period_end: true, interval: "year" }) },
+/**
+ * A Stripe subscription taken during the trial: it starts, and is first charged, when the trial
+ * ends; managed in the portal meanwhile.
+ */
+export const Scheduled: Story = {
+  args: { user: scheduledUser },
   play: async ({ canvasElement, globals }) => {
     const fr = globals.locale === "fr";
     const canvas = card(canvasElement);
+    await expect(canvas.getByText(fr ? "Payant après l’essai" : "Paid after the trial")).toBeVisible();
     await expect(
       canvas.getByText(fr ? /^Offre payante, 49,99\s€ par an$/ : "Paid plan, €49.99 per year"),
     ).toBeVisible();
     await expect(
       canvas.getByText(
         fr
-          ? "Se termine le 2 novembre 2026 : il ne sera pas renouvelé."
-          : "Ends on November 2, 2026: it will not renew.",
+          ? "Votre abonnement commence le 9 octobre 2026, à la fin de votre essai ; rien n’est débité d’ici là."
+          : "Your subscription starts on October 9, 2026, when your trial ends; nothing is charged until then.",
+      ),
+    ).toBeVisible();
+    await expect(
+      await canvas.findByRole("button", { name: fr ? "Gérer l’abonnement" : "Manage billing" }),
+    ).toBeVisible();
+    await expect(canvas.getAllByRole("button")).toHaveLength(1);
+  },
+};
+
+/** Cancelled at the period's end: it says when it ends; the portal can still renew it. */
+export const Canceling: Story = {
+  args: { user: withSubscription({ cancel_at_period_end: true, interval: "year" }) },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    await expect(canvas.getByText(fr ? "Fin prévue" : "Ending")).toBeVisible();
+    await expect(
+      canvas.getByText(fr ? /^Offre payante, 49,99\s€ par an$/ : "Paid plan, €49.99 per year"),
+    ).toBeVisible();
+    await expect(
+      canvas.getByText(
+        fr
+          ? "Se termine le 2 novembre 2026 : il ne sera pas renouvelé. Vous gardez votre accès jusque-là."
+          : "Ends on November 2, 2026: it will not renew. You keep your access until then.",
       ),
     ).toBeVisible();
     await expect(
@@ -166,16 +272,60 @@ export const ActiveCancelling: Story = {
   },
 };
 
-/** Manual mode: the operator recorded a payment; it lasts until its date, with no portal. */
-export const PaidUntil: Story = {
-  args: {
-    user: withSubscription({
-      customer: "",
-      subscription: "",
-      current_period_end: "2027-10-01 23:59:59.999Z",
-    }),
-    actions: actions({ loadMode: manual() }),
+/**
+ * Ending: "Keep my subscription" undoes the cancellation at once (nothing to confirm: it is what
+ * the subscription did before), beside the portal.
+ */
+export const CancelingKeep: Story = {
+  args: { user: withSubscription({ cancel_at_period_end: true, interval: "year" }) },
+  render: refreshingTo(withSubscription({ interval: "year" })),
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    const keep = await canvas.findByRole("button", {
+      name: fr ? "Garder mon abonnement" : "Keep my subscription",
+    });
+    await expect(
+      canvas.getByRole("button", { name: fr ? "Gérer l’abonnement" : "Manage billing" }),
+    ).toBeVisible();
+    await userEvent.click(keep);
+    await expect(args.actions.setRenewal).toHaveBeenCalledOnce();
+    await expect(args.actions.setRenewal).toHaveBeenCalledWith(true);
+    await expect(
+      await canvas.findByText(
+        fr ? "C’est fait : votre abonnement continue." : "Done: your subscription goes on.",
+      ),
+    ).toBeVisible();
+    await expect(args.actions.refreshAccount).toHaveBeenCalled();
+    await expect(
+      canvas.getByText(fr ? "Renouvellement le 2 novembre 2026." : "Renews on November 2, 2026."),
+    ).toBeVisible();
+    await expect(
+      canvas.queryByRole("button", { name: fr ? "Garder mon abonnement" : "Keep my subscription" }),
+    ).toBeNull();
   },
+};
+
+/** Cancelled outright (not at the period's end): it can no longer be kept, only looked at in the portal. */
+export const CanceledEarly: Story = {
+  args: { user: withSubscription({ status: "canceled", interval: "year" }) },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    await expect(canvas.getByText(fr ? "Fin prévue" : "Ending")).toBeVisible();
+    await expect(
+      await canvas.findByRole("button", { name: fr ? "Gérer l’abonnement" : "Manage billing" }),
+    ).toBeVisible();
+    await expect(canvas.getAllByRole("button")).toHaveLength(1);
+  },
+};
+
+/**
+ * Manual mode: the operator recorded a payment; it lasts until its date, with no portal, and
+ * renews unless the user stops it.
+ */
+export const PaidUntil: Story = {
+  args: { user: paidUntilUser, actions: actions({ loadMode: manual() }) },
   play: async ({ args, canvasElement, globals }) => {
     const fr = globals.locale === "fr";
     const canvas = card(canvasElement);
@@ -184,19 +334,68 @@ export const PaidUntil: Story = {
     ).toBeVisible();
     await expect(args.actions.loadMode).toHaveBeenCalled();
     await modeLoaded(canvasElement);
-    await expect(canvas.queryByRole("button")).toBeNull();
+    await expect(canvas.getByRole("button")).toHaveAccessibleName(fr ? "Ne pas renouveler" : "Stop renewing");
   },
 };
 
-/** A renewal failed: a warning, and the way to a new card (access goes on while Stripe retries). */
+/**
+ * Manual mode: "Stop renewing" asks first, saying until when access lasts; confirmed, the period
+ * ends at its end and the card says so.
+ */
+export const PaidUntilStopRenewing: Story = {
+  args: { user: paidUntilUser, actions: actions({ loadMode: manual() }) },
+  render: refreshingTo(withSubscription({ cancel_at_period_end: true }, paidUntilUser)),
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    const stop = await canvas.findByRole("button", { name: fr ? "Ne pas renouveler" : "Stop renewing" });
+    const dialog = await openDialog(
+      canvasElement,
+      stop,
+      fr ? "Ne pas renouveler votre abonnement\u202f?" : "Stop renewing your subscription?",
+    );
+    await expect(dialog).toHaveAccessibleDescription(
+      fr
+        ? "Vous gardez votre accès jusqu’au 1 octobre 2027\u202f; il ne vous sera plus demandé de payer."
+        : "You keep your access until October 1, 2027; you will not be asked to pay again.",
+    );
+    await expect(args.actions.setRenewal).not.toHaveBeenCalled();
+    await userEvent.click(
+      within(dialog).getByRole("button", { name: fr ? "Ne pas renouveler" : "Stop renewing" }),
+    );
+    await expect(args.actions.setRenewal).toHaveBeenCalledOnce();
+    await expect(args.actions.setRenewal).toHaveBeenCalledWith(false);
+    await expect(
+      await canvas.findByText(
+        fr
+          ? "C’est fait : votre abonnement ne sera pas renouvelé."
+          : "Done: your subscription will not renew.",
+      ),
+    ).toBeVisible();
+    await expect(args.actions.refreshAccount).toHaveBeenCalled();
+    await expect(canvas.getByText(fr ? "Fin prévue" : "Ending")).toBeVisible();
+    await expect(
+      canvas.getByRole("button", { name: fr ? "Garder mon abonnement" : "Keep my subscription" }),
+    ).toBeVisible();
+  },
+};
+
+/**
+ * A renewal failed on October 2: a warning, the day access ends unless the payment goes through
+ * (the server's grace, 7 days), and the way to a new card.
+ */
 export const PastDue: Story = {
-  args: { user: withSubscription({ status: "past_due" }) },
+  args: { user: withSubscription(pastDueSubscription) },
   play: async ({ canvasElement, globals }) => {
     const fr = globals.locale === "fr";
     const canvas = card(canvasElement);
     await expect(canvas.getByText(fr ? "Paiement échoué" : "Payment failed")).toBeVisible();
     await expect(
-      canvas.getByText(fr ? /^Votre dernier paiement a échoué\./ : /^Your last payment failed\./),
+      await canvas.findByText(
+        fr
+          ? "Votre dernier paiement a échoué. Votre accès continue jusqu’au 9 octobre 2026, à moins que le paiement n’aboutisse : mettez à jour votre moyen de paiement."
+          : "Your last payment failed. Your access goes on until October 9, 2026 unless the payment goes through: update your payment method.",
+      ),
     ).toBeVisible();
     await expect(
       await canvas.findByRole("button", {
@@ -208,7 +407,7 @@ export const PastDue: Story = {
 
 /** A new card is entered in Stripe's Billing Portal: its URL is asked for, then the browser goes. */
 export const LeavingForPortal: Story = {
-  args: { user: withSubscription({ status: "past_due" }) },
+  args: { user: withSubscription(pastDueSubscription) },
   play: async ({ args, canvasElement, globals }) => {
     const fr = globals.locale === "fr";
     const button = await card(canvasElement).findByRole("button", {
@@ -246,7 +445,7 @@ export const Canceled: Story = {
   },
 };
 
-/** The trial ended with no subscription: the credentials are paused until one. */
+/** The trial ended with no subscription: the first one, monthly or yearly, and the credentials work. */
 export const TrialOver: Story = {
   args: { user: trialOverUser },
   play: async ({ canvasElement, globals }) => {
@@ -260,10 +459,48 @@ export const TrialOver: Story = {
       ),
     ).toBeVisible();
     await expect(
+      canvas.getByText(
+        fr
+          ? "Vos identifiants Stremio fonctionnent dès que vous vous abonnez."
+          : "Your Stremio credentials work as soon as you subscribe.",
+      ),
+    ).toBeVisible();
+    await expect(
       await canvas.findByRole("button", {
-        name: fr ? /^Se réabonner à l’année \(49,99\s€\/an\)$/ : "Resubscribe yearly (€49.99/year)",
+        name: fr ? /^S’abonner au mois \(4,99\s€\/mois\)$/ : "Subscribe monthly (€4.99/month)",
       }),
     ).toBeVisible();
+    await expect(
+      canvas.getByRole("button", {
+        name: fr ? /^S’abonner à l’année \(49,99\s€\/an\)$/ : "Subscribe yearly (€49.99/year)",
+      }),
+    ).toBeVisible();
+    await expect(canvas.queryAllByRole("button", { name: /Resubscribe|réabonner/ })).toHaveLength(0);
+  },
+};
+
+/** A person who already had a trial on another account: this one starts without, on the paid plan. */
+export const NoTrial: Story = {
+  args: { user: noTrialUser },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    await expect(canvas.getByText(fr ? "Terminé" : "Ended")).toBeVisible();
+    await expect(
+      canvas.getByText(
+        fr
+          ? "Vous avez déjà bénéficié d’un essai gratuit avec cette adresse : ce compte démarre donc sans essai. Choisissez l’offre payante pour commencer à regarder."
+          : "You already had a free trial with this address, so this account starts without one. Choose the paid plan to start streaming.",
+      ),
+    ).toBeVisible();
+    await expect(
+      canvas.getByText(
+        fr
+          ? "Vos identifiants Stremio fonctionnent dès que vous vous abonnez."
+          : "Your Stremio credentials work as soon as you subscribe.",
+      ),
+    ).toBeVisible();
+    await expect(await canvas.findAllByRole("button", { name: /^(Subscribe|S’abonner)/ })).toHaveLength(2);
   },
 };
 
@@ -273,9 +510,7 @@ export const AwaitingPayment: Story = {
   play: async ({ canvasElement, globals }) => {
     const fr = globals.locale === "fr";
     const canvas = card(canvasElement);
-    await expect(
-      canvas.getByText(fr ? "Payant (en attente de paiement)" : "Paid (awaiting payment)"),
-    ).toBeVisible();
+    await expect(canvas.getByText(fr ? "Paiement attendu" : "Awaiting payment")).toBeVisible();
     const instructions = await within(canvasElement).findByRole("heading", {
       level: 3,
       name: fr ? "Comment payer" : "How to pay",
@@ -294,10 +529,127 @@ export const AwaitingPayment: Story = {
       ),
     ).toBeVisible();
     await modeLoaded(canvasElement);
-    // Paying goes by the instructions: the one button emails them again.
-    await expect(canvas.getByRole("button")).toHaveAccessibleName(
+    // Paying goes by the instructions: emailed again, switched to the other interval, or withdrawn.
+    const buttons = canvas.getAllByRole("button");
+    await expect(buttons).toHaveLength(3);
+    await expect(buttons[0]).toHaveAccessibleName(
       fr ? "Renvoyer les instructions par e-mail" : "Email the instructions again",
     );
+    await expect(buttons[1]).toHaveAccessibleName(
+      fr ? /^Passer au mensuel \(4,99\s€\/mois\)$/ : "Switch to monthly (€4.99/month)",
+    );
+    await expect(buttons[2]).toHaveAccessibleName(fr ? "Retirer ma demande" : "Withdraw my request");
+  },
+};
+
+/** Manual mode, the paid plan chosen monthly: switching goes to yearly; the request can be withdrawn. */
+export const AwaitingPaymentManual: Story = {
+  args: { user: monthlyRequestUser, actions: actions({ loadMode: manual() }) },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    await expect(
+      canvas.getByText(fr ? /^Offre payante, 4,99\s€ par mois$/ : "Paid plan, €4.99 per month"),
+    ).toBeVisible();
+    await expect(
+      await canvas.findByRole("button", {
+        name: fr ? /^Passer à l’annuel \(49,99\s€\/an\)$/ : "Switch to yearly (€49.99/year)",
+      }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole("button", { name: fr ? "Retirer ma demande" : "Withdraw my request" }),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole("button", {
+        name: fr ? "Renvoyer les instructions par e-mail" : "Email the instructions again",
+      }),
+    ).toBeVisible();
+  },
+};
+
+/**
+ * Manual mode: switching the request to yearly asks the server (which emails the new
+ * instructions), then the card shows the yearly amount, stays on the page and says so.
+ */
+export const RequestSwitched: Story = {
+  args: { user: monthlyRequestUser, actions: actions({ loadMode: manual() }) },
+  render: refreshingTo(awaitingPaymentUser),
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole("button", { name: fr ? /^Passer à l’annuel/ : /^Switch to yearly/ }),
+    );
+    await expect(args.actions.checkout).toHaveBeenCalledOnce();
+    await expect(args.actions.checkout).toHaveBeenCalledWith("year");
+    await expect(
+      await canvas.findByText(
+        fr
+          ? "C’est fait : les nouvelles instructions sont en route vers votre boîte de réception."
+          : "Done: the new instructions are on their way to your inbox.",
+      ),
+    ).toBeVisible();
+    await expect(args.actions.refreshAccount).toHaveBeenCalled();
+    await expect(args.onLeave).not.toHaveBeenCalled();
+    await expect(
+      canvas.getByText(fr ? /^Offre payante, 49,99\s€ par an$/ : "Paid plan, €49.99 per year"),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole("button", { name: fr ? /^Passer au mensuel/ : /^Switch to monthly/ }),
+    ).toBeVisible();
+  },
+};
+
+/** Manual mode: "Withdraw my request" asks first, saying nothing is owed. */
+export const WithdrawConfirm: Story = {
+  args: { user: awaitingPaymentUser, actions: actions({ loadMode: manual() }) },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    const withdraw = await canvas.findByRole("button", {
+      name: fr ? "Retirer ma demande" : "Withdraw my request",
+    });
+    const dialog = await openDialog(
+      canvasElement,
+      withdraw,
+      fr ? "Retirer votre demande d’offre payante\u202f?" : "Withdraw your request for the paid plan?",
+    );
+    await expect(dialog).toHaveAccessibleDescription(
+      fr ? "Rien n’a été payé, donc rien n’est dû." : "Nothing has been paid, so nothing is owed.",
+    );
+    await expect(
+      within(dialog).getByRole("button", { name: fr ? "Retirer ma demande" : "Withdraw my request" }),
+    ).toBeVisible();
+    await expect(within(dialog).getByRole("button", { name: fr ? "Annuler" : "Cancel" })).toHaveFocus();
+    await expect(args.actions.withdrawRequest).not.toHaveBeenCalled();
+  },
+};
+
+/** Manual mode: the request withdrawn, the card is back to the trial, and says so. */
+export const Withdrawn: Story = {
+  args: { user: awaitingPaymentUser, actions: actions({ loadMode: manual() }) },
+  render: refreshingTo(trialUser),
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    const withdraw = await canvas.findByRole("button", {
+      name: fr ? "Retirer ma demande" : "Withdraw my request",
+    });
+    const dialog = await openDialog(
+      canvasElement,
+      withdraw,
+      fr ? /^Retirer votre demande/ : /^Withdraw your request/,
+    );
+    await userEvent.click(
+      within(dialog).getByRole("button", { name: fr ? "Retirer ma demande" : "Withdraw my request" }),
+    );
+    await expect(args.actions.withdrawRequest).toHaveBeenCalledOnce();
+    await expect(
+      await canvas.findByText(fr ? "Votre demande est retirée." : "Your request is withdrawn."),
+    ).toBeVisible();
+    await expect(args.actions.refreshAccount).toHaveBeenCalled();
+    await expect(canvas.getByText(fr ? "Essai" : "Trial")).toBeVisible();
+    await expect(canvas.getAllByRole("button", { name: /Upgrade|Passer/ })).toHaveLength(2);
   },
 };
 
@@ -367,7 +719,7 @@ export const ConfirmingPayment: Story = {
   },
 };
 
-/** Back from Checkout, the subscription lands: the card turns active, and the session follows. */
+/** Back from Checkout, the subscription lands, paid: the card turns active, and the session follows. */
 export const PaymentConfirmed: Story = {
   args: { checkoutReturn: "success" },
   play: async ({ args, canvasElement, globals }) => {
@@ -375,14 +727,37 @@ export const PaymentConfirmed: Story = {
     const canvas = card(canvasElement);
     await expect(
       await canvas.findByText(
-        fr
-          ? "Paiement confirmé : votre abonnement est actif."
-          : "Payment confirmed: your subscription is active.",
+        fr ? "Paiement reçu : votre abonnement est actif." : "Payment received: your subscription is active.",
       ),
     ).toBeVisible();
     await expect(
       canvas.getByText(fr ? "Renouvellement le 2 novembre 2026." : "Renews on November 2, 2026."),
     ).toBeVisible();
+    await expect(args.actions.refreshAccount).toHaveBeenCalled();
+  },
+};
+
+/**
+ * Back from Checkout during the trial, the subscription lands trialing: nothing is paid yet, so the
+ * card says when it starts and is charged, not that a payment was received.
+ */
+export const SubscriptionScheduledConfirmed: Story = {
+  args: {
+    checkoutReturn: "success",
+    actions: actions({ loadSubscription: fn(async () => ok(trialingSubscription)) }),
+  },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    await expect(
+      await canvas.findByText(
+        fr
+          ? "Votre abonnement est en place : il commence le 9 octobre 2026, à la fin de votre essai. Rien n’est débité d’ici là."
+          : "Your subscription is set up: it starts on October 9, 2026, when your trial ends. Nothing is charged until then.",
+      ),
+    ).toBeVisible();
+    await expect(canvas.queryByText(/Payment|Paiement/)).toBeNull();
+    await expect(canvas.getByText(fr ? "Payant après l’essai" : "Paid after the trial")).toBeVisible();
     await expect(args.actions.refreshAccount).toHaveBeenCalled();
   },
 };

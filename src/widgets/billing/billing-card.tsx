@@ -7,9 +7,8 @@ import type { Locale } from "#shared/i18n/locales.ts";
 import { paymentInstructions, paymentPeriod, splitInstructions } from "#shared/payment-instructions.ts";
 import type { ActionResult } from "#src/forms/action-result.ts";
 import type { AuthUser } from "#src/auth/auth-state.tsx";
-import type { BillingMode } from "#src/auth/billing.ts";
-import type { Interval, Subscription } from "#shared/billing.ts";
-import { paidPrice } from "#src/auth/plan-price.ts";
+import type { BillingConfig } from "#src/auth/billing.ts";
+import { defaultGraceDays, type Interval, paidPrice, type Subscription } from "#shared/billing.ts";
 import {
   planState,
   planStatusBadges,
@@ -24,10 +23,12 @@ import { useNow } from "#src/lib/use-now.ts";
 import { Badge } from "#src/ui/badge.tsx";
 import { Button } from "#src/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#src/ui/card.tsx";
+import { ConfirmDialog } from "#src/ui/confirm-dialog.tsx";
 import { Separator } from "#src/ui/separator.tsx";
 import { Skeleton } from "#src/ui/skeleton.tsx";
 import { Spinner } from "#src/ui/spinner.tsx";
 import { resendCooldownSeconds, useCountdown } from "../auth/use-countdown.ts";
+import { PlanLine } from "./plan-line.tsx";
 
 /**
  * How the visitor came back to the account page: from Stripe Checkout (`success`, `canceled`),
@@ -38,14 +39,18 @@ export type CheckoutReturn = "success" | "canceled" | "manual" | "failed";
 
 /** What the plan card can do; the route binds them to the API, stories to fakes. */
 export type BillingActions = {
-  /** The billing mode (`GET /api/billing/config`). */
-  loadMode: () => Promise<ActionResult<BillingMode>>;
+  /** The billing mode and the dunning grace (`GET /api/billing/config`). */
+  loadMode: () => Promise<ActionResult<BillingConfig>>;
   /** The URL to pay at for an interval: Stripe Checkout, or (manual) the account page. */
   checkout: (interval: Interval) => Promise<ActionResult<string>>;
   /** The URL of the user's Stripe Billing Portal. */
   portal: () => Promise<ActionResult<string>>;
   /** Manual mode: the payment instructions emailed again. */
   resendInstructions: () => Promise<ActionResult<unknown>>;
+  /** Manual mode: the request for the paid plan withdrawn while its payment is awaited. */
+  withdrawRequest: () => Promise<ActionResult<unknown>>;
+  /** The running subscription (Stripe or manual) renews at its period's end, or not. */
+  setRenewal: (renew: boolean) => Promise<ActionResult<unknown>>;
   /** The subscription as the server has it now (polled back from Checkout). */
   loadSubscription: () => Promise<ActionResult<Subscription | null>>;
   /** Brings the session's record in line once a payment landed (the header's badge follows). */
@@ -81,7 +86,8 @@ type Confirmation = "confirming" | "confirmed" | "pending";
 /**
  * Back from Checkout: the success URL grants nothing
  * (docs/decisions/034-stripe-is-the-source-of-truth.md), so the subscription is polled until the
- * webhook has made it active, or the polling gives up.
+ * webhook has made it active (or trialing: taken during the trial, charged when it ends), or the
+ * polling gives up.
  */
 function usePaymentConfirmation(
   active: boolean,
@@ -124,21 +130,23 @@ function usePaymentConfirmation(
   return { phase, polled };
 }
 
-/** The billing mode; `undefined` while it loads, `null` when it could not be known. */
-function useBillingMode(loadMode: BillingActions["loadMode"]) {
-  const [mode, setMode] = React.useState<BillingMode | null | undefined>(undefined);
+/** The billing configuration; `undefined` while it loads, `null` when it could not be known. */
+function useBillingConfig(loadMode: BillingActions["loadMode"]) {
+  const [config, setConfig] = React.useState<BillingConfig | null | undefined>(undefined);
   React.useEffect(() => {
     let active = true;
     void loadMode().then((result) => {
-      if (active) setMode(result.success ? result.data : null);
+      if (active) setConfig(result.success ? result.data : null);
     });
     return () => {
       active = false;
     };
-    // Once per page: the mode is the server's configuration.
+    // Once per page: it is the server's configuration.
   }, []);
-  return mode;
+  return config;
 }
+
+const day = 24 * 60 * 60 * 1000;
 
 function Notice({
   tone,
@@ -164,13 +172,35 @@ function Notice({
   );
 }
 
-function CheckoutNotice({ from, phase }: { from: CheckoutReturn; phase: Confirmation | null }) {
+function CheckoutNotice({
+  from,
+  phase,
+  subscription,
+}: {
+  from: CheckoutReturn;
+  phase: Confirmation | null;
+  /** The subscription as it is now: once confirmed, the one that landed. */
+  subscription: Subscription | null;
+}) {
   const { t } = useLingui();
+  const locale = useLocale();
   if (from === "success") {
     if (phase === "confirmed") {
+      // A subscription taken during the trial is charged when it ends: nothing is paid yet.
+      if (subscription?.status === "trialing") {
+        const date = formatDate(subscription.current_period_end, locale);
+        return (
+          <FormSuccess show>
+            <Trans>
+              Your subscription is set up: it starts on {date}, when your trial ends. Nothing is charged until
+              then.
+            </Trans>
+          </FormSuccess>
+        );
+      }
       return (
         <FormSuccess show>
-          <Trans>Payment confirmed: your subscription is active.</Trans>
+          <Trans>Payment received: your subscription is active.</Trans>
         </FormSuccess>
       );
     }
@@ -211,64 +241,71 @@ function CheckoutNotice({ from, phase }: { from: CheckoutReturn; phase: Confirma
   );
 }
 
-/** The plan and its price in a line: "Paid plan, €4.99 per month", "Free trial". */
-function PlanLine({ state }: { state: PlanState }) {
-  const locale = useLocale();
-  if (state.status === "trial") return <Trans>Free trial</Trans>;
-  if (state.status === "ended") return <Trans>No active plan</Trans>;
-  const price = formatPrice(paidPrice(state.interval), locale);
-  return state.interval === "month" ? (
-    <Trans>Paid plan, {price} per month</Trans>
-  ) : (
-    <Trans>Paid plan, {price} per year</Trans>
-  );
-}
-
 /** What the state says, in sentences. */
 function StateText({ state, email }: { state: PlanState; email: string }) {
   const locale = useLocale();
-  const date = (value: string) => formatDate(value, locale);
+  const dateOf = (value: string) => formatDate(value, locale);
   switch (state.status) {
     case "trial": {
-      const end = date(state.trialEnds);
+      const end = dateOf(state.trialEnds);
       const days = state.daysLeft;
+      const daysLeft = (
+        <strong className="font-medium">
+          <Plural value={days} one="# day left." other="# days left." />
+        </strong>
+      );
+      // Streaming on the trial waits for the address to be verified.
+      return state.verified ? (
+        <p>
+          <Trans>Your free trial ends on {end}.</Trans> {daysLeft}
+        </p>
+      ) : (
+        <p>
+          <Trans>Verify your email address to start streaming. Your free trial ends on {end}.</Trans>{" "}
+          {daysLeft}
+        </p>
+      );
+    }
+    case "scheduled": {
+      const date = dateOf(state.startsOn);
       return (
         <p>
-          <Trans>Your free trial ends on {end}.</Trans>{" "}
-          <strong className="font-medium">
-            <Plural value={days} one="# day left." other="# days left." />
-          </strong>
+          <Trans>
+            Your subscription starts on {date}, when your trial ends; nothing is charged until then.
+          </Trans>
         </p>
       );
     }
     case "paid": {
       if (state.periodEnd === "") return null;
-      const end = date(state.periodEnd);
+      const end = dateOf(state.periodEnd);
       return (
         <p>
-          {state.renewal === "renews" ? (
-            <Trans>Renews on {end}.</Trans>
-          ) : state.renewal === "first-payment" ? (
-            <Trans>Your first payment is on {end}.</Trans>
-          ) : state.renewal === "paid-until" ? (
-            <Trans>Paid until {end}.</Trans>
-          ) : (
-            <Trans>Ends on {end}: it will not renew.</Trans>
-          )}
+          {state.renewal === "renews" ? <Trans>Renews on {end}.</Trans> : <Trans>Paid until {end}.</Trans>}
         </p>
       );
     }
-    case "past-due":
+    case "canceling": {
+      const end = dateOf(state.endsOn);
+      return (
+        <p>
+          <Trans>Ends on {end}: it will not renew. You keep your access until then.</Trans>
+        </p>
+      );
+    }
+    case "past-due": {
+      const date = dateOf(state.accessUntil);
       return (
         <Notice tone="warning">
           <Trans>
-            Your last payment failed. We will try again over the next days: update your payment method to keep
-            your access.
+            Your last payment failed. Your access goes on until {date} unless the payment goes through: update
+            your payment method.
           </Trans>
         </Notice>
       );
+    }
     case "awaiting-payment": {
-      const trialEnd = state.trialEnds ? date(state.trialEnds) : null;
+      const trialEnd = state.trialEnds ? dateOf(state.trialEnds) : null;
       return (
         <>
           {state.instructions ? (
@@ -287,11 +324,16 @@ function StateText({ state, email }: { state: PlanState; email: string }) {
       );
     }
     case "ended": {
-      const end = state.endedOn ? date(state.endedOn) : null;
+      const end = state.endedOn ? dateOf(state.endedOn) : null;
       return (
         <>
           <p>
-            {state.after === "subscription" ? (
+            {state.after === "no-trial" ? (
+              <Trans>
+                You already had a free trial with this address, so this account starts without one. Choose the
+                paid plan to start streaming.
+              </Trans>
+            ) : state.after === "subscription" ? (
               end ? (
                 <Trans>Your subscription ended on {end}.</Trans>
               ) : (
@@ -304,7 +346,11 @@ function StateText({ state, email }: { state: PlanState; email: string }) {
             )}
           </p>
           <p className="text-muted-foreground">
-            <Trans>Your Stremio credentials are paused until you subscribe again.</Trans>
+            {state.after === "subscription" ? (
+              <Trans>Your Stremio credentials are paused until you subscribe again.</Trans>
+            ) : (
+              <Trans>Your Stremio credentials work as soon as you subscribe.</Trans>
+            )}
           </p>
         </>
       );
@@ -342,7 +388,13 @@ const checkoutWords = {
     month: (price: string) => <Trans>Pay monthly ({price}/month)</Trans>,
     year: (price: string) => <Trans>Pay yearly ({price}/year)</Trans>,
   },
-  ended: {
+  /** Ended after the trial, or without one: the first subscription. */
+  subscribe: {
+    month: (price: string) => <Trans>Subscribe monthly ({price}/month)</Trans>,
+    year: (price: string) => <Trans>Subscribe yearly ({price}/year)</Trans>,
+  },
+  /** Ended after a subscription: another one. */
+  resubscribe: {
     month: (price: string) => <Trans>Resubscribe monthly ({price}/month)</Trans>,
     year: (price: string) => <Trans>Resubscribe yearly ({price}/year)</Trans>,
   },
@@ -354,7 +406,14 @@ const row = "flex flex-col gap-3 sm:flex-row sm:flex-wrap";
  * Manual mode, awaiting payment: the instructions emailed again. The server sends them once every
  * 2 minutes at most, so the button waits as long after each request.
  */
-function ResendInstructions({ resend }: { resend: BillingActions["resendInstructions"] }) {
+function ResendInstructions({
+  resend,
+  children,
+}: {
+  resend: BillingActions["resendInstructions"];
+  /** The request's other buttons, in the same row. */
+  children?: React.ReactNode;
+}) {
   const [state, run] = useAction(resend);
   const [cooldown, start] = useCountdown();
   return (
@@ -370,6 +429,7 @@ function ResendInstructions({ resend }: { resend: BillingActions["resendInstruct
         >
           {cooldown > 0 ? <Trans>Resend in {cooldown} s</Trans> : <Trans>Email the instructions again</Trans>}
         </Button>
+        {children}
       </div>
       <FormSuccess show={state.status === "success"}>
         <Trans>The instructions are on their way to your inbox.</Trans>
@@ -379,28 +439,100 @@ function ResendInstructions({ resend }: { resend: BillingActions["resendInstruct
   );
 }
 
+/**
+ * A change made on the card, without leaving the page: the awaited request switched to the other
+ * interval (manual mode), withdrawn, or the running subscription renewing or not.
+ */
+type PlanChange =
+  { kind: "switch"; interval: Interval } | { kind: "withdraw" } | { kind: "renewal"; renew: boolean };
+
+const sameChange = (a: PlanChange | null, b: PlanChange) =>
+  a !== null &&
+  a.kind === b.kind &&
+  (a.kind !== "switch" || b.kind !== "switch" || a.interval === b.interval) &&
+  (a.kind !== "renewal" || b.kind !== "renewal" || a.renew === b.renew);
+
+const switchWords = {
+  month: (price: string) => <Trans>Switch to monthly ({price}/month)</Trans>,
+  year: (price: string) => <Trans>Switch to yearly ({price}/year)</Trans>,
+};
+
+/** What the card says once a change went through (the card itself shows the new state). */
+function ChangeDone({ change }: { change: PlanChange }) {
+  switch (change.kind) {
+    case "switch":
+      return <Trans>Done: the new instructions are on their way to your inbox.</Trans>;
+    case "withdraw":
+      return <Trans>Your request is withdrawn.</Trans>;
+    case "renewal":
+      return change.renew ? (
+        <Trans>Done: your subscription goes on.</Trans>
+      ) : (
+        <Trans>Done: your subscription will not renew.</Trans>
+      );
+  }
+}
+
 /** The card's buttons for a state: Checkout monthly or yearly, the Billing Portal, or (manual) the instructions again. */
 function StateActions({
   state,
   busy,
+  changing,
+  renewable,
   onCheckout,
   onPortal,
+  onChange,
   resendInstructions,
 }: {
   state: PlanState;
   /** The button whose request runs (it stays pending while the browser leaves). */
   busy: Interval | "portal" | null;
+  /** The change whose request runs (its button stays pending until the account is refreshed). */
+  changing: PlanChange | null;
+  /** Ending, the subscription can still be kept (cancelled at its period's end, not ended early). */
+  renewable: boolean;
   onCheckout: (interval: Interval) => void;
   onPortal: () => void;
+  onChange: (change: PlanChange) => void;
   resendInstructions: BillingActions["resendInstructions"];
 }) {
   const locale = useLocale();
-  const inert = busy !== null;
+  const inert = busy !== null || changing !== null;
+  /** A change's button: pending while it runs, ignored while another request runs. */
+  const changeButton = (change: PlanChange) => ({
+    pending: sameChange(changing, change),
+    unavailable: inert && !sameChange(changing, change),
+  });
   if (state.status === "trial" || state.status === "ended" || state.status === "awaiting-payment") {
     if (state.status === "awaiting-payment" && state.instructions) {
-      return <ResendInstructions resend={resendInstructions} />;
+      const other = state.interval === "month" ? "year" : "month";
+      const switching: PlanChange = { kind: "switch", interval: other };
+      const withdrawing: PlanChange = { kind: "withdraw" };
+      return (
+        <ResendInstructions resend={resendInstructions}>
+          <Button variant="outline" {...changeButton(switching)} onClick={() => onChange(switching)}>
+            {switchWords[other](formatPrice(paidPrice(other), locale))}
+          </Button>
+          <ConfirmDialog
+            trigger={
+              <Button variant="ghost" {...changeButton(withdrawing)}>
+                <Trans>Withdraw my request</Trans>
+              </Button>
+            }
+            title={<Trans>Withdraw your request for the paid plan?</Trans>}
+            description={<Trans>Nothing has been paid, so nothing is owed.</Trans>}
+            confirm={<Trans>Withdraw my request</Trans>}
+            onConfirm={() => onChange(withdrawing)}
+          />
+        </ResendInstructions>
+      );
     }
-    const words = checkoutWords[state.status];
+    const words =
+      state.status !== "ended"
+        ? checkoutWords[state.status]
+        : state.after === "subscription"
+          ? checkoutWords.resubscribe
+          : checkoutWords.subscribe;
     return (
       <div className={row}>
         {(["month", "year"] as const).map((interval) => (
@@ -417,24 +549,83 @@ function StateActions({
       </div>
     );
   }
-  if (!state.portal) return null;
+  // Manual mode: a paid period the operator recorded renews unless the user says not to.
+  const date =
+    state.status === "paid" && state.renewal === "paid-until" && state.periodEnd !== ""
+      ? formatDate(state.periodEnd, locale)
+      : null;
+  const stopRenewing: PlanChange | null = date !== null ? { kind: "renewal", renew: false } : null;
+  const keep: PlanChange | null =
+    state.status === "canceling" && renewable ? { kind: "renewal", renew: true } : null;
+  if (!state.portal && !stopRenewing && !keep) return null;
   return (
     <div className={row}>
-      <Button
-        variant={state.status === "past-due" ? "default" : "outline"}
-        pending={busy === "portal"}
-        onClick={onPortal}
-      >
-        {state.status === "past-due" ? <Trans>Update payment method</Trans> : <Trans>Manage billing</Trans>}
-      </Button>
+      {keep ? (
+        <Button {...changeButton(keep)} onClick={() => onChange(keep)}>
+          <Trans>Keep my subscription</Trans>
+        </Button>
+      ) : null}
+      {state.portal ? (
+        <Button
+          variant={state.status === "past-due" ? "default" : "outline"}
+          pending={busy === "portal"}
+          unavailable={inert && busy !== "portal"}
+          onClick={onPortal}
+        >
+          {state.status === "past-due" ? <Trans>Update payment method</Trans> : <Trans>Manage billing</Trans>}
+        </Button>
+      ) : null}
+      {stopRenewing ? (
+        <ConfirmDialog
+          trigger={
+            <Button variant="outline" {...changeButton(stopRenewing)}>
+              <Trans>Stop renewing</Trans>
+            </Button>
+          }
+          title={<Trans>Stop renewing your subscription?</Trans>}
+          description={<Trans>You keep your access until {date}; you will not be asked to pay again.</Trans>}
+          confirm={<Trans>Stop renewing</Trans>}
+          onConfirm={() => onChange(stopRenewing)}
+        />
+      ) : null}
     </div>
   );
 }
 
 /**
+ * Runs a change made on the card, then brings the account in line (the card and the header's badge
+ * show the new state): the page's session answers with the user the server now has.
+ */
+function usePlanChange(actions: BillingActions) {
+  const change = React.useCallback(
+    async (next: PlanChange): Promise<ActionResult<unknown>> => {
+      const result =
+        next.kind === "switch"
+          ? await actions.checkout(next.interval)
+          : next.kind === "withdraw"
+            ? await actions.withdrawRequest()
+            : await actions.setRenewal(next.renew);
+      if (result.success) await actions.refreshAccount();
+      return result;
+    },
+    [actions],
+  );
+  const [state, run] = useAction(change);
+  const [last, setLast] = React.useState<PlanChange | null>(null);
+  const start = (next: PlanChange) => {
+    setLast(next);
+    void run(next);
+  };
+  return { state, last, start, running: state.status === "submitting" ? last : null };
+}
+
+/**
  * The account page's plan card, one state each (src/auth/plan-status.ts): the trial and its days
- * left, a subscription that renews or ends, a failed renewal, an ended plan, a payment awaited;
- * the buttons that lead to Stripe Checkout or the Billing Portal; and, back from Checkout, the
+ * left, a subscription that starts when the trial ends, renews or ends, a failed renewal and its
+ * grace, an ended plan (or none, without a trial), a payment awaited;
+ * the buttons that lead to Stripe Checkout or the Billing Portal; the changes made here (manual
+ * mode: the request switched to the other interval or withdrawn, a paid period not renewed; an
+ * ending subscription kept), the account refreshed after each; and, back from Checkout, the
  * payment being confirmed.
  */
 export function BillingCard({
@@ -447,11 +638,14 @@ export function BillingCard({
   const { i18n } = useLingui();
   const titleId = React.useId();
   const now = useNow();
-  const mode = useBillingMode(actions.loadMode);
+  const config = useBillingConfig(actions.loadMode);
+  // `undefined` while the configuration loads, `null` when it could not be known.
+  const mode = config === undefined ? undefined : (config?.mode ?? null);
+  const graceMs = (config?.graceDays ?? defaultGraceDays) * day;
   const confirming = checkoutReturn === "success";
   const { phase, polled } = usePaymentConfirmation(confirming, subscriptionOf(user), actions, confirmPolling);
   const subscription = polled !== undefined ? polled : subscriptionOf(user);
-  const state = planState(user, subscription, mode ?? null, now);
+  const state = planState(user, subscription, mode ?? null, now, graceMs);
   const leave = React.useCallback(
     (target: Interval | "portal") => (target === "portal" ? actions.portal() : actions.checkout(target)),
     [actions],
@@ -465,6 +659,7 @@ export function BillingCard({
     const result = await run(next);
     if (result?.success) onLeave(result.data);
   };
+  const change = usePlanChange(actions);
 
   // While the payment is being confirmed, nothing invites paying twice.
   const showActions = phase === null || phase === "confirmed";
@@ -490,7 +685,9 @@ export function BillingCard({
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-4 text-sm">
-        {checkoutReturn ? <CheckoutNotice from={checkoutReturn} phase={phase} /> : null}
+        {checkoutReturn ? (
+          <CheckoutNotice from={checkoutReturn} phase={phase} subscription={subscription} />
+        ) : null}
         {state.status === "awaiting-payment" && mode === undefined ? (
           // How to pay depends on the mode: nothing that the instructions would replace.
           <Skeleton className="h-16 w-full" />
@@ -503,12 +700,19 @@ export function BillingCard({
           <StateActions
             state={state}
             busy={busy}
+            changing={change.running}
+            renewable={subscription?.status !== "canceled"}
             onCheckout={(interval) => void go(interval)}
             onPortal={() => void go("portal")}
+            onChange={change.start}
             resendInstructions={actions.resendInstructions}
           />
         )}
         <FormAlert status={request.status} message={request.message} />
+        <FormSuccess show={change.state.status === "success"}>
+          {change.last ? <ChangeDone change={change.last} /> : null}
+        </FormSuccess>
+        <FormAlert status={change.state.status} message={change.state.message} />
         {/* An account made without the sign-up form (by an operator) may have no code. */}
         {user.affiliate_code ? (
           <>
