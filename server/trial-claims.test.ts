@@ -1,6 +1,7 @@
 import PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { normalizeAddress } from "./core/billing/trial-claims.ts";
+import { claimExistingTrials, isTrialClaimed, normalizeAddress } from "./core/billing/trial-claims.ts";
+import { createTestApp } from "./testing/fixtures.ts";
 import { fixturePassword as password } from "./testing/fixtures.ts";
 import { mailArrives } from "./testing/outbox.ts";
 import { signedUpUser, type SignedUpUser } from "./testing/sdk.ts";
@@ -21,6 +22,25 @@ describe("normalizeAddress", () => {
     ["+tag@example.com", "+tag@example.com"],
   ])("%s is %s", (email, normalized) => {
     expect(normalizeAddress(email)).toBe(normalized);
+  });
+});
+
+describe("claimExistingTrials", () => {
+  it("claims, once, the trial of every verified account that had one before claims were kept", async () => {
+    const t = await createTestApp();
+    try {
+      const { store } = t.app;
+      const { alice } = t.users;
+      // The fixture's accounts were written straight to the store, after the key was made.
+      store.run({ sql: `DELETE FROM "_billing_secrets"`, params: [] });
+      claimExistingTrials(store);
+      expect(isTrialClaimed(store, "ALICE+again@example.com", "another-account")).toBe(true);
+      expect(isTrialClaimed(store, "alice@example.com", String(alice.id))).toBe(false);
+      // Bob is not verified: nothing to claim.
+      expect(isTrialClaimed(store, "bob@example.com", "another-account")).toBe(false);
+    } finally {
+      await t.close();
+    }
   });
 });
 

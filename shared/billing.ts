@@ -72,6 +72,9 @@ export const billingStates = [
 ] as const;
 export type BillingState = (typeof billingStates)[number];
 
+/** The states of a subscription that runs: paid for, or being paid (a trial taken with a card, a retry). */
+export const runningStates: readonly BillingState[] = ["trialing", "active", "canceling", "past-due"];
+
 /** Why a user may stream, or why not, with the dates that say until or since when. */
 export type BillingReason =
   | { kind: "trial"; until: string }

@@ -6,6 +6,7 @@ import {
   type Interval,
   paidPrice,
   renewalWindowMs,
+  runningStates,
   type SubscriptionStatus,
   subscriptionStatuses,
 } from "#shared/billing.ts";
@@ -91,9 +92,6 @@ const instructionsNotice = "paymentInstructions";
 
 /** Ended for good: Stripe never revives a subscription in these. */
 const endedStatuses: readonly string[] = ["canceled", "incomplete_expired"];
-
-/** A subscription's state, in the running states, gives access or is paid for: choosing again is refused. */
-const runningStates: readonly string[] = ["trialing", "active", "canceling", "past-due"];
 
 export function createBilling(options: BillingOptions) {
   const { store, mailer, log, appName, appUrl } = options;
@@ -241,7 +239,7 @@ export function createBilling(options: BillingOptions) {
     const user = userById(userId);
     const current = subscriptionOf(store, userId);
     const state = user && viewOf(store, user, new Date()).state;
-    if (!user || !current || !state || !["trialing", "active", "canceling", "past-due"].includes(state)) {
+    if (!user || !current || !state || !runningStates.includes(state)) {
       throw new BillingError("There is no subscription to change.");
     }
     if (current.subscription === "") {

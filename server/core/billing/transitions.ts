@@ -1,4 +1,4 @@
-import { type BillingView, paidPrice } from "#shared/billing.ts";
+import { type BillingState, type BillingView, paidPrice, runningStates } from "#shared/billing.ts";
 import type { BillingMail } from "#server/mail/billing-templates.ts";
 import type { Settled } from "./state.ts";
 
@@ -14,7 +14,7 @@ export type Cause =
   | { kind: "markedPaid"; until: string }
   | { kind: "change" };
 
-const live = new Set(["trialing", "active", "canceling", "past-due"]);
+const live = new Set<BillingState>(runningStates);
 
 /**
  * The emails of a transition from `before` to `after` at `now` (a PocketBase datetime): the change

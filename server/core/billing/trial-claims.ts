@@ -43,15 +43,15 @@ function claimKey(store: Store): Buffer {
   return Buffer.from(String(key), "hex");
 }
 
-/** The keyed hash a person's trial claim is remembered by. */
-export function claimHash(store: Store, email: string): string {
-  return createHmac("sha256", claimKey(store)).update(normalizeAddress(email)).digest("hex");
+/** The keyed hash a person's trial claim is remembered by, under `key` (`claimKey`). */
+function claimHash(key: Buffer, email: string): string {
+  return createHmac("sha256", key).update(normalizeAddress(email)).digest("hex");
 }
 
 /** Whether the person of `email` already had a trial, on an account other than `userId`. */
 export function isTrialClaimed(store: Store, email: string, userId: string): boolean {
   const [row] = store.all(
-    sql`SELECT "user" FROM "_trial_claims" WHERE "hash" = ${param(claimHash(store, email))}`,
+    sql`SELECT "user" FROM "_trial_claims" WHERE "hash" = ${param(claimHash(claimKey(store), email))}`,
   );
   return row !== undefined && row.user !== userId;
 }
@@ -61,7 +61,7 @@ export function isTrialClaimed(store: Store, email: string, userId: string): boo
  * or one deleted since) already claimed it.
  */
 export function claimTrial(store: Store, email: string, userId: string, now: Date): boolean {
-  const hash = claimHash(store, email);
+  const hash = claimHash(claimKey(store), email);
   store.run(
     sql`INSERT OR IGNORE INTO "_trial_claims" ("hash", "user", "created") VALUES (${param(hash)}, ${param(userId)}, ${param(formatDateTime(now))})`,
   );
@@ -76,12 +76,16 @@ export function claimTrial(store: Store, email: string, userId: string, now: Dat
 export function claimExistingTrials(store: Store) {
   const made = store.all(sql`SELECT 1 FROM "_billing_secrets" WHERE "name" = 'trialClaims'`).length > 0;
   if (made || !store.findCollection("users")) return;
-  const now = new Date();
+  const created = formatDateTime(new Date());
   store.transaction(() => {
+    // The key once, and one insert per account (no account has a claim yet).
+    const key = claimKey(store);
     for (const row of store.all(
       sql`SELECT "id", "email" FROM "users" WHERE "verified" = 1 AND "trial_ends" != ''`,
     )) {
-      claimTrial(store, String(row.email), String(row.id), now);
+      store.run(
+        sql`INSERT OR IGNORE INTO "_trial_claims" ("hash", "user", "created") VALUES (${param(claimHash(key, String(row.email)))}, ${param(String(row.id))}, ${param(created)})`,
+      );
     }
   });
 }
