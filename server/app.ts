@@ -26,6 +26,7 @@ import { recordVerification } from "./api/record-verification.ts";
 import { publicSettings, settingsApi } from "./api/settings.ts";
 import { applySchema, applySchemaOffThread } from "./core/apply-schema.ts";
 import { Backups } from "./core/backups.ts";
+import type { Seller } from "#shared/seller.ts";
 import { type Billing, createBilling, defaultBillingSweepCron } from "./core/billing/lifecycle.ts";
 import type { StripeConfig } from "./tools/stripe.ts";
 import { billingApi } from "./api/billing.ts";
@@ -107,6 +108,8 @@ export type AppOptions = {
   billingSweepCron?: string;
   /** How many days a failed renewal keeps access (`BILLING_GRACE_DAYS`); 7 by default. */
   billingGraceDays?: number;
+  /** Who sells the subscription, printed on receipts (`SELLER_*`); nothing but the site's name by default. */
+  seller?: Seller;
   /** Shutdown grace period (ms), applied by main.ts; the app only reports it (`GET /api/settings`). */
   shutdownTimeout?: number;
   /** `required`: superuser powers need a sign-in with a passkey or an authenticator app (SUPERUSER_SECOND_FACTOR). */
@@ -213,6 +216,7 @@ export function createApp(options: AppOptions): App {
     graceMs:
       options.billingGraceDays === undefined ? undefined : options.billingGraceDays * 24 * 60 * 60 * 1000,
     instructions: { en: readInstructions("en"), fr: readInstructions("fr") },
+    seller: options.seller,
   });
   const stopSweep = runOnSchedule(parseCron(options.billingSweepCron ?? defaultBillingSweepCron), () => {
     billing.sweep().catch((error: Error) => log.error(`Billing sweep failed: ${error.message}`));

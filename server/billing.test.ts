@@ -9,19 +9,11 @@ import { mailArrives as outboxMailArrives, mailsTo as outboxMailsTo } from "./te
 import { pollUntil } from "./testing/poll.ts";
 import { rejection, signedUpUser, type SignedUpUser, verifyAddress } from "./testing/sdk.ts";
 import { startServerAsRoot, type TestServer } from "./testing/start-server.ts";
-import { startStripeDouble } from "./testing/stripe-double.ts";
+import { startStripeWorld, type StripeWorld, testWebhookSecret } from "./testing/stripe-world.ts";
 import type { StripeDouble } from "./testing/stripe-double-types.ts";
 
 // The billing lifecycle against the real server over a real port and the Stripe test double,
 // which the official SDK drives in both directions (API calls, signed webhooks).
-
-const webhookSecret = "whsec_billing_test";
-const stripeConfig = (apiBase: string) => ({
-  secretKey: "sk_test_lumen",
-  webhookSecret,
-  prices: { month: "price_monthly_test", year: "price_yearly_test" },
-  apiBase,
-});
 
 /** A sign-up whose address is then verified, as following the emailed link does: its trial streams. */
 async function signUp(server: TestServer, email: string, fields: Record<string, unknown> = {}) {
@@ -63,17 +55,13 @@ describe("billing with Stripe", () => {
   let root: PocketBase;
   let stripe: Stripe;
 
+  let world: StripeWorld;
+
   beforeAll(async () => {
-    double = await startStripeDouble({ retryDelaysMs: [50, 100] });
-    ({ server, root } = await startServerAsRoot({ stripe: stripeConfig(double.url) }));
-    double.setWebhook({ url: `${server.url}/api/billing/webhook`, secret: webhookSecret });
-    const url = new URL(double.url);
-    stripe = new Stripe("sk_test_lumen", { host: url.hostname, port: Number(url.port), protocol: "http" });
+    world = await startStripeWorld();
+    ({ double, server, root, stripe } = world);
   });
-  afterAll(async () => {
-    await server.close();
-    await double.close();
-  });
+  afterAll(() => world.close());
 
   /** A subscriber whose trial is over: paid monthly on the double's checkout page. */
   async function subscriber(email: string) {
@@ -89,6 +77,7 @@ describe("billing with Stripe", () => {
     expect(await new PocketBase(server.url).send("/api/billing/config", {})).toEqual({
       mode: "stripe",
       graceDays: 7,
+      stripeMode: "test",
     });
   });
 
@@ -311,7 +300,7 @@ describe("billing with Stripe", () => {
         },
       });
     const sign = (payload: string, timestamp?: number) =>
-      stripe.webhooks.generateTestHeaderString({ payload, secret: webhookSecret, timestamp });
+      stripe.webhooks.generateTestHeaderString({ payload, secret: testWebhookSecret, timestamp });
 
     it("refuses a bad or stale signature and changes nothing", async () => {
       const user = await signUp(server, "signature@example.com");

@@ -58,7 +58,7 @@ type Registry = Map<string, Handler[]>;
 
 class FakeApp {
   tables: Record<string, Map<string, Data>> = { users: new Map(), stremio: new Map() };
-  usersFields = ["email", "stremio_username", "stremio_password"];
+  usersFields = ["email", "stremio_username", "stremio_password", "trial_ends"];
   failStremio = false;
   private nextId = 1;
   private hooks: Registry;
@@ -175,6 +175,7 @@ function runtime(): vm.Context {
     onRecordCreate: register("onRecordCreate"),
     onRecordUpdate: register("onRecordUpdate"),
     onRecordCreateRequest: register("onRecordCreateRequest"),
+    onRecordConfirmVerificationRequest: register("onRecordConfirmVerificationRequest"),
     migrate: (up: (app: FakeApp) => void) => {
       migration = { up };
     },
@@ -232,11 +233,37 @@ function signUp(data: Data, superuser = false) {
   return record;
 }
 
+/** The emailed link followed: the user is verified, as confirm-verification saves it, the request hook around it. */
+function confirmVerification(userId: string) {
+  const record = app.findRecordById("users", userId);
+  const chain = [...(hooks.get("onRecordConfirmVerificationRequest:users") ?? [])];
+  const event: Event = {
+    app,
+    record,
+    next: () => {
+      const handler = chain.shift();
+      if (handler) handler(event);
+      else {
+        record.set("verified", true);
+        app.save(record);
+      }
+    },
+    hasSuperuserAuth: () => false,
+  };
+  event.next();
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().replace("T", " ");
+
 const stremioOf = (userId: string) => [...app.tables.stremio!.values()].filter((row) => row.user === userId);
 
 describe("pocketbase/pb_hooks on a users create", () => {
   it("names the generated username on the user, makes the Stremio record, then mails the visitor", () => {
-    const user = signUp({ email: "Jean.Dupont+tv@example.com", stremio_username: "famous@lumen.stream" });
+    const user = signUp({
+      email: "Jean.Dupont+tv@example.com",
+      stremio_username: "famous@lumen.stream",
+      trial_ends: inDays(7),
+    });
     const username = user.getString("stremio_username");
     expect(username).toMatch(/^jeanduponttv_[a-z0-9]{4}@lumen\.stream$/);
     expect(stremioOf(user.id)).toEqual([
@@ -244,10 +271,22 @@ describe("pocketbase/pb_hooks on a users create", () => {
         user: user.id,
         email: username,
         password: expect.stringMatching(/^[A-Za-z0-9!@#$%^&*]{16}$/),
-        field: "active",
+        // Not before the address is verified.
+        field: "inactive",
       },
     ]);
     expect(mails).toEqual(["Jean.Dupont+tv@example.com"]);
+    // The emailed link followed: the trial streams.
+    confirmVerification(user.id);
+    expect(stremioOf(user.id)).toEqual([expect.objectContaining({ field: "active" })]);
+  });
+
+  it("streams at once on a verified account's running trial, never on an ended one", () => {
+    const verified = signUp({ email: "ops-made@example.com", verified: true, trial_ends: inDays(3) }, true);
+    expect(stremioOf(verified.id)).toEqual([expect.objectContaining({ field: "active" })]);
+    const over = signUp({ email: "late@example.com", trial_ends: inDays(-1) });
+    confirmVerification(over.id);
+    expect(stremioOf(over.id)).toEqual([expect.objectContaining({ field: "inactive" })]);
   });
 
   it("undoes the user when the Stremio record cannot be saved, and mails nobody", () => {

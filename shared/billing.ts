@@ -226,3 +226,28 @@ export function billingView(facts: BillingFacts): BillingView {
         : view("ended", false, { kind: "ended", on: until }, "", false);
   }
 }
+
+/** How many days ahead a manual subscription's renewal is due (the overview, the users list). */
+export const manualDueDays = 3;
+
+/** A manual subscription the operator chases: its renewal due soon, or its paid-until passed. */
+export type ManualRenewal = "due" | "overdue";
+
+/**
+ * Where a manual subscription's renewal stands at `now` (what the operator chases): `due` when it
+ * renews (the customer did not ask to stop) and its paid-until falls within `manualDueDays`;
+ * `overdue` when that date has passed within the grace (access has lapsed, the payment may still
+ * be recorded); null otherwise, and for a Stripe subscription (Stripe chases its own).
+ */
+export function manualRenewal(
+  sub: Subscription | null | undefined,
+  now: Date,
+  graceMs: number = defaultGraceDays * day,
+): ManualRenewal | null {
+  if (!sub || sub.subscription !== "" || sub.status !== "active" || sub.cancel_at_period_end) return null;
+  const end = time(sub.current_period_end);
+  const at = now.getTime();
+  if (end > at && end <= at + manualDueDays * day) return "due";
+  if (end <= at && end > at - graceMs) return "overdue";
+  return null;
+}

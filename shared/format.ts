@@ -23,3 +23,8 @@ export function formatPrice(
 ): string {
   return new Intl.NumberFormat(localeTags[locale], { style: "currency", currency }).format(amount);
 }
+
+/** A receipt's number as it is printed: at least six digits ("000012"). */
+export function formatReceiptNumber(number: number): string {
+  return String(number).padStart(6, "0");
+}

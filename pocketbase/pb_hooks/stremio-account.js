@@ -50,4 +50,14 @@ function nameOnUser(app, userId, username) {
   app.saveNoValidate(user);
 }
 
-module.exports = { stremioUsername, stremioPassword, withinSave, nameOnUser };
+/**
+ * Whether the user may stream on the free trial: the address is verified and the trial runs (the
+ * rule of shared/billing.ts for an account without a subscription; a real PocketBase has no paid
+ * plan of its own, so that is the only way in here).
+ */
+function trialStreams(user, now) {
+  const ends = user.getString("trial_ends");
+  return user.verified() && ends !== "" && new Date(ends.replace(" ", "T")).getTime() > now.getTime();
+}
+
+module.exports = { stremioUsername, stremioPassword, withinSave, nameOnUser, trialStreams };

@@ -4,7 +4,8 @@
 // (server/core/stremio-account.ts): the user's `stremio` record holds the generated Stremio
 // username and password (the one copy of that secret, readable by its owner only), the user's
 // `stremio_username` names it, and a visitor's own sign-up is sent the verification email once
-// committed. Needs PocketBase v0.23 or later (its JS hooks API).
+// committed. The record streams on the trial once the address is verified. Needs PocketBase v0.23
+// or later (its JS hooks API).
 
 // Every users create, through the API or not: the username before the insert, the Stremio record
 // after it, both in one transaction.
@@ -17,7 +18,8 @@ onRecordCreate((e) => {
     stremio.set("user", e.record.id);
     stremio.set("email", username);
     stremio.set("password", account.stremioPassword());
-    stremio.set("field", "active");
+    // Streaming on the trial waits for a verified address (docs/decisions/045-one-trial-per-person.md).
+    stremio.set("field", account.trialStreams(e.record, new Date()) ? "active" : "inactive");
     txApp.save(stremio);
   });
 }, "users");
@@ -31,6 +33,19 @@ onRecordCreateRequest((e) => {
     $mails.sendRecordVerification(e.app, e.record);
   } catch (err) {
     e.app.logger().error("Sending the verification email after a sign-up failed", "error", String(err));
+  }
+}, "users");
+
+// The address confirmed by the emailed link: a trial still running starts streaming.
+onRecordConfirmVerificationRequest((e) => {
+  e.next();
+  const account = require(`${__hooks}/stremio-account.js`);
+  if (!account.trialStreams(e.record, new Date())) return;
+  const records = e.app.findRecordsByFilter("stremio", "user = {:id}", "", 1, 0, { id: e.record.id });
+  for (const stremio of records) {
+    if (stremio.getString("field") === "active") continue;
+    stremio.set("field", "active");
+    e.app.save(stremio);
   }
 }, "users");
 

@@ -49,6 +49,7 @@ export function accountApi(billing: Billing) {
           account: withoutSecrets(user),
           subscription: owned(subscriptionsCollection).map(withoutSecrets)[0] ?? null,
           stremio: owned("stremio").map(withoutSecrets),
+          receipts: billing.receipts(String(user.id)),
         });
       })
       // The current password again, then the subscription (if any), the account, its Stremio

@@ -34,7 +34,11 @@ export function billingApi(billing: Billing) {
       // Public: whether paying goes through Stripe or by the emailed instructions, and how many days
       // a failed renewal keeps access.
       .get("/billing/config", rateLimit, (c) =>
-        sendJson(c, 200, { mode: billing.mode, graceDays: billing.graceDays }),
+        sendJson(c, 200, {
+          mode: billing.mode,
+          graceDays: billing.graceDays,
+          stripeMode: billing.stripeMode,
+        }),
       )
       .post("/billing/checkout", rateLimit, limitBody, requireAuth, async (c) => {
         const userId = requireUser(c);
@@ -117,6 +121,62 @@ export function billingApi(billing: Billing) {
           throw new ApiError(403, "The authorized record is not allowed to perform this action.");
         }
         return sendJson(c, 200, await billing.stats());
+      })
+      // The receipts of payments recorded by hand: the signed-in user's, or (a superuser) `?user=`'s.
+      .get("/billing/receipts", rateLimit, requireAuth, (c) => {
+        const userId = isSuperuser(c) ? (c.req.query("user") ?? "") : requireUser(c);
+        const items = billing.receipts(userId).map(({ seller: _seller, user: _user, ...receipt }) => receipt);
+        return sendJson(c, 200, { items });
+      })
+      // One receipt as a PDF, in `?lang=` (en, fr) or the owner's language; 404 for anyone else's.
+      .get("/billing/receipts/:number", rateLimit, requireAuth, async (c) => {
+        const number = Number(c.req.param("number"));
+        const userId = isSuperuser(c) ? null : requireUser(c);
+        const lang = c.req.query("lang");
+        const locale = lang === "fr" || lang === "en" ? lang : undefined;
+        const found =
+          Number.isSafeInteger(number) && number > 0 && (await billing.receiptPdf(number, userId, locale));
+        if (!found) throw new ApiError(404);
+        return c.body(Buffer.from(found.pdf), 200, {
+          "Content-Type": "application/pdf",
+          "Content-Disposition": `attachment; filename="${found.fileName}"`,
+          "Cache-Control": "private, no-store",
+        });
+      })
+      // The operator: the user's subscription canceled now or at its period's end.
+      .post("/billing/cancel", rateLimit, limitBody, requireSuperuser, async (c) => {
+        const { user, when } = await bindStrings(c, ["user", "when"]);
+        const errors: Record<string, { code: string; message: string }> = {};
+        if (!user) errors.user = { code: "validation_required", message: "Cannot be blank." };
+        if (when !== "now" && when !== "period_end") {
+          errors.when = { code: "validation_invalid_value", message: "Must be now or period_end." };
+        }
+        if (Object.keys(errors).length > 0) throw new ApiError(400, validationMessage, errors);
+        try {
+          const by = String(authOf(c)!.record.email);
+          return sendJson(c, 200, await billing.cancelByOperator(user, when as "now" | "period_end", by));
+        } catch (error) {
+          if (error instanceof UnknownUserError) throw new ApiError(404);
+          if (error instanceof BillingError) throw new ApiError(400, error.message);
+          throw error;
+        }
+      })
+      // The operator: the last card payment of the user's subscription refunded.
+      .post("/billing/refund", rateLimit, limitBody, requireSuperuser, async (c) => {
+        const { user } = await bindStrings(c, ["user"]);
+        if (!user) {
+          throw new ApiError(400, validationMessage, {
+            user: { code: "validation_required", message: "Cannot be blank." },
+          });
+        }
+        try {
+          const by = String(authOf(c)!.record.email);
+          return sendJson(c, 200, await billing.refundLastPayment(user, by));
+        } catch (error) {
+          if (error instanceof UnknownUserError) throw new ApiError(404);
+          if (error instanceof BillingError) throw new ApiError(400, error.message);
+          throw error;
+        }
       })
       // The operator: a payment made outside Stripe, recorded until a date.
       .post("/billing/mark-paid", rateLimit, limitBody, requireSuperuser, async (c) => {

@@ -1,5 +1,5 @@
 import type { I18n } from "@lingui/core";
-import { formatDate, formatPrice } from "#shared/format.ts";
+import { formatDate, formatPrice, formatReceiptNumber } from "#shared/format.ts";
 import { type Interval } from "#shared/billing.ts";
 import { siteConfig } from "#shared/site-config.ts";
 import type { EmailProps, Words } from "./layout.ts";
@@ -15,7 +15,15 @@ export type BillingMail =
    * Money arrived: a paid invoice (Stripe), or a payment the operator recorded (`manual`). The
    * receipt: the amount, and the next payment's date (Stripe) or the date it is paid until (manual).
    */
-  | { kind: "paymentReceived"; amount: number; interval: Interval; nextDate: string; manual: boolean }
+  | {
+      kind: "paymentReceived";
+      amount: number;
+      interval: Interval;
+      nextDate: string;
+      manual: boolean;
+      /** Manual mode: the number of the receipt, downloadable from the account page. */
+      receipt?: number;
+    }
   /** A Stripe subscription taken during the trial: it starts, and is first charged, on `startsAt`. */
   | { kind: "subscriptionScheduled"; amount: number; interval: Interval; startsAt: string }
   /** Cancelled (or, manual mode, asked not to renew): access until `endsAt`, nothing more charged. */
@@ -31,7 +39,9 @@ export type BillingMail =
   /** A renewal failed: access goes on until `accessUntil` (the grace's end) while it is retried. */
   | { kind: "paymentFailed"; accessUntil: string }
   /** Dunning's last notice, about two days before the grace ends. */
-  | { kind: "lastNotice"; accessUntil: string };
+  | { kind: "lastNotice"; accessUntil: string }
+  /** The operator refunded the last payment: `amount` given back to the card on `refundedAt`. */
+  | { kind: "refundIssued"; amount: number; refundedAt: string };
 
 export type BillingMailInput = BillingMail & {
   locale: MailLocale;
@@ -92,6 +102,13 @@ function billingWords(i18n: I18n, input: BillingMailInput): Words {
                     "Thank you! We received {price} for your monthly subscription. It is paid until {date}.",
                     values,
                   ),
+              ...(input.receipt === undefined
+                ? []
+                : [
+                    i18n._("Your receipt No. {number} can be downloaded from your account.", {
+                      number: formatReceiptNumber(input.receipt),
+                    }),
+                  ]),
             ]
           : [
               yearly
@@ -253,6 +270,19 @@ function billingWords(i18n: I18n, input: BillingMailInput): Words {
         ],
         action: updatePayment,
         after: [i18n._("If you already updated your card, you can ignore this email.")],
+      };
+    }
+    case "refundIssued": {
+      const values = { price: price(input.amount), date: date(input.refundedAt) };
+      return {
+        ...common,
+        subject: i18n._("Refund issued for your {appName} subscription", { appName }),
+        lines: [
+          i18n._("We refunded {price} to your card on {date}.", values),
+          i18n._("Depending on your bank, it may take up to 10 days to show on your statement."),
+        ],
+        action: seeAccount,
+        after: [i18n._("Your account shows your subscription as it stands now.")],
       };
     }
   }

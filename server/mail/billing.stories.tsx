@@ -65,12 +65,26 @@ export const PaymentReceivedMonthly: Story = {
 
 /** Manual mode: the operator recorded a yearly payment; it is paid until a date, nothing renews by itself. */
 export const PaymentReceivedManualYearly: Story = {
-  args: { kind: "paymentReceived", amount: yearly, interval: "year", nextDate: "2027-10-05", manual: true },
+  args: {
+    kind: "paymentReceived",
+    amount: yearly,
+    interval: "year",
+    nextDate: "2027-10-05",
+    manual: true,
+    receipt: 27,
+  },
 };
 
 /** Manual mode: the operator recorded a monthly payment. */
 export const PaymentReceivedManualMonthly: Story = {
-  args: { kind: "paymentReceived", amount: monthly, interval: "month", nextDate: "2026-11-05", manual: true },
+  args: {
+    kind: "paymentReceived",
+    amount: monthly,
+    interval: "month",
+    nextDate: "2026-11-05",
+    manual: true,
+    receipt: 12,
+  },
 };
 
 /** A monthly subscription taken during the trial: it starts, and is first charged, when the trial ends. */
@@ -125,3 +139,8 @@ export const PaymentFailed: Story = {};
 
 /** Dunning's last notice, about two days before the grace ends. */
 export const LastNotice: Story = { args: { kind: "lastNotice", accessUntil: "2026-10-19" } };
+
+/** The operator refunded the last payment: the amount and the day. */
+export const RefundIssued: Story = {
+  args: { kind: "refundIssued", amount: monthly, refundedAt: "2026-11-29" },
+};

@@ -62,6 +62,7 @@ const billingMails = (locale: Locale): BillingMail[] => [
   { kind: "trialEnded", endedAt: "2026-11-27" },
   { kind: "paymentFailed", accessUntil: "2026-12-11" },
   { kind: "lastNotice", accessUntil: "2026-12-11" },
+  { kind: "refundIssued", amount: 4.99, refundedAt: "2026-11-29" },
 ];
 
 type Case = { name: string; render: (locale: Locale) => Promise<MailContent>; dashboard?: boolean };

@@ -128,6 +128,67 @@ export type Invoice = {
   livemode: false;
 };
 
+/** A card payment of an invoice: Stripe's PaymentIntent, its charge in `latest_charge`. */
+export type PaymentIntent = {
+  id: string;
+  object: "payment_intent";
+  amount: number;
+  amount_received: number;
+  currency: "eur";
+  customer: string;
+  status: "succeeded";
+  latest_charge: string;
+  created: number;
+  livemode: false;
+};
+
+export type Charge = {
+  id: string;
+  object: "charge";
+  amount: number;
+  amount_captured: number;
+  /** What was given back: the whole amount once refunded (the double refunds whole charges). */
+  amount_refunded: number;
+  captured: true;
+  paid: true;
+  refunded: boolean;
+  currency: "eur";
+  customer: string;
+  payment_intent: string;
+  status: "succeeded";
+  created: number;
+  livemode: false;
+};
+
+/** How an invoice was paid (Stripe's InvoicePayment): here always by a PaymentIntent. */
+export type InvoicePayment = {
+  id: string;
+  object: "invoice_payment";
+  amount_paid: number;
+  amount_requested: number;
+  currency: "eur";
+  invoice: string;
+  is_default: true;
+  payment: { type: "payment_intent"; payment_intent: string };
+  status: "paid";
+  status_transitions: { paid_at: number; canceled_at: null };
+  created: number;
+  livemode: false;
+};
+
+export type Refund = {
+  id: string;
+  object: "refund";
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  currency: "eur";
+  status: "succeeded";
+  reason: "duplicate" | "fraudulent" | "requested_by_customer" | null;
+  metadata: Record<string, string>;
+  created: number;
+};
+
 export type StripeEvent = {
   id: string;
   object: "event";
@@ -161,6 +222,11 @@ export type DoubleState = {
   portal_sessions: Record<string, PortalSession>;
   subscriptions: Record<string, Subscription>;
   invoices: Record<string, Invoice>;
+  /** The payments of paid invoices above 0, their charges, and the refunds of those charges. */
+  invoice_payments: Record<string, InvoicePayment>;
+  payment_intents: Record<string, PaymentIntent>;
+  charges: Record<string, Charge>;
+  refunds: Record<string, Refund>;
   events: EventRecord[];
 };
 

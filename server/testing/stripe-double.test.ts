@@ -529,6 +529,59 @@ describe("portal and billing", () => {
   });
 });
 
+describe("refunds", () => {
+  test("an invoice's payment is found through the SDK and refunded once; charge.refunded is sent", async () => {
+    const subscription = await paidSubscription();
+    const invoices = await stripe.invoices.list({ subscription: subscription.id, status: "paid", limit: 1 });
+    expect(invoices.data).toHaveLength(1);
+    const invoice = invoices.data[0]!;
+    expect(invoice).toMatchObject({ amount_paid: 499, status: "paid" });
+    const payments = await stripe.invoicePayments.list({ invoice: invoice.id!, status: "paid" });
+    expect(payments.data).toHaveLength(1);
+    const intent = payments.data[0]!.payment.payment_intent as string;
+    expect(intent).toMatch(/^pi_/);
+
+    const refund = await stripe.refunds.create({ payment_intent: intent, metadata: { user: "u1" } });
+    expect(refund).toMatchObject({
+      object: "refund",
+      amount: 499,
+      status: "succeeded",
+      payment_intent: intent,
+    });
+    expect(refund.metadata).toEqual({ user: "u1" });
+    const charge = await stripe.charges.retrieve(refund.charge as string);
+    expect(charge).toMatchObject({ refunded: true, amount_refunded: 499, payment_intent: intent });
+    await pollUntil(
+      received,
+      (types) => types.length === 1,
+      (types) => `received ${types}`,
+    );
+    expect(received()).toEqual(["charge.refunded"]);
+    expect(receiver.events[0]!.data.object).toMatchObject({ id: charge.id, refunded: true });
+
+    const again = await stripe.refunds.create({ payment_intent: intent }).catch((error: unknown) => error);
+    expect(again).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    expect(again).toMatchObject({ code: "charge_already_refunded" });
+    expect(Object.keys(double.state.refunds)).toEqual([refund.id]);
+  });
+
+  test("an invoice of a trial charges nothing: no payment to refund; a renewal's payment is the newest", async () => {
+    const subscription = await paidSubscription({
+      subscription_data: { trial_end: Math.floor(Date.now() / 1000) + 6 * day, metadata: { user: "u1" } },
+    });
+    const first = (await stripe.invoices.list({ subscription: subscription.id })).data;
+    expect(first.map((invoice) => invoice.amount_paid)).toEqual([0]);
+    expect((await stripe.invoicePayments.list({ invoice: first[0]!.id! })).data).toEqual([]);
+    await control("POST", `/_double/subscriptions/${subscription.id}/advance`);
+    const invoices = (await stripe.invoices.list({ subscription: subscription.id, status: "paid" })).data;
+    expect(invoices.map((invoice) => invoice.amount_paid)).toEqual([499, 0]);
+    expect((await stripe.invoicePayments.list({ invoice: invoices[0]!.id! })).data).toHaveLength(1);
+    await expect(stripe.refunds.create({ payment_intent: "pi_nothing" })).rejects.toMatchObject({
+      code: "resource_missing",
+    });
+  });
+});
+
 describe("running it", () => {
   test("the state lists what happened", async () => {
     const subscription = await paidSubscription();

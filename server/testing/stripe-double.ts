@@ -14,6 +14,10 @@ import type {
   PortalSession,
   Subscription,
   Invoice,
+  InvoicePayment,
+  PaymentIntent,
+  Charge,
+  Refund,
   StripeEvent,
   DeliveryAttempt,
   EventRecord,
@@ -164,6 +168,10 @@ function emptyState(prices: Record<string, Price>): DoubleState {
     portal_sessions: {},
     subscriptions: {},
     invoices: {},
+    invoice_payments: {},
+    payment_intents: {},
+    charges: {},
+    refunds: {},
     events: [],
   };
 }
@@ -378,7 +386,149 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     };
     state.invoices[id] = invoice;
     subscription.latest_invoice = id;
+    if (paid) recordPayment(invoice);
     return invoice;
+  }
+
+  /** A paid invoice above 0 was paid by card: its PaymentIntent, charge and InvoicePayment. */
+  function recordPayment(invoice: Invoice) {
+    if (invoice.amount_paid <= 0) return;
+    const t = now();
+    const intent: PaymentIntent = {
+      id: newId("pi"),
+      object: "payment_intent",
+      amount: invoice.amount_paid,
+      amount_received: invoice.amount_paid,
+      currency: "eur",
+      customer: invoice.customer,
+      status: "succeeded",
+      latest_charge: newId("ch"),
+      created: t,
+      livemode: false,
+    };
+    const charge: Charge = {
+      id: intent.latest_charge,
+      object: "charge",
+      amount: intent.amount,
+      amount_captured: intent.amount,
+      amount_refunded: 0,
+      captured: true,
+      paid: true,
+      refunded: false,
+      currency: "eur",
+      customer: invoice.customer,
+      payment_intent: intent.id,
+      status: "succeeded",
+      created: t,
+      livemode: false,
+    };
+    const payment: InvoicePayment = {
+      id: newId("inpay"),
+      object: "invoice_payment",
+      amount_paid: intent.amount,
+      amount_requested: intent.amount,
+      currency: "eur",
+      invoice: invoice.id,
+      is_default: true,
+      payment: { type: "payment_intent", payment_intent: intent.id },
+      status: "paid",
+      status_transitions: { paid_at: t, canceled_at: null },
+      created: t,
+      livemode: false,
+    };
+    state.payment_intents[intent.id] = intent;
+    state.charges[charge.id] = charge;
+    state.invoice_payments[payment.id] = payment;
+  }
+
+  /** Stripe's list envelope, newest first as Stripe lists, at most `limit` (10 by default). */
+  function list<T>(items: T[], params: Params, url: string) {
+    const limit = Number(optionalString(params, "limit") ?? "10");
+    if (!Number.isInteger(limit) || limit < 1 || limit > 100) throw invalid("Invalid limit", "limit");
+    const newest = items.toReversed();
+    return { object: "list", data: newest.slice(0, limit), has_more: newest.length > limit, url };
+  }
+
+  function listInvoices(params: Params) {
+    const subscription = optionalString(params, "subscription");
+    const customer = optionalString(params, "customer");
+    const status = optionalString(params, "status");
+    const invoices = Object.values(state.invoices).filter(
+      (invoice) =>
+        (!subscription || invoice.parent.subscription_details.subscription === subscription) &&
+        (!customer || invoice.customer === customer) &&
+        (!status || invoice.status === status),
+    );
+    return list(invoices, params, "/v1/invoices");
+  }
+
+  function listInvoicePayments(params: Params) {
+    const invoice = optionalString(params, "invoice");
+    const status = optionalString(params, "status");
+    const payments = Object.values(state.invoice_payments).filter(
+      (payment) => (!invoice || payment.invoice === invoice) && (!status || payment.status === status),
+    );
+    return list(payments, params, "/v1/invoice_payments");
+  }
+
+  /**
+   * A refund of a whole charge, named by its PaymentIntent or the charge itself; refused as Stripe
+   * refuses it when the charge is already refunded. Sends `charge.refunded`.
+   */
+  function createRefund(params: Params): Refund {
+    const intentId = optionalString(params, "payment_intent");
+    const chargeId = optionalString(params, "charge");
+    if (intentId && chargeId) {
+      throw invalid("You may only specify one of these parameters: charge, payment_intent.", "charge");
+    }
+    let charge: Charge | undefined;
+    if (intentId) {
+      const intent =
+        state.payment_intents[intentId] ?? fail(missing("payment_intent", intentId, "payment_intent", 400));
+      charge = state.charges[intent.latest_charge];
+    } else if (chargeId) {
+      charge = state.charges[chargeId] ?? fail(missing("charge", chargeId, "charge", 400));
+    } else {
+      throw invalid(
+        "One of the following params should be provided for this request: payment_intent or charge.",
+      );
+    }
+    if (!charge) throw invalid("This PaymentIntent has no charge to refund.", "payment_intent");
+    if (charge.refunded) {
+      throw invalid(
+        `Charge ${charge.id} has already been refunded.`,
+        undefined,
+        400,
+        "charge_already_refunded",
+      );
+    }
+    const amountParam = optionalString(params, "amount");
+    const amount = amountParam === undefined ? charge.amount - charge.amount_refunded : Number(amountParam);
+    if (amount !== charge.amount - charge.amount_refunded) {
+      throw invalid("The double refunds whole charges only.", "amount");
+    }
+    const reason = optionalString(params, "reason") ?? null;
+    if (reason !== null && !["duplicate", "fraudulent", "requested_by_customer"].includes(reason)) {
+      throw invalid(`Invalid reason: ${reason}`, "reason");
+    }
+    const refund: Refund = {
+      id: newId("re"),
+      object: "refund",
+      amount,
+      charge: charge.id,
+      payment_intent: charge.payment_intent,
+      currency: "eur",
+      status: "succeeded",
+      reason: reason as Refund["reason"],
+      metadata: metadataParam(params, "metadata"),
+      created: now(),
+    };
+    state.refunds[refund.id] = refund;
+    charge.amount_refunded += amount;
+    charge.refunded = charge.amount_refunded >= charge.amount;
+    // Like Stripe, the answer does not wait for webhooks.
+    emit("charge.refunded", charge);
+    return refund;
   }
 
   function findSubscription(id: string): Subscription {
@@ -543,6 +693,17 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
     ["GET", /^subscriptions\/([^/]+)$/, (id) => findSubscription(id)],
     ["POST", /^subscriptions\/([^/]+)$/, (id, params) => updateSubscription(id, params)],
     ["DELETE", /^subscriptions\/([^/]+)$/, (id) => cancelSubscription(id)],
+    ["GET", /^invoices$/, (_, params) => listInvoices(params)],
+    ["GET", /^invoices\/([^/]+)$/, (id) => state.invoices[id] ?? fail(missing("invoice", id))],
+    ["GET", /^invoice_payments$/, (_, params) => listInvoicePayments(params)],
+    [
+      "GET",
+      /^payment_intents\/([^/]+)$/,
+      (id) => state.payment_intents[id] ?? fail(missing("payment_intent", id)),
+    ],
+    ["GET", /^charges\/([^/]+)$/, (id) => state.charges[id] ?? fail(missing("charge", id))],
+    ["POST", /^refunds$/, (_, params) => createRefund(params)],
+    ["GET", /^refunds\/([^/]+)$/, (id) => state.refunds[id] ?? fail(missing("refund", id))],
   ];
 
   function api(method: string, route: string, params: Params): unknown {
@@ -655,6 +816,7 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
             amount_remaining: 0,
             attempt_count: invoice.attempt_count + 1,
           } satisfies Partial<Invoice>);
+          recordPayment(invoice);
           events.push(["invoice.paid", invoice]);
         }
         subscription.status = "active";

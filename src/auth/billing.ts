@@ -127,6 +127,52 @@ export function loadSubscription(pb: PocketBase, userId: string): Promise<Action
   }, loadFailed);
 }
 
+/** A receipt of a payment recorded by hand (`GET /api/billing/receipts`). */
+export type ReceiptItem = {
+  number: number;
+  interval: Interval;
+  /** Paid, VAT included. */
+  amount: number;
+  currency: string;
+  periodStart: string;
+  periodEnd: string;
+  issued: string;
+};
+
+const receiptsFailed = msg`We could not load your receipts.`;
+const receiptFailed = msg`We could not download the receipt. Please try again.`;
+
+/** The signed-in user's receipts, the newest first. */
+export function loadReceipts(pb: PocketBase): Promise<ActionResult<ReceiptItem[]>> {
+  return attempt(async () => {
+    const answer = await pb.send<{ items: ReceiptItem[] }>("/api/billing/receipts", { requestKey: null });
+    return answer.items;
+  }, receiptsFailed);
+}
+
+/**
+ * Receipt `number` as a PDF in `locale`, saved by the browser under the server's file name (the
+ * download needs the session's token, which a plain link would not send).
+ */
+export function downloadReceipt(
+  pb: PocketBase,
+  number: number,
+  locale: string,
+): Promise<ActionResult<unknown>> {
+  return attempt(async () => {
+    const url = pb.buildURL(`/api/billing/receipts/${number}?lang=${encodeURIComponent(locale)}`);
+    const response = await fetch(url, { headers: { Authorization: pb.authStore.token } });
+    if (!response.ok) throw new Error(`Receipt ${number}: ${response.status}`);
+    const name = /filename="([^"]+)"/.exec(response.headers.get("content-disposition") ?? "")?.[1];
+    const link = document.createElement("a");
+    link.href = URL.createObjectURL(await response.blob());
+    link.download = name ?? `receipt-${number}.pdf`;
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+    return null;
+  }, receiptFailed);
+}
+
 /** `GET /api/billing/stats`: users by billing state, the paying subscriptions, the monthly revenue. */
 export type BillingStats = {
   trial: number;

@@ -52,8 +52,7 @@ const words = {
     trialEnds: (date: string) => `Your free trial ends on ${date}.`,
     upgradeMonthly: `Upgrade monthly (${formatPrice(4.99, "en")}/month)`,
     confirming: "Confirming your payment…",
-    confirmedScheduled: (date: string) =>
-      `Your subscription is set up: it starts on ${date}, when your trial ends. Nothing is charged until then.`,
+    confirmedScheduled: "Your subscription is set up.",
     canceledCheckout: "Payment canceled: nothing was charged.",
     startsOn: (date: string) =>
       `Your subscription starts on ${date}, when your trial ends; nothing is charged until then.`,
@@ -83,6 +82,8 @@ const words = {
     billing: "Billing",
     markPaidUntil: "Mark as paid until",
     markPaid: "Mark as paid",
+    receipts: "Receipts",
+    downloadReceipt: /^Download receipt No\. \d{6} \(PDF\)$/,
     yearPaid: `A year (${formatPrice(49.99, "en")})`,
     markedPaid: (date: string) =>
       `Marked as paid until ${date}. The user has access and gets a receipt by email.`,
@@ -111,8 +112,7 @@ const words = {
     trialEnds: (date: string) => `Votre essai gratuit se termine le ${date}.`,
     upgradeMonthly: `Passer au mensuel (${formatPrice(4.99, "fr")}/mois)`,
     confirming: "Confirmation de votre paiement…",
-    confirmedScheduled: (date: string) =>
-      `Votre abonnement est en place\u202f: il commence le ${date}, à la fin de votre essai. Rien n’est débité d’ici là.`,
+    confirmedScheduled: "Votre abonnement est en place.",
     canceledCheckout: "Paiement annulé\u202f: rien n’a été débité.",
     startsOn: (date: string) =>
       `Votre abonnement commence le ${date}, à la fin de votre essai\u202f; rien n’est débité d’ici là.`,
@@ -143,6 +143,8 @@ const words = {
     billing: "Facturation",
     markPaidUntil: "Marquer comme payé jusqu’au",
     markPaid: "Marquer comme payé",
+    receipts: "Reçus",
+    downloadReceipt: /^Télécharger le reçu n°\s\d{6} \(PDF\)$/,
     yearPaid: `Un an (${formatPrice(49.99, "fr")})`,
     markedPaid: (date: string) =>
       `Marqué comme payé jusqu’au ${date}. L’utilisateur a accès et reçoit un reçu par e-mail.`,
@@ -179,6 +181,37 @@ async function asUser(baseURL: string, email: string) {
       String((await pb.collection("stremio").getFirstListItem(pb.filter("user = {:id}", { id }))).field),
   };
 }
+
+/** The dashboard's billing actions on a user (src/dashboard/screens/user-billing.tsx). */
+const operatorWords = {
+  en: {
+    refund: "Refund the last payment",
+    refundTitle: (amount: string) => `Refund ${amount}?`,
+    refundConfirm: (amount: string) => `Refund ${amount}`,
+    refunded: (amount: string) => `Refunded ${amount}. The user gets an email saying so.`,
+    refundSubject: "Refund issued for your Lumen subscription",
+    refundLine: (amount: string) => `We refunded ${amount} to your card on`,
+    cancelAtEnd: "Cancel at the period’s end",
+    endsOn: (date: string) =>
+      `The subscription ends on ${date}: the user keeps access until then and gets an email saying so.`,
+    cancelNow: "Cancel now",
+    canceledNow: "The subscription is canceled: access has ended, and the user gets an email saying so.",
+  },
+  fr: {
+    refund: "Rembourser le dernier paiement",
+    refundTitle: (amount: string) => `Rembourser ${amount}\u202f?`,
+    refundConfirm: (amount: string) => `Rembourser ${amount}`,
+    refunded: (amount: string) => `${amount} remboursés. L’utilisateur reçoit un e-mail qui le dit.`,
+    refundSubject: "Remboursement effectué pour votre abonnement Lumen",
+    refundLine: (amount: string) => `Nous vous avons remboursé ${amount} sur votre carte le`,
+    cancelAtEnd: "Résilier en fin de période",
+    endsOn: (date: string) =>
+      `L’abonnement prend fin le ${date}\u202f: l’utilisateur garde l’accès jusque-là et reçoit un e-mail qui le dit.`,
+    cancelNow: "Résilier maintenant",
+    canceledNow:
+      "L’abonnement est résilié\u202f: l’accès a pris fin, et l’utilisateur reçoit un e-mail qui le dit.",
+  },
+};
 
 /** One superuser of the Stripe-mode server per worker, for what only an operator may write. */
 let stripeRoot: Promise<PocketBase> | undefined;
@@ -308,7 +341,8 @@ test.describe("with Stripe", () => {
       const subscription = await user.subscription();
       expect(subscription).toMatchObject({ status: "trialing", interval: "year" });
       const startsOn = formatDate(subscription.current_period_end, locale);
-      await expect(card.getByText(w.confirmedScheduled(startsOn))).toBeVisible();
+      await expect(card.getByText(w.confirmedScheduled, { exact: true })).toBeVisible();
+      await expect(card.getByText(w.startsOn(startsOn))).toBeVisible();
       // The query is read once: a reload would not say it again.
       await expect(page).toHaveURL(new RegExp(`${at(locale, "/account")}$`));
       await expect(card.getByText(w.scheduled, { exact: true })).toBeVisible();
@@ -355,7 +389,7 @@ test.describe("with Stripe", () => {
       await page.getByRole("button", { name: "Pay", exact: true }).click();
       await expect(page).toHaveURL(pathIs(locale, "/account"));
       const startsOn = formatDate(String(trialEnds), locale);
-      await expect(card.getByText(w.confirmedScheduled(startsOn))).toBeVisible();
+      await expect(card.getByText(w.confirmedScheduled, { exact: true })).toBeVisible();
       await expect(card.getByText(w.scheduled, { exact: true })).toBeVisible();
       await expect(card.getByText(w.paidMonthly)).toBeVisible();
       await expect(card.getByText(w.startsOn(startsOn))).toBeVisible();
@@ -434,6 +468,71 @@ test.describe("with Stripe", () => {
       await expect(card.getByText(w.renews(formatDate(renewed.current_period_end, locale)))).toBeVisible();
       await expect(card.getByRole("button", { name: w.manage })).toBeVisible();
       expect(await user.stremioField()).toBe("active");
+    });
+
+    test(`the operator refunds the last payment and cancels from the dashboard (${locale})`, async ({
+      browser,
+    }) => {
+      const user = await subscriber(locale, "month");
+      const sub = await user.subscription();
+      const o = operatorWords[locale];
+      const context = await browser.newContext({ baseURL: stripeBaseURL });
+      const page = await context.newPage();
+      try {
+        await page.goto(w.dashboard);
+        await expect(page.getByRole("heading", { level: 1, name: w.dashboardTitle })).toBeVisible();
+        await page.getByLabel(w.email, { exact: true }).fill(await createSuperuser(stripeDataDir));
+        await page.getByLabel(w.password, { exact: true }).fill(superuserPassword);
+        await page.getByRole("button", { name: w.signIn, exact: true }).click();
+        await expect(page.getByRole("navigation", { name: w.nav })).toBeVisible();
+        await page.getByLabel(w.searchLabel, { exact: true }).fill(user.email);
+        await page.getByRole("button", { name: w.search, exact: true }).click();
+        await page.getByRole("link", { name: user.email }).click();
+        await expect(page.getByRole("heading", { level: 1, name: user.email })).toBeVisible();
+        const billing = page.getByRole("region", { name: w.billing, exact: true });
+        // The server's key is a test key: the customer opens in Stripe's test dashboard.
+        await expect(billing.getByRole("link", { name: new RegExp(sub.customer) })).toHaveAttribute(
+          "href",
+          `https://dashboard.stripe.com/test/customers/${sub.customer}`,
+        );
+
+        // The refund: the dialog states the amount; the money goes back, access stays.
+        const amount = formatPrice(4.99, locale);
+        await billing.getByRole("button", { name: o.refund, exact: true }).click();
+        const refundDialog = page.getByRole("alertdialog");
+        await expect(refundDialog.getByRole("heading")).toHaveText(o.refundTitle(amount));
+        await refundDialog.getByRole("button", { name: o.refundConfirm(amount), exact: true }).click();
+        await expect(billing.getByText(o.refunded(amount))).toBeVisible();
+        const refundMail = await mailWithSubject(stripeDataDir, user.email, o.refundSubject);
+        expect(refundMail.text).toContain(o.refundLine(amount));
+        const double = (await (await fetch(`${process.env.E2E_STRIPE_DOUBLE}/_double/state`)).json()) as {
+          refunds: Record<string, { amount: number; metadata: Record<string, string> }>;
+        };
+        expect(Object.values(double.refunds).filter((refund) => refund.metadata.user === user.id)).toEqual([
+          expect.objectContaining({ amount: 499 }),
+        ]);
+        expect(await user.stremioField()).toBe("active");
+
+        // Cancelled at the period's end: access until then, one email.
+        await billing.getByRole("button", { name: o.cancelAtEnd, exact: true }).click();
+        await page.getByRole("alertdialog").getByRole("button", { name: o.cancelAtEnd, exact: true }).click();
+        const endsOn = formatDate(sub.current_period_end, locale);
+        await expect(billing.getByText(o.endsOn(endsOn))).toBeVisible();
+        await expect(billing.getByRole("button", { name: o.cancelAtEnd, exact: true })).toHaveCount(0);
+        await mailWithSubject(stripeDataDir, user.email, w.endsSubject(endsOn));
+        expect(await user.stremioField()).toBe("active");
+
+        // Then cancelled now: access ends at once, and the email says so.
+        await billing.getByRole("button", { name: o.cancelNow, exact: true }).click();
+        await page.getByRole("alertdialog").getByRole("button", { name: o.cancelNow, exact: true }).click();
+        await expect(billing.getByText(o.canceledNow)).toBeVisible();
+        await expect(billing.getByRole("button", { name: o.cancelNow, exact: true })).toHaveCount(0);
+        expect(await user.subscription()).toMatchObject({ status: "canceled" });
+        expect(await user.stremioField()).toBe("inactive");
+        await mailWithSubject(stripeDataDir, user.email, w.endedSubject);
+      } finally {
+        await context.close();
+      }
     });
   }
 });
@@ -551,6 +650,17 @@ test.describe("without Stripe (manual mode)", () => {
       await expect(card.getByText(w.paidUntil(formatDate(until, locale)))).toBeVisible();
       await expect(card.getByText(w.awaiting, { exact: true })).toHaveCount(0);
       await mailWithSubject(dataDir, email, w.receiptSubject);
+
+      // The receipt, listed on the card and downloaded as a PDF named by its number.
+      const receipts = card.getByRole("region", { name: w.receipts, exact: true });
+      await expect(receipts.getByRole("listitem")).toHaveCount(1);
+      const [download] = await Promise.all([
+        page.waitForEvent("download"),
+        receipts.getByRole("button", { name: w.downloadReceipt }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^lumen-receipt-\d{6}\.pdf$/);
+      const pdf = readFileSync((await download.path())!);
+      expect(pdf.subarray(0, 5).toString()).toBe("%PDF-");
     });
   }
 });

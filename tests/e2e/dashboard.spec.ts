@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import PocketBase from "pocketbase";
 import { extractEntry } from "#server/tools/archive.ts";
+import { formatDate } from "#shared/format.ts";
 import { dataDir, linkPath, logIn, mailTo, password, uniqueEmail } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -45,6 +46,7 @@ const words = {
     home: "/_",
     usersPath: "/_/users",
     changesBySuperusers: "Changes by superusers",
+    markedPaidChange: (date: string) => `Marked as paid monthly until ${date}`,
     notes: "Notes",
     newNote: "New note",
     addNote: "Add the note",
@@ -135,6 +137,7 @@ const words = {
     home: "/fr/_",
     usersPath: "/fr/_/users",
     changesBySuperusers: "Modifications par les superutilisateurs",
+    markedPaidChange: (date: string) => `Marqué comme payé au mois jusqu’au ${date}`,
     notes: "Notes",
     newNote: "Nouvelle note",
     addNote: "Ajouter la note",
@@ -340,7 +343,11 @@ for (const locale of ["en", "fr"] as const) {
 
     // The payment is in the user's record of changes, by this superuser; a note is kept, signed.
     const changes = page.getByRole("region", { name: w.changesBySuperusers });
-    await expect(changes.getByRole("row").filter({ hasText: "subscription" })).toContainText(superuser);
+    // In words, with the local date.
+    const paidRow = changes
+      .getByRole("row")
+      .filter({ hasText: w.markedPaidChange(formatDate(until, locale)) });
+    await expect(paidRow).toContainText(superuser);
     const notes = page.getByRole("region", { name: w.notes });
     await notes.getByLabel(w.newNote, { exact: true }).fill("Paid by bank transfer.");
     await notes.getByRole("button", { name: w.addNote, exact: true }).click();

@@ -24,7 +24,9 @@ import {
 } from "./state.ts";
 import { type Cause, transitionMails } from "./transitions.ts";
 import { forgetOldClaims } from "./trial-claims.ts";
+import { issueReceipt, type Receipt, receiptByNumber, receiptsOf } from "./receipts.ts";
 import {
+  billingFigures,
   billingStateCounts,
   forgetNotices,
   isEventApplied,
@@ -37,10 +39,13 @@ import {
 import type { RecordData, Store } from "../store.ts";
 import { formatDateTime } from "../values.ts";
 import { recordUserChanges } from "../user-audit.ts";
+import { type Seller, unconfiguredSeller } from "#shared/seller.ts";
+import { siteConfig } from "#shared/site-config.ts";
 import type { Logger } from "#server/tools/log.ts";
 import type { BillingMail } from "#server/mail/billing-templates.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { renderBillingMail } from "#server/mail/render.ts";
+import { receiptFileName, renderReceiptPdf } from "#server/mail/receipt-pdf.ts";
 import type { MailLocale } from "#server/mail/templates.ts";
 import { isMissing, isRefused, type Stripe, type StripeConfig, stripeClient } from "#server/tools/stripe.ts";
 
@@ -74,6 +79,8 @@ export type BillingOptions = {
   graceMs?: number;
   /** The payment instructions of manual mode, per locale (content/{locale}/payment-instructions.md). */
   instructions: Record<MailLocale, string>;
+  /** Who sells, printed on the receipts of payments recorded by hand. */
+  seller?: Seller;
 };
 
 export type Billing = ReturnType<typeof createBilling>;
@@ -83,6 +90,12 @@ export type WebhookOutcome = "applied" | "duplicate" | "ignored";
 
 const hour = 60 * 60 * 1000;
 const day = 24 * hour;
+
+/**
+ * How far back the sweep looks for trials, paid periods and graces that ended (a server stopped
+ * for a while catches up); Stripe subscriptions are asked about for `renewalWindowMs` more.
+ */
+export const sweepLookBackMs = 7 * day;
 
 /** How often the payment instructions may be sent again to one user (verification's resend guard). */
 export const instructionsResendMs = 2 * 60 * 1000;
@@ -486,13 +499,28 @@ export function createBilling(options: BillingOptions) {
         cancel_at_period_end: false,
         past_due_since: "",
       });
-      send = transition(userId, { kind: "markedPaid", until: sub.current_period_end });
-      const subscription = (sub: Subscription | undefined) =>
-        sub
-          ? `${sub.status}, ${sub.interval}${sub.current_period_end ? `, ${sub.current_period_end}` : ""}`
-          : "";
+      // The period paid for starts where the one still running ends, or now.
+      const runningUntil = current?.status === "active" ? current.current_period_end : "";
+      const issued = formatDateTime(new Date());
+      const receipt = issueReceipt(store, {
+        user: userId,
+        email: String(user.email),
+        name: typeof user.name === "string" ? user.name : "",
+        interval,
+        amount: paidPrice(interval),
+        currency: siteConfig.plans.currency,
+        periodStart: runningUntil > issued && runningUntil < sub.current_period_end ? runningUntil : issued,
+        periodEnd: sub.current_period_end,
+        issued,
+        seller: options.seller ?? unconfiguredSeller,
+      });
+      send = transition(userId, {
+        kind: "markedPaid",
+        until: sub.current_period_end,
+        receipt: receipt.number,
+      });
       recordUserChanges(store, userId, by, [
-        { field: "subscription", old: subscription(current), new: subscription(sub) },
+        { field: "subscription", old: describeSubscription(current), new: describeSubscription(sub) },
       ]);
       return sub;
     });
@@ -530,7 +558,7 @@ export function createBilling(options: BillingOptions) {
   }
 
   async function sweepInOrder(now: Date) {
-    const lookBack = new Date(now.getTime() - 7 * day);
+    const lookBack = new Date(now.getTime() - sweepLookBackMs);
     const soon = new Date(now.getTime() + 48 * hour);
     const graceMs = graceOf(store);
     const report = { reminded: 0, lastNotices: 0, settled: 0 };
@@ -594,10 +622,15 @@ export function createBilling(options: BillingOptions) {
    * that states `billingView`'s rule (queries.ts; the property test holds them equal), on a reader
    * thread. The active subscriptions (paid, renewing) by interval, and the monthly recurring
    * revenue they make at the site's prices: a trialing subscription pays nothing yet, a canceling
-   * one will not renew, a past-due one has not paid.
+   * one will not renew, a past-due one has not paid. The money figures of the last 30 days
+   * (`billingFigures`, docs/billing.md): trial-to-paid conversion, churn, the manual renewals due
+   * and overdue, and the sign-ups per UTC day.
    */
   async function stats(now = new Date()) {
-    const counts = await billingStateCounts(store, now, graceOf(store));
+    const [counts, figures] = await Promise.all([
+      billingStateCounts(store, now, graceOf(store)),
+      billingFigures(store, now, graceOf(store)),
+    ]);
     const { monthly, yearly } = counts;
     return {
       trial: counts.trial,
@@ -610,6 +643,29 @@ export function createBilling(options: BillingOptions) {
       byInterval: { month: monthly, year: yearly },
       monthlyRecurringRevenue:
         Math.round((monthly * paidPrice("month") + (yearly * paidPrice("year")) / 12) * 100) / 100,
+      conversion: { trialsEnded: figures.trialsEnded, paying: figures.converted },
+      churn: { ended: figures.churned, base: figures.churned + counts.paying },
+      manual: { dueSoon: figures.dueSoon, overdue: figures.overdue },
+      signupsByDay: figures.signupsByDay,
+    };
+  }
+
+  /** The receipts of the payments recorded by hand for a user, the newest first. */
+  function receipts(userId: string): Receipt[] {
+    return receiptsOf(store, userId);
+  }
+
+  /**
+   * Receipt `number` as a PDF in `locale` (by default its owner's language), for its owner
+   * (`userId`) or a superuser (`userId` null); undefined when there is no such receipt for them.
+   */
+  async function receiptPdf(number: number, userId: string | null, locale?: MailLocale) {
+    const receipt = receiptByNumber(store, number);
+    if (!receipt || (userId !== null && receipt.user !== userId)) return undefined;
+    const owner = userById(receipt.user);
+    return {
+      fileName: receiptFileName(appName, receipt.number),
+      pdf: await renderReceiptPdf(receipt, locale ?? (owner ? localeOf(owner) : "en"), appName),
     };
   }
 
@@ -632,8 +688,172 @@ export function createBilling(options: BillingOptions) {
     forgetSettled(store, userId);
   }
 
+  /**
+   * A subscription as the operators' record of changes writes it: "status, interval[, period
+   * end][, ends at the period's end]" (the dashboard says it in words: src/dashboard/change-words.ts).
+   */
+  function describeSubscription(sub: Subscription | undefined): string {
+    if (!sub) return "";
+    const end = sub.current_period_end ? `, ${sub.current_period_end}` : "";
+    return `${sub.status}, ${sub.interval}${end}${sub.cancel_at_period_end && sub.status !== "canceled" ? ", ends at the period's end" : ""}`;
+  }
+
+  /**
+   * The operator cancels the user's running subscription, `by` (a superuser's email): `period_end`
+   * stops its renewal (Stripe: `cancel_at_period_end`; manual mode: as the customer's own
+   * `setRenewal(false)`), `now` ends it and its access at once (Stripe: canceled; manual mode: the
+   * paid period ends now). What Stripe then says is read back and settled as its event would be, so
+   * the transition's email goes out once and that event finds nothing left to tell. Kept in the
+   * user's record of changes.
+   */
+  async function cancelByOperator(
+    userId: string,
+    when: "now" | "period_end",
+    by: string,
+  ): Promise<Subscription> {
+    const user = userById(userId);
+    if (!user) throw new UnknownUserError("Missing user.");
+    const current = subscriptionOf(store, userId);
+    const state = viewOf(store, user, new Date()).state;
+    if (!current || !runningStates.includes(state))
+      throw new BillingError("There is no subscription to cancel.");
+    if (when === "period_end" && state === "canceling") {
+      throw new BillingError("This subscription already ends at its period's end.");
+    }
+    const settleAndRecord = (change: () => void) => {
+      let send = () => {};
+      const saved = store.transaction(() => {
+        change();
+        send = transition(userId, { kind: "change" });
+        const sub = subscriptionOf(store, userId);
+        recordUserChanges(store, userId, by, [
+          { field: "subscription", old: describeSubscription(current), new: describeSubscription(sub) },
+        ]);
+        return sub!;
+      });
+      send();
+      return saved;
+    };
+    if (current.subscription === "") {
+      return settleAndRecord(() =>
+        saveSubscription(
+          store,
+          userId,
+          when === "now"
+            ? {
+                status: "canceled",
+                current_period_end: formatDateTime(new Date()),
+                cancel_at_period_end: false,
+              }
+            : { cancel_at_period_end: true },
+        ),
+      );
+    }
+    if (!stripe) throw new BillingError("This subscription is Stripe's, and Stripe is not configured here.");
+    const id = current.subscription;
+    return inOrder(async () => {
+      let refused = false;
+      try {
+        if (when === "now") await stripe.subscriptions.cancel(id);
+        else await stripe.subscriptions.update(id, { cancel_at_period_end: true });
+      } catch (error) {
+        if (!isRefused(error)) throw error;
+        // Stripe knows better (it ended meanwhile, its event not here yet): store what it says.
+        refused = true;
+      }
+      const object = await retrieveSubscription(id);
+      const saved = settleAndRecord(() => {
+        if (!object) return;
+        storeStripeSubscription(object, formatDateTime(new Date()));
+        // Canceled at once, a subscription keeps its period's end at Stripe: access ends when it did.
+        const item = object.items.data[0];
+        if (
+          object.status === "canceled" &&
+          object.ended_at &&
+          item &&
+          object.ended_at < item.current_period_end
+        ) {
+          saveSubscription(store, userId, {
+            current_period_end: formatDateTime(new Date(object.ended_at * 1000)),
+          });
+        }
+      });
+      if (refused) throw new BillingError("This subscription has ended: it can no longer be changed.");
+      return saved;
+    });
+  }
+
+  /**
+   * The operator refunds the last payment of the user's Stripe subscription, `by` (a superuser's
+   * email): its last paid invoice above 0, through the payment that paid it. Access is left as it
+   * is (the operator cancels apart). The refund is kept in the user's record of changes, and the
+   * user gets one "refund issued" email. Stripe refuses a payment already refunded (a 400 here);
+   * manual payments are returned outside the site.
+   */
+  async function refundLastPayment(
+    userId: string,
+    by: string,
+  ): Promise<{ amount: number; currency: string; refundedAt: string; invoice: string }> {
+    const user = userById(userId);
+    if (!user) throw new UnknownUserError("Missing user.");
+    const current = subscriptionOf(store, userId);
+    if (!stripe || (current && current.subscription === "")) {
+      throw new BillingError(
+        "Payments recorded by hand are refunded outside the site: return the money the way it came.",
+      );
+    }
+    if (!current) throw new BillingError("There is no card payment to refund.");
+    return inOrder(async () => {
+      const invoices = await stripe.invoices.list({
+        subscription: current.subscription,
+        status: "paid",
+        limit: 10,
+      });
+      const invoice = invoices.data.find((item) => item.amount_paid > 0);
+      const payments = invoice?.id
+        ? await stripe.invoicePayments.list({ invoice: invoice.id, status: "paid" })
+        : undefined;
+      const paid = payments?.data[0]?.payment;
+      const target = paid?.payment_intent ?? paid?.charge;
+      if (!invoice?.id || !paid || !target) throw new BillingError("There is no card payment to refund.");
+      const key = paid.payment_intent ? "payment_intent" : "charge";
+      let refund: Stripe.Refund;
+      try {
+        refund = await stripe.refunds.create({
+          [key]: typeof target === "string" ? target : target.id,
+          metadata: { user: userId, invoice: invoice.id },
+        });
+      } catch (error) {
+        if (!isRefused(error)) throw error;
+        if ((error as { code?: string }).code === "charge_already_refunded") {
+          throw new BillingError("This payment is already refunded.");
+        }
+        throw new BillingError((error as Error).message);
+      }
+      const amount = refund.amount / 100;
+      const refundedAt = formatDateTime(new Date(refund.created * 1000));
+      store.transaction(() =>
+        recordUserChanges(store, userId, by, [
+          {
+            field: "refund",
+            old: "",
+            new: `${amount.toFixed(2)} ${refund.currency.toUpperCase()}, ${invoice.id}`,
+          },
+        ]),
+      );
+      mailOnce(user, `refund:${invoice.id}`, { kind: "refundIssued", amount, refundedAt });
+      return { amount, currency: refund.currency, refundedAt, invoice: invoice.id };
+    });
+  }
+
   return {
     mode: stripe ? ("stripe" as const) : ("manual" as const),
+    /** Whether the Stripe key is a test key or a live one; null in manual mode. */
+    stripeMode: options.stripe
+      ? /^(sk|rk)_test_/.test(options.stripe.secretKey)
+        ? ("test" as const)
+        : ("live" as const)
+      : null,
     /** The dunning grace, in whole days (the account page dates the end of a failed renewal's access). */
     graceDays: Math.round(graceOf(store) / day),
     cancelForDeletion,
@@ -648,5 +868,9 @@ export function createBilling(options: BillingOptions) {
     markPaid,
     sweep,
     stats,
+    cancelByOperator,
+    refundLastPayment,
+    receipts,
+    receiptPdf,
   };
 }

@@ -11,7 +11,7 @@ import type { Settled } from "./state.ts";
 export type Cause =
   | { kind: "invoicePaid"; amount: number; nextDate: string }
   | { kind: "invoiceFailed" }
-  | { kind: "markedPaid"; until: string }
+  | { kind: "markedPaid"; until: string; receipt: number }
   | { kind: "change" };
 
 const live = new Set<BillingState>(runningStates);
@@ -51,6 +51,7 @@ function moneyMail(after: BillingView, cause: Cause): BillingMail | undefined {
       interval,
       nextDate: cause.until,
       manual: true,
+      receipt: cause.receipt,
     };
   }
   if (cause.kind === "invoiceFailed" && after.state === "past-due") {

@@ -23,7 +23,9 @@ export const collectionsTableStatement = `CREATE TABLE IF NOT EXISTS "${collecti
  * Billing's tables (core/billing/): the Stripe events already applied, by id (a replay changes
  * nothing); the one-off emails already sent per user (`trialEndingSoon`, …); the state each user's
  * last transition left (the next one is told from it); the trials claimed, by a keyed hash of the
- * normalized address (kept after the account goes); and the key of those hashes.
+ * normalized address (kept after the account goes); the key of those hashes; and the receipts of
+ * payments recorded by hand, numbered in one unbroken sequence (kept after the account goes, as
+ * accounts are; the UNIQUE constraint led by the user is the index a user's receipts are read by).
  */
 const billingTables: InternalTable[] = [
   {
@@ -45,6 +47,10 @@ const billingTables: InternalTable[] = [
   {
     name: "_billing_secrets",
     statement: `CREATE TABLE IF NOT EXISTS "_billing_secrets" ("name" TEXT PRIMARY KEY NOT NULL, "value" TEXT NOT NULL)`,
+  },
+  {
+    name: "_receipts",
+    statement: `CREATE TABLE IF NOT EXISTS "_receipts" ("number" INTEGER PRIMARY KEY NOT NULL, "user" TEXT NOT NULL, "email" TEXT NOT NULL, "name" TEXT NOT NULL, "interval" TEXT NOT NULL, "amount" REAL NOT NULL, "currency" TEXT NOT NULL, "period_start" TEXT NOT NULL, "period_end" TEXT NOT NULL, "issued" TEXT NOT NULL, "seller" TEXT NOT NULL, UNIQUE ("user", "number"))`,
   },
 ];
 

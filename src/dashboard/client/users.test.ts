@@ -1,7 +1,15 @@
 import PocketBase from "pocketbase";
 import { describe, expect, it, vi } from "vitest";
 import { planStatusFilters } from "#src/auth/plan-status.ts";
-import { dayOf, defaultUsersQuery, endOfDay, updateUser, usersFilter } from "./users.ts";
+import {
+  dayOf,
+  defaultUsersQuery,
+  endOfDay,
+  nextPeriodEnd,
+  today,
+  updateUser,
+  usersFilter,
+} from "./users.ts";
 
 const pb = new PocketBase("http://127.0.0.1:1");
 
@@ -39,6 +47,28 @@ describe("the billing dates", () => {
     expect(dayOf("2026-11-27 10:05:00.000Z")).toBe("2026-11-27");
     expect(dayOf(endOfDay("2027-01-31"))).toBe("2027-01-31");
     expect(dayOf("")).toBe("");
+  });
+});
+
+describe("the next period's end (Mark as paid until, pre-filled)", () => {
+  const now = new Date("2026-10-05T12:00:00.000Z");
+
+  it("counts from today when nothing is paid, or what is paid has ended", () => {
+    expect(today(now)).toBe("2026-10-05");
+    expect(nextPeriodEnd("", "month", now)).toBe("2026-11-05");
+    expect(nextPeriodEnd("", "year", now)).toBe("2027-10-05");
+    expect(nextPeriodEnd("2026-09-30 23:59:59.999Z", "month", now)).toBe("2026-11-05");
+  });
+
+  it("counts from the paid-until still ahead", () => {
+    expect(nextPeriodEnd("2026-10-20 23:59:59.999Z", "month", now)).toBe("2026-11-20");
+    expect(nextPeriodEnd("2026-10-20 23:59:59.999Z", "year", now)).toBe("2027-10-20");
+  });
+
+  it("ends on a month's last day when the next month is shorter", () => {
+    expect(nextPeriodEnd("2027-01-31 23:59:59.999Z", "month", now)).toBe("2027-02-28");
+    expect(nextPeriodEnd("2028-02-29 23:59:59.999Z", "year", now)).toBe("2029-02-28");
+    expect(nextPeriodEnd("", "month", new Date("2026-12-31T08:00:00.000Z"))).toBe("2027-01-31");
   });
 });
 

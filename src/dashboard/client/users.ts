@@ -1,10 +1,20 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type PocketBase from "pocketbase";
 import type { RecordModel } from "pocketbase";
 import { attempt, failure } from "#src/auth/action-error.ts";
+import { isClientResponseError } from "#src/auth/sdk-error.ts";
+import { parseDateTime } from "#shared/datetime.ts";
 import { ok, type ActionResult } from "#src/forms/action-result.ts";
 import type { AuthUser } from "#src/auth/auth-state.tsx";
 import { parseBillingConfig, type BillingMode } from "#src/auth/billing.ts";
-import type { Interval, Subscription } from "#shared/billing.ts";
+import {
+  defaultGraceDays,
+  manualDueDays,
+  type Interval,
+  type ManualRenewal,
+  type Subscription,
+} from "#shared/billing.ts";
 import { accountExpand } from "#src/auth/session.ts";
 import { signupBody } from "#src/auth/account.ts";
 import { generateUnusablePassword } from "#shared/credentials.ts";
@@ -34,6 +44,8 @@ export type UsersQuery = {
   period: "all" | "month" | "year";
   /** Signed up in the last 7 days. */
   joined: "all" | "week";
+  /** Manual mode's renewals: due in the next 3 days, or overdue within the grace (`manualRenewal`). */
+  renewal: "all" | ManualRenewal;
   verified: YesNo;
   admin: YesNo;
   sort: UserSort;
@@ -47,6 +59,7 @@ export const defaultUsersQuery: UsersQuery = {
   status: "all",
   period: "all",
   joined: "all",
+  renewal: "all",
   verified: "all",
   admin: "all",
   sort: "created",
@@ -63,6 +76,7 @@ export const usersQuerySchema: QuerySchema<UsersQuery> = {
   status: ["all", ...planStatuses],
   period: ["all", "month", "year"],
   joined: ["all", "week"],
+  renewal: ["all", "due", "overdue"],
   verified: yesNo,
   admin: yesNo,
   sort: ["created", "email", "name"],
@@ -73,9 +87,14 @@ export const usersQuerySchema: QuerySchema<UsersQuery> = {
 
 /**
  * The users list's filter: the search (email or name contains, any case) and the chosen filters;
- * "signed up in the last 7 days" counts back from `now`.
+ * "signed up in the last 7 days" and the renewals count from `now`, overdue ones within `graceDays`.
  */
-export function usersFilter(pb: Pick<PocketBase, "filter">, query: UsersQuery, now = new Date()): string {
+export function usersFilter(
+  pb: Pick<PocketBase, "filter">,
+  query: UsersQuery,
+  now = new Date(),
+  graceDays = defaultGraceDays,
+): string {
   const parts: string[] = [];
   const search = query.search.trim();
   if (search) parts.push(pb.filter("(email ~ {:q} || name ~ {:q})", { q: search }));
@@ -88,21 +107,44 @@ export function usersFilter(pb: Pick<PocketBase, "filter">, query: UsersQuery, n
       }),
     );
   }
+  if (query.renewal !== "all") {
+    // `manualRenewal` (shared/billing.ts) as a filter: one subscription per user.
+    const due = query.renewal === "due";
+    const from = due ? now.getTime() : now.getTime() - graceDays * 24 * hourMs;
+    const to = due ? now.getTime() + manualDueDays * 24 * hourMs : now.getTime();
+    parts.push(
+      pb.filter(
+        'subscriptions_via_user.subscription ?= "" && subscriptions_via_user.status ?= "active" && ' +
+          "subscriptions_via_user.cancel_at_period_end ?= false && " +
+          "subscriptions_via_user.current_period_end ?> {:from} && subscriptions_via_user.current_period_end ?<= {:to}",
+        { from: pocketBaseDateTime(new Date(from)), to: pocketBaseDateTime(new Date(to)) },
+      ),
+    );
+  }
   if (query.verified !== "all") parts.push(`verified = ${query.verified === "yes"}`);
   if (query.admin !== "all") parts.push(`admin = ${query.admin === "yes"}`);
   return parts.join(" && ");
 }
 
-export async function listUsers(pb: PocketBase, query: UsersQuery): Promise<ActionResult<Page<AuthUser>>> {
+/** A page of the users list, with the server's dunning grace the rows' renewal badges count with. */
+export type UsersPage = Page<AuthUser> & { graceDays?: number };
+
+export async function listUsers(pb: PocketBase, query: UsersQuery): Promise<ActionResult<UsersPage>> {
   return attempt(async () => {
-    const list = await users(pb).getList<AuthUser>(query.page, query.perPage, {
-      filter: usersFilter(pb, query),
-      // Each row's status reads the user's subscription (src/auth/plan-status.ts).
-      expand: accountExpand,
-      sort: `${query.descending ? "-" : ""}${query.sort},-id`,
-      requestKey: null,
-    });
-    return list;
+    const config = billingConfigOf(pb);
+    // The overdue filter counts back by the grace: it waits for it.
+    const graceDays = query.renewal === "overdue" ? (await config).graceDays : undefined;
+    const [list, billing] = await Promise.all([
+      users(pb).getList<AuthUser>(query.page, query.perPage, {
+        filter: usersFilter(pb, query, new Date(), graceDays),
+        // Each row's status reads the user's subscription (src/auth/plan-status.ts).
+        expand: accountExpand,
+        sort: `${query.descending ? "-" : ""}${query.sort},-id`,
+        requestKey: null,
+      }),
+      config,
+    ]);
+    return { ...list, graceDays: billing.graceDays };
   }, loadFailed);
 }
 
@@ -117,7 +159,11 @@ export type UserDetails = {
   billingMode: BillingMode | null;
   /** The server's dunning grace in days (`GET /api/billing/config`; 7 when it does not say). */
   graceDays: number;
+  /** Whether the server's Stripe key is a test or a live one; null in manual mode or when it does not say. */
+  stripeMode: StripeMode | null;
 };
+
+export type StripeMode = "test" | "live";
 
 async function subscriptionOf(pb: PocketBase, id: string): Promise<Subscription | null> {
   const list = await unlessMissing(
@@ -128,15 +174,19 @@ async function subscriptionOf(pb: PocketBase, id: string): Promise<Subscription 
   return list?.items[0] ?? null;
 }
 
-async function billingConfigOf(pb: PocketBase): Promise<Pick<UserDetails, "billingMode" | "graceDays">> {
+async function billingConfigOf(
+  pb: PocketBase,
+): Promise<Pick<UserDetails, "billingMode" | "graceDays" | "stripeMode">> {
   const config = await unlessMissing(
-    pb.send<{ mode?: unknown; graceDays?: unknown }>("/api/billing/config", {
+    pb.send<{ mode?: unknown; graceDays?: unknown; stripeMode?: unknown }>("/api/billing/config", {
       method: "GET",
       requestKey: null,
     }),
   );
   const billingMode = config?.mode === "stripe" || config?.mode === "manual" ? config.mode : null;
-  return { billingMode, graceDays: parseBillingConfig(config ?? {}).graceDays };
+  const stripeMode =
+    config?.stripeMode === "test" || config?.stripeMode === "live" ? config.stripeMode : null;
+  return { billingMode, graceDays: parseBillingConfig(config ?? {}).graceDays, stripeMode };
 }
 
 export async function loadUser(pb: PocketBase, id: string): Promise<ActionResult<UserDetails>> {
@@ -170,6 +220,24 @@ export function dayOf(datetime: string): string {
   return /^\d{4}-\d{2}-\d{2}/.exec(datetime)?.[0] ?? "";
 }
 
+/** The day (`YYYY-MM-DD`, UTC, as `endOfDay` reads it) of `now`. */
+export function today(now: Date): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/**
+ * The day a payment recorded now pays until: one month or one year (the same day, or the month's
+ * last) from the current paid-until when it is still ahead, from today otherwise.
+ */
+export function nextPeriodEnd(paidUntil: string, interval: Interval, now: Date): string {
+  const until = paidUntil ? parseDateTime(paidUntil) : undefined;
+  const from = until && until.getTime() > now.getTime() ? until : now;
+  const year = from.getUTCFullYear();
+  const month = from.getUTCMonth() + (interval === "month" ? 1 : 12);
+  const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  return today(new Date(Date.UTC(year, month, Math.min(from.getUTCDate(), lastDay))));
+}
+
 /** Moves the user's trial end to the end of `day`; the server brings their access in line at once. */
 export async function extendTrial(pb: PocketBase, id: string, day: string): Promise<ActionResult<AuthUser>> {
   return attempt(() => users(pb).update<AuthUser>(id, { trial_ends: endOfDay(day) }), saveFailed);
@@ -195,6 +263,62 @@ export async function markPaid(
     const user = await users(pb).getOne<AuthUser>(id, { requestKey: null });
     return { user, subscription };
   }, saveFailed);
+}
+
+/** The refusals of the operator's billing actions (server/api/billing.ts), in the operator's language. */
+export const billingRefusals: Record<string, MessageDescriptor> = {
+  "There is no subscription to cancel.": msg`There is no subscription to cancel.`,
+  "This subscription already ends at its period's end.": msg`This subscription already ends at its period’s end.`,
+  "This subscription has ended: it can no longer be changed.": msg`This subscription has ended: it can no longer be changed.`,
+  "There is no card payment to refund.": msg`There is no card payment to refund.`,
+  "This payment is already refunded.": msg`This payment is already refunded.`,
+  "Payments recorded by hand are refunded outside the site: return the money the way it came.": msg`Payments recorded by hand are refunded outside the site: return the money the way it came.`,
+};
+
+async function billingAction<T>(action: () => Promise<T>): Promise<ActionResult<T>> {
+  try {
+    return ok(await action());
+  } catch (error) {
+    const known =
+      isClientResponseError(error) && error.status === 400
+        ? billingRefusals[String((error.response as { message?: unknown }).message)]
+        : undefined;
+    return failure(error, known ?? actionFailed, known !== undefined);
+  }
+}
+
+/** When the operator's cancellation ends the subscription: at once, or at its period's end. */
+export type CancelWhen = "now" | "period_end";
+
+/**
+ * Cancels the user's subscription (Stripe's, or the payments recorded by hand) now or at its
+ * period's end; the user gets the email of the change. Returns the subscription and the user as
+ * they now stand.
+ */
+export async function cancelSubscription(
+  pb: PocketBase,
+  id: string,
+  when: CancelWhen,
+): Promise<ActionResult<{ user: AuthUser; subscription: Subscription }>> {
+  return billingAction(async () => {
+    const subscription = await pb.send<Subscription>("/api/billing/cancel", {
+      method: "POST",
+      body: { user: id, when },
+      requestKey: null,
+    });
+    const user = await users(pb).getOne<AuthUser>(id, { requestKey: null });
+    return { user, subscription };
+  });
+}
+
+/** A refund made: the amount given back, its currency (Stripe's, lower case), when, and the invoice. */
+export type Refund = { amount: number; currency: string; refundedAt: string; invoice: string };
+
+/** Refunds the last card payment of the user's Stripe subscription; the user gets an email. */
+export async function refundLastPayment(pb: PocketBase, id: string): Promise<ActionResult<Refund>> {
+  return billingAction(() =>
+    pb.send<Refund>("/api/billing/refund", { method: "POST", body: { user: id }, requestKey: null }),
+  );
 }
 
 /**

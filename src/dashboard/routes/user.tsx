@@ -3,10 +3,13 @@ import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
 import { addUserNote, deleteUserNote, loadUserHistory } from "../client/notes.ts";
 import {
+  cancelSubscription,
+  type CancelWhen,
   deleteUser,
   extendTrial,
   loadUser,
   markPaid,
+  refundLastPayment,
   resendPasswordReset,
   resendVerification,
   updateUser,
@@ -38,6 +41,11 @@ export default function DashboardUser() {
         (id: string, day: string, interval: Interval) => markPaid(pb, id, day, interval),
         [pb],
       )}
+      cancelSubscription={useCallback(
+        (id: string, when: CancelWhen) => cancelSubscription(pb, id, when),
+        [pb],
+      )}
+      refundPayment={useCallback((id: string) => refundLastPayment(pb, id), [pb])}
       sendVerification={useCallback((email: string) => resendVerification(pb, email), [pb])}
       sendPasswordReset={useCallback((email: string) => resendPasswordReset(pb, email), [pb])}
       deleteUser={useCallback((id: string) => deleteUser(pb, id), [pb])}

@@ -4,12 +4,21 @@ import type { ActionResult } from "#src/forms/action-result.ts";
 import { localeTags } from "#shared/i18n/locales.ts";
 import { LocalizedLink } from "#src/i18n/localized-link.tsx";
 import { useLocale } from "#src/i18n/use-locale.ts";
-import { formatAge, formatDateTime } from "#src/lib/format.ts";
+import { countFormat, formatAge, formatDateTime } from "#src/lib/format.ts";
 import { parseDateTime } from "#shared/datetime.ts";
+import { formatPrice } from "#shared/format.ts";
+import { TimeSeriesChart } from "#src/widgets/charts/time-series-chart.tsx";
 import { useNow } from "#src/lib/use-now.ts";
 import { Badge } from "#src/ui/badge.tsx";
 import { defaultLogsQuery } from "../client/logs.ts";
-import { overviewFailedMails, overviewUsers, type Overview } from "../client/overview.ts";
+import {
+  overviewFailedMails,
+  overviewMoneyUsers,
+  overviewUsers,
+  share,
+  type Money,
+  type Overview,
+} from "../client/overview.ts";
 import { defaultUsersQuery } from "../client/users.ts";
 import { Loaded } from "../widgets/load-states.tsx";
 import { PageHeading } from "../widgets/page-heading.tsx";
@@ -26,35 +35,114 @@ const staleBackupMs = 7 * 24 * 3_600_000;
 
 const usersLink = (key: keyof typeof overviewUsers) =>
   `/_/users?${paramsFromQuery({ ...defaultUsersQuery, ...overviewUsers[key] }, defaultUsersQuery)}`;
+const moneyLink = (key: keyof typeof overviewMoneyUsers) =>
+  `/_/users?${paramsFromQuery({ ...defaultUsersQuery, ...overviewMoneyUsers[key] }, defaultUsersQuery)}`;
 const failedMailsLink = `/_/logs?${paramsFromQuery({ ...defaultLogsQuery, ...overviewFailedMails }, defaultLogsQuery)}`;
 
-const figureClassName =
-  "flex h-full flex-col gap-1 rounded-lg border bg-surface p-5 hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring";
+const figureBoxClassName = "flex h-full flex-col gap-1 rounded-lg border bg-surface p-5";
+const figureClassName = `${figureBoxClassName} hover:bg-muted focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring`;
 
-/** One figure, a link to the list behind it; `alert` marks a figure that needs the operator. */
+/**
+ * One figure, a link to the list behind it when there is one; `value` a count, or already written
+ * out (a price, a share); `description` says how it is counted; `alert` marks a figure that needs
+ * the operator.
+ */
 function Figure({
   to,
   value,
   label,
+  description,
   alert = false,
 }: {
-  to: string;
-  value: number;
+  to?: string;
+  value: number | string;
   label: ReactNode;
+  description?: ReactNode;
   alert?: boolean;
 }) {
   const locale = useLocale();
+  const warn = alert && typeof value === "number" && value > 0;
+  const content = (
+    <>
+      <span className={`text-3xl font-semibold tabular-nums ${warn ? "text-warning" : "text-foreground"}`}>
+        {typeof value === "number" ? new Intl.NumberFormat(localeTags[locale]).format(value) : value}
+      </span>
+      <span className="text-sm text-muted-foreground">{label}</span>
+      {description ? <span className="text-xs text-muted-foreground">{description}</span> : null}
+    </>
+  );
   return (
     <li>
-      <LocalizedLink to={to} data-slot="overview-figure" className={figureClassName}>
-        <span
-          className={`text-3xl font-semibold tabular-nums ${alert && value > 0 ? "text-warning" : "text-foreground"}`}
-        >
-          {new Intl.NumberFormat(localeTags[locale]).format(value)}
-        </span>
-        <span className="text-sm text-muted-foreground">{label}</span>
-      </LocalizedLink>
+      {to ? (
+        <LocalizedLink to={to} data-slot="overview-figure" className={figureClassName}>
+          {content}
+        </LocalizedLink>
+      ) : (
+        <div data-slot="overview-figure" className={figureBoxClassName}>
+          {content}
+        </div>
+      )}
     </li>
+  );
+}
+
+/** A share as a percentage in the locale ("42.5%", "42,5 %"), or a dash when there is none. */
+function usePercent() {
+  const locale = useLocale();
+  const format = new Intl.NumberFormat(localeTags[locale], { style: "percent", maximumFractionDigits: 1 });
+  return (value: number | null) => (value === null ? "—" : format.format(value));
+}
+
+/** The revenue, the trials that became paying and the subscriptions lost, over the last 30 days. */
+function MoneyFigures({ money }: { money: Money }) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const percent = usePercent();
+  const { trialsEnded, paying } = money.conversion;
+  const { ended, base } = money.churn;
+  const count = new Intl.NumberFormat(localeTags[locale]);
+  const [convertedCount, trialsEndedCount, endedCount, baseCount] = [paying, trialsEnded, ended, base].map(
+    (n) => count.format(n),
+  );
+  return (
+    <section aria-labelledby="overview-money">
+      <h2 id="overview-money" className="mb-3 text-lg font-semibold">
+        <Trans>Revenue</Trans>
+      </h2>
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-3">
+        <Figure
+          to={moneyLink("revenue")}
+          value={formatPrice(money.monthlyRecurringRevenue, locale)}
+          label={t`Monthly recurring revenue`}
+          description={t`The active subscriptions at the site's prices, yearly ones as a twelfth.`}
+        />
+        <Figure
+          value={percent(share(paying, trialsEnded))}
+          label={t`Trial to paid, last 30 days`}
+          description={t`Users whose free trial ended in the last 30 days and who pay now (a paid period runs): ${convertedCount} of ${trialsEndedCount}.`}
+        />
+        <Figure
+          value={percent(share(ended, base))}
+          label={t`Churn, last 30 days`}
+          description={t`Paid subscriptions that ended in the last 30 days, over those and the ones paying now: ${endedCount} of ${baseCount}.`}
+        />
+      </ul>
+    </section>
+  );
+}
+
+/** Sign-ups per day over the last 30 days, in UTC days (the server's grouping). */
+function SignupsChart({ days }: { days: Money["signupsByDay"] }) {
+  const { t } = useLingui();
+  return (
+    <TimeSeriesChart
+      title={t`Sign-ups per day`}
+      description={t`New accounts each day over the last 30 days. Days are UTC days.`}
+      data={days.map(({ day, count }) => ({ date: day, values: { signups: count } }))}
+      series={[{ key: "signups", label: t`Sign-ups`, kind: "area" }]}
+      valueFormat={countFormat}
+      height={220}
+    />
   );
 }
 
@@ -92,9 +180,10 @@ function LastBackup({ backup }: { backup: Overview["lastBackup"] }) {
 }
 
 /**
- * `/_`: how the business is doing: sign-ups this week, trials, paying users by billing period,
- * payments that need the operator, failed mails of the last day and the last backup; each figure
- * opens the list behind it.
+ * `/_`: how the business is doing: the revenue, trial-to-paid conversion and churn, sign-ups (this
+ * week, and per day over 30 days), trials, the subscriptions by state, payments that need the
+ * operator (manual renewals due and overdue among them), failed mails of the last day and the last
+ * backup; each figure opens the list behind it where the users list has a filter for it.
  */
 export function OverviewScreen({ loadOverview }: OverviewScreenProps) {
   const { t } = useLingui();
@@ -108,17 +197,12 @@ export function OverviewScreen({ loadOverview }: OverviewScreenProps) {
       <Loaded state={state} onRetry={reload} rows={3}>
         {(overview) => (
           <div className="flex flex-col gap-8">
-            <section aria-labelledby="overview-users">
-              <h2 id="overview-users" className="mb-3 text-lg font-semibold">
-                <Trans>Users</Trans>
+            {overview.money ? <MoneyFigures money={overview.money} /> : null}
+            <section aria-labelledby="overview-subscriptions">
+              <h2 id="overview-subscriptions" className="mb-3 text-lg font-semibold">
+                <Trans>Subscriptions</Trans>
               </h2>
-              <ul className="grid grid-cols-2 gap-3 md:grid-cols-4">
-                <Figure
-                  to={usersLink("signups")}
-                  value={overview.users.signups}
-                  label={t`Sign-ups, last 7 days`}
-                />
-                <Figure to={usersLink("trials")} value={overview.users.trials} label={t`On the free trial`} />
+              <ul className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
                 <Figure
                   to={usersLink("paidMonthly")}
                   value={overview.users.paidMonthly}
@@ -129,7 +213,33 @@ export function OverviewScreen({ loadOverview }: OverviewScreenProps) {
                   value={overview.users.paidYearly}
                   label={t`Paying yearly`}
                 />
+                <Figure
+                  to={usersLink("scheduled")}
+                  value={overview.users.scheduled}
+                  label={t`Subscribed during the trial`}
+                />
+                <Figure to={usersLink("canceling")} value={overview.users.canceling} label={t`Ending`} />
+                <Figure
+                  to={usersLink("pastDue")}
+                  value={overview.users.pastDue}
+                  label={t`Payment failed`}
+                  alert
+                />
               </ul>
+            </section>
+            <section aria-labelledby="overview-users">
+              <h2 id="overview-users" className="mb-3 text-lg font-semibold">
+                <Trans>Users</Trans>
+              </h2>
+              <ul className="mb-3 grid grid-cols-2 gap-3 md:grid-cols-4">
+                <Figure
+                  to={usersLink("signups")}
+                  value={overview.users.signups}
+                  label={t`Sign-ups, last 7 days`}
+                />
+                <Figure to={usersLink("trials")} value={overview.users.trials} label={t`On the free trial`} />
+              </ul>
+              {overview.money ? <SignupsChart days={overview.money.signupsByDay} /> : null}
             </section>
             <section aria-labelledby="overview-attention">
               <h2 id="overview-attention" className="mb-3 text-lg font-semibold">
@@ -142,12 +252,24 @@ export function OverviewScreen({ loadOverview }: OverviewScreenProps) {
                   label={t`Awaiting payment`}
                   alert
                 />
-                <Figure
-                  to={usersLink("pastDue")}
-                  value={overview.users.pastDue}
-                  label={t`Payment failed`}
-                  alert
-                />
+                {overview.money ? (
+                  <>
+                    <Figure
+                      to={moneyLink("dueSoon")}
+                      value={overview.money.manual.dueSoon}
+                      label={t`Due in the next 3 days`}
+                      description={t`Manual payments that renew`}
+                      alert
+                    />
+                    <Figure
+                      to={moneyLink("overdue")}
+                      value={overview.money.manual.overdue}
+                      label={t`Overdue`}
+                      description={t`Manual payments past their paid-until date, within the grace`}
+                      alert
+                    />
+                  </>
+                ) : null}
                 <Figure
                   to={failedMailsLink}
                   value={overview.failedMails}

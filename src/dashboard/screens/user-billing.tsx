@@ -2,6 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useId, useState, type ReactNode } from "react";
+import { billingView, paidPrice, runningStates } from "#shared/billing.ts";
 import { formatDate, formatPrice } from "#shared/format.ts";
 import { siteConfig } from "#shared/site-config.ts";
 import type { ActionResult } from "#src/forms/action-result.ts";
@@ -10,14 +11,26 @@ import { SubmitButton } from "#src/forms/submit-button.tsx";
 import { useAction } from "#src/forms/use-action.ts";
 import { useForm } from "#src/forms/use-form.ts";
 import { useLocale } from "#src/i18n/use-locale.ts";
+import { useNow } from "#src/lib/use-now.ts";
 import { Badge, type badgeVariants } from "#src/ui/badge.tsx";
+import { Button } from "#src/ui/button.tsx";
+import { ConfirmDialog } from "#src/ui/confirm-dialog.tsx";
 import { Field } from "#src/ui/field.tsx";
 import { Input } from "#src/ui/input.tsx";
 import { Label } from "#src/ui/label.tsx";
 import { RadioGroup, RadioGroupItem } from "#src/ui/radio-group.tsx";
 import type { AuthUser } from "#src/auth/auth-state.tsx";
 import type { Interval, Subscription, SubscriptionStatus } from "#shared/billing.ts";
-import { dayOf, endOfDay, type UserDetails } from "../client/users.ts";
+import {
+  type CancelWhen,
+  dayOf,
+  endOfDay,
+  nextPeriodEnd,
+  type Refund,
+  type StripeMode,
+  today,
+  type UserDetails,
+} from "../client/users.ts";
 import { useOwnWords } from "../widgets/own-words.ts";
 import type { VariantProps } from "class-variance-authority";
 
@@ -27,6 +40,11 @@ export type MarkPaid = (
   day: string,
   interval: Interval,
 ) => Promise<ActionResult<{ user: AuthUser; subscription: Subscription }>>;
+export type CancelSubscription = (
+  id: string,
+  when: CancelWhen,
+) => Promise<ActionResult<{ user: AuthUser; subscription: Subscription }>>;
+export type RefundPayment = (id: string) => Promise<ActionResult<Refund>>;
 
 /** A subscription's status in words (Stripe's statuses; `incomplete` is the paid plan chosen, not paid). */
 const statusLabels: Record<SubscriptionStatus, MessageDescriptor> = {
@@ -58,9 +76,10 @@ function periodLabel(subscription: Subscription): MessageDescriptor {
   return msg`Renews on`;
 }
 
-/** Stripe's dashboard page of a customer. */
-export function stripeCustomerUrl(customer: string): string {
-  return `https://dashboard.stripe.com/customers/${encodeURIComponent(customer)}`;
+/** Stripe's dashboard page of a customer: in its test dashboard when the server's key is a test key. */
+export function stripeCustomerUrl(customer: string, mode: StripeMode | null): string {
+  const test = mode === "test" ? "test/" : "";
+  return `https://dashboard.stripe.com/${test}customers/${encodeURIComponent(customer)}`;
 }
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
@@ -73,7 +92,11 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
 }
 
 /** The user's trial and subscription as the database holds them. */
-function BillingSummary({ user, subscription }: Pick<UserDetails, "user" | "subscription">) {
+function BillingSummary({
+  user,
+  subscription,
+  stripeMode,
+}: Pick<UserDetails, "user" | "subscription" | "stripeMode">) {
   const { i18n } = useLingui();
   const locale = useLocale();
   const date = (value: string) => (value ? formatDate(value, locale) : "—");
@@ -110,7 +133,7 @@ function BillingSummary({ user, subscription }: Pick<UserDetails, "user" | "subs
       {customer ? (
         <Row label="Stripe">
           <a
-            href={stripeCustomerUrl(customer)}
+            href={stripeCustomerUrl(customer, stripeMode)}
             target="_blank"
             rel="noreferrer"
             className="font-medium text-primary underline-offset-4 hover:underline"
@@ -124,6 +147,7 @@ function BillingSummary({ user, subscription }: Pick<UserDetails, "user" | "subs
 }
 
 const required = { code: "validation_required", message: "Cannot be blank." };
+const pastDay = { code: "validation_min_date_constraint", message: "Must be today or later." };
 
 /** "Extend trial to DATE": the trial lasts to the end of the chosen day. */
 function ExtendTrialForm({
@@ -137,13 +161,21 @@ function ExtendTrialForm({
 }) {
   const { t } = useLingui();
   const locale = useLocale();
+  const wordError = useOwnWords();
+  const now = useNow();
   const [done, setDone] = useState("");
   const [saving, run] = useAction(
     useCallback((day: string) => extendTrial(user.id, day), [extendTrial, user.id]),
   );
   const form = useForm({
     initialValues: { trial_ends: dayOf(user.trial_ends) },
-    validate: (values) => (values.trial_ends ? {} : { trial_ends: required }),
+    // A day before today would end the trial in the past: that is not extending it.
+    validate: (values) =>
+      !values.trial_ends
+        ? { trial_ends: required }
+        : values.trial_ends < today(now)
+          ? { trial_ends: pastDay }
+          : {},
     ...saving,
     onSubmit: async ({ trial_ends }) => {
       setDone("");
@@ -156,7 +188,12 @@ function ExtendTrialForm({
   });
   return (
     <form className="flex flex-col gap-3" {...form.formProps}>
-      <Field label={t`Extend the trial to`} error={form.errorFor("trial_ends")}>
+      <Field
+        label={t`Extend the trial to`}
+        error={wordError(form.errorFor("trial_ends"), pastDay, "trial_ends", {
+          validation_min_date_constraint: t`Choose today or a later day: a trial cannot end in the past.`,
+        })}
+      >
         <Input
           name="trial_ends"
           type="date"
@@ -188,16 +225,21 @@ function MarkPaidForm({
   const { t } = useLingui();
   const locale = useLocale();
   const wordError = useOwnWords();
+  const now = useNow();
   const id = useId();
   const [done, setDone] = useState("");
+  // The day follows the period chosen until the operator writes one of their own.
+  const [dayEdited, setDayEdited] = useState(false);
+  const paidUntil = subscription?.current_period_end ?? "";
   const [saving, run] = useAction(
     useCallback(
       (values: { until: string; interval: Interval }) => markPaid(user.id, values.until, values.interval),
       [markPaid, user.id],
     ),
   );
+  const initialInterval = subscription?.interval ?? (user.is_monthly ? "month" : "year");
   const form = useForm<{ until: string; interval: Interval }>({
-    initialValues: { until: "", interval: subscription?.interval ?? (user.is_monthly ? "month" : "year") },
+    initialValues: { until: nextPeriodEnd(paidUntil, initialInterval, now), interval: initialInterval },
     validate: (values) => (values.until ? {} : { until: required }),
     ...saving,
     onSubmit: async (values) => {
@@ -225,14 +267,20 @@ function MarkPaidForm({
           name="until"
           type="date"
           value={form.values.until}
-          onChange={(e) => form.setValue("until", e.target.value)}
+          onChange={(e) => {
+            setDayEdited(true);
+            form.setValue("until", e.target.value);
+          }}
         />
       </Field>
       <Field label={t`Period paid`} error={form.errorFor("interval")}>
         <RadioGroup
           name="interval"
           value={form.values.interval}
-          onValueChange={(value) => form.setValue("interval", value as Interval)}
+          onValueChange={(value) => {
+            form.setValue("interval", value as Interval);
+            if (!dayEdited) form.setValue("until", nextPeriodEnd(paidUntil, value as Interval, now));
+          }}
           className="grid-flow-col justify-start gap-x-5"
         >
           {intervals.map(({ value, label }) => (
@@ -252,28 +300,161 @@ function MarkPaidForm({
   );
 }
 
+type Done = { kind: "success"; text: string } | { kind: "error"; text: MessageDescriptor };
+
+/**
+ * The operator's cancellation (now, or at the period's end) of a running subscription, and the
+ * refund of a Stripe subscription's last payment, each once confirmed. The refund leaves access
+ * as it is: the operator cancels apart.
+ */
+function SubscriptionActions({
+  details,
+  cancelSubscription,
+  refundPayment,
+  onChanged,
+}: {
+  details: UserDetails;
+  cancelSubscription: CancelSubscription;
+  refundPayment: RefundPayment;
+  onChanged: (changes: { user: AuthUser; subscription: Subscription }) => void;
+}) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const now = useNow();
+  const { user, subscription, billingMode } = details;
+  const [busy, setBusy] = useState<CancelWhen | "refund" | null>(null);
+  const [done, setDone] = useState<Done | null>(null);
+  const view = billingView({
+    trialEnds: user.trial_ends,
+    verified: user.verified,
+    subscription,
+    now,
+    graceMs: details.graceDays * 86_400_000,
+  });
+  const running = runningStates.includes(view.state);
+  const refundable =
+    billingMode === "stripe" &&
+    subscription !== null &&
+    subscription.subscription !== "" &&
+    subscription.status !== "incomplete";
+  if (!subscription || (!running && !refundable)) return null;
+  const email = user.email;
+  const until = view.until ? formatDate(view.until, locale) : "";
+  const amount = formatPrice(paidPrice(subscription.interval), locale);
+
+  const cancel = async (when: CancelWhen) => {
+    setBusy(when);
+    setDone(null);
+    const result = await cancelSubscription(user.id, when);
+    setBusy(null);
+    if (result.success) {
+      setDone({
+        kind: "success",
+        text:
+          when === "now"
+            ? t`The subscription is canceled: access has ended, and the user gets an email saying so.`
+            : t`The subscription ends on ${until}: the user keeps access until then and gets an email saying so.`,
+      });
+      onChanged(result.data);
+    } else if (!result.error.aborted) setDone({ kind: "error", text: result.error.message });
+  };
+  const refund = async () => {
+    setBusy("refund");
+    setDone(null);
+    const result = await refundPayment(user.id);
+    setBusy(null);
+    if (result.success) {
+      const refunded = formatPrice(result.data.amount, locale);
+      setDone({ kind: "success", text: t`Refunded ${refunded}. The user gets an email saying so.` });
+    } else if (!result.error.aborted) setDone({ kind: "error", text: result.error.message });
+  };
+
+  return (
+    <div className="flex flex-col gap-3 md:col-span-2">
+      <h3 className="font-medium">
+        <Trans>Cancel or refund</Trans>
+      </h3>
+      <div className="flex flex-wrap gap-3">
+        {running && view.state !== "canceling" ? (
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" pending={busy === "period_end"}>
+                <Trans>Cancel at the period’s end</Trans>
+              </Button>
+            }
+            title={t`Cancel at the period’s end?`}
+            description={t`${email} keeps access until ${until}; then the subscription ends and nothing more is charged. They get an email saying so.`}
+            confirm={t`Cancel at the period’s end`}
+            onConfirm={() => void cancel("period_end")}
+          />
+        ) : null}
+        {running ? (
+          <ConfirmDialog
+            trigger={
+              <Button variant="destructive" pending={busy === "now"}>
+                <Trans>Cancel now</Trans>
+              </Button>
+            }
+            title={t`Cancel now?`}
+            description={t`${email} loses access at once and nothing more is charged. They get an email saying their access has ended. The payment already made is not refunded by this: refund it apart.`}
+            confirm={t`Cancel now`}
+            onConfirm={() => void cancel("now")}
+          />
+        ) : null}
+        {refundable ? (
+          <ConfirmDialog
+            trigger={
+              <Button variant="outline" pending={busy === "refund"}>
+                <Trans>Refund the last payment</Trans>
+              </Button>
+            }
+            title={t`Refund ${amount}?`}
+            description={t`The last payment, ${amount}, goes back to ${email}’s card, and they get an email saying so. Access does not change: to end it, cancel the subscription too.`}
+            confirm={t`Refund ${amount}`}
+            onConfirm={() => void refund()}
+          />
+        ) : null}
+      </div>
+      <div aria-live="polite">
+        <FormSuccess show={done?.kind === "success"}>
+          {done?.kind === "success" ? done.text : null}
+        </FormSuccess>
+        <FormAlert
+          status={done?.kind === "error" ? "error" : "idle"}
+          message={done?.kind === "error" ? done.text : undefined}
+        />
+      </div>
+    </div>
+  );
+}
+
 /**
  * The user's billing: the trial's end and the subscription (status, period, Stripe's customer),
- * the trial extended to a day, and in manual mode a payment recorded until a day.
+ * the trial extended to a day, in manual mode a payment recorded until a day, and the running
+ * subscription canceled or (Stripe) its last payment refunded.
  */
 export function UserBilling({
   details,
   extendTrial,
   markPaid,
+  cancelSubscription,
+  refundPayment,
   onChanged,
 }: {
   details: UserDetails;
   extendTrial: ExtendTrial;
   markPaid: MarkPaid;
+  cancelSubscription: CancelSubscription;
+  refundPayment: RefundPayment;
   onChanged: (changes: Partial<Pick<UserDetails, "user" | "subscription">>) => void;
 }) {
-  const { user, subscription, billingMode } = details;
+  const { user, subscription, billingMode, stripeMode } = details;
   return (
     <section aria-labelledby="user-billing" className="flex flex-col gap-5 rounded-lg border p-5">
       <h2 id="user-billing" className="text-lg font-semibold">
         <Trans>Billing</Trans>
       </h2>
-      <BillingSummary user={user} subscription={subscription} />
+      <BillingSummary user={user} subscription={subscription} stripeMode={stripeMode} />
       <div className="grid gap-6 border-t pt-5 md:grid-cols-2">
         <ExtendTrialForm
           user={user}
@@ -283,6 +464,12 @@ export function UserBilling({
         {billingMode === "manual" ? (
           <MarkPaidForm user={user} subscription={subscription} markPaid={markPaid} onPaid={onChanged} />
         ) : null}
+        <SubscriptionActions
+          details={details}
+          cancelSubscription={cancelSubscription}
+          refundPayment={refundPayment}
+          onChanged={onChanged}
+        />
       </div>
     </section>
   );

@@ -9,6 +9,7 @@ import { formatDateTime } from "#src/lib/format.ts";
 import { Button } from "#src/ui/button.tsx";
 import { Field } from "#src/ui/field.tsx";
 import { Textarea } from "#src/ui/textarea.tsx";
+import { changeWords } from "../change-words.ts";
 import type { UserChange, UserHistory, UserNote } from "../client/notes.ts";
 import type { Note } from "../widgets/action-note.tsx";
 import { cellClassName, DataTable } from "../widgets/data-table.tsx";
@@ -129,29 +130,13 @@ function NotesList({
   );
 }
 
-/** One change: a secret's values are never kept, only that it changed. */
+/** One change, in words (a secret's values are never kept, only that it changed). */
 function ChangeRow({ change }: { change: UserChange }) {
+  const { i18n } = useLingui();
   const locale = useLocale();
-  const what =
-    change.field === "created" ? (
-      <Trans>Account created</Trans>
-    ) : change.field === "password" ? (
-      <Trans>Changed (not shown)</Trans>
-    ) : (
-      <>
-        <span className="text-muted-foreground line-through decoration-muted-foreground/60">
-          {change.old || "—"}
-        </span>
-        {" → "}
-        <span>{change.new || "—"}</span>
-      </>
-    );
   return (
     <tr data-slot="user-change">
-      <td className={cellClassName}>
-        <code>{change.field === "created" ? "—" : change.field}</code>
-      </td>
-      <td className={`${cellClassName} [overflow-wrap:anywhere]`}>{what}</td>
+      <td className={`${cellClassName} [overflow-wrap:anywhere]`}>{i18n._(changeWords(change, locale))}</td>
       <td className={cellClassName}>{change.author || "—"}</td>
       <td className={`${cellClassName} whitespace-nowrap`}>{formatDateTime(change.created, locale)}</td>
     </tr>
@@ -160,7 +145,7 @@ function ChangeRow({ change }: { change: UserChange }) {
 
 /**
  * The operators' record of a user: notes (free text, superusers only, signed and dated) and every
- * change a superuser made to the user (field, old → new, by whom, when), the latest first.
+ * change a superuser made to the user (what, in words; by whom; when), the latest first.
  */
 export function UserHistoryPanel({
   userId,
@@ -221,14 +206,7 @@ export function UserHistoryPanel({
                     <Plural value={total} one="# change" other="# changes" />
                   )}
                 </p>
-                <DataTable
-                  headings={[
-                    <Trans>Field</Trans>,
-                    <Trans>Change</Trans>,
-                    <Trans>By</Trans>,
-                    <Trans>When</Trans>,
-                  ]}
-                >
+                <DataTable headings={[<Trans>Change</Trans>, <Trans>By</Trans>, <Trans>When</Trans>]}>
                   {changes.items.map((change) => (
                     <ChangeRow key={change.id} change={change} />
                   ))}

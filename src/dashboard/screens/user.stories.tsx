@@ -5,7 +5,7 @@ import type { AuthUser } from "#src/auth/auth-state.tsx";
 import { stremioRecord } from "#src/auth/auth-fixtures.ts";
 import type { Subscription } from "#shared/billing.ts";
 import type { UserHistory } from "../client/notes.ts";
-import type { UserDetails } from "../client/users.ts";
+import { billingRefusals, type UserDetails } from "../client/users.ts";
 import {
   awaitingSubscription,
   awaitingUser,
@@ -29,6 +29,7 @@ const details: UserDetails = {
   subscription: awaitingPayment,
   billingMode: "stripe",
   graceDays: 7,
+  stripeMode: "live",
 };
 
 const onTrial: UserDetails = {
@@ -52,7 +53,13 @@ const paying = (subscription: Partial<Subscription>): UserDetails => ({
   subscription: { ...stripeSubscription, ...subscription },
 });
 
-const manual: UserDetails = { ...details, billingMode: "manual" };
+const manual: UserDetails = { ...details, billingMode: "manual", stripeMode: null };
+
+/** Manual mode, a month paid by hand until `until`. */
+const paidByHand = (until: string): UserDetails => ({
+  ...manual,
+  subscription: { ...awaitingPayment, status: "active", current_period_end: until },
+});
 
 /** Two notes and what superusers changed, newest first. */
 const history: UserHistory = {
@@ -135,6 +142,18 @@ const meta = {
           current_period_end: `${day} 23:59:59.999Z`,
         },
       }),
+    ),
+    cancelSubscription: fn<UserScreenProps["cancelSubscription"]>(async (_id, when) =>
+      ok({
+        user: { ...awaiting, stripe: "cus_R2x9" },
+        subscription:
+          when === "now"
+            ? { ...stripeSubscription, status: "canceled", current_period_end: "2026-10-05 12:00:00.000Z" }
+            : { ...stripeSubscription, cancel_at_period_end: true },
+      }),
+    ),
+    refundPayment: fn<UserScreenProps["refundPayment"]>(async () =>
+      ok({ amount: 4.99, currency: "eur", refundedAt: "2026-10-05 12:00:00.000Z", invoice: "in_1QdR" }),
     ),
     sendVerification: fn(done),
     sendPasswordReset: fn(done),
@@ -340,9 +359,24 @@ export const NotesAndChanges: Story = {
         name: fr ? "Modifications par les superutilisateurs" : "Changes by superusers",
       }),
     );
-    await expect(changes.getByText("Camille D.")).toBeVisible();
-    // A password's values are never kept.
-    await expect(changes.getByText(fr ? "Modifié (non affiché)" : "Changed (not shown)")).toBeVisible();
+    // Each change in words, the latest first.
+    await expect(
+      changes.getAllByRole("row").map((row) => (row as HTMLTableRowElement).cells[0]?.textContent),
+    ).toEqual(
+      fr
+        ? [
+            "Modification",
+            "Nom changé de Camille D. en Camille Dupont",
+            "Mot de passe changé (non affiché)",
+            "Adresse e-mail marquée comme vérifiée",
+          ]
+        : [
+            "Change",
+            "Name changed from Camille D. to Camille Dupont",
+            "Password changed (not shown)",
+            "Email address marked as verified",
+          ],
+    );
 
     // An empty note is refused before any request.
     await userEvent.click(notes.getByRole("button", { name: fr ? "Ajouter la note" : "Add the note" }));
@@ -420,6 +454,7 @@ export const StripeActive: Story = {
     const link = billing.getByRole("link", {
       name: fr ? "Ouvrir cus_R2x9 dans Stripe" : "Open cus_R2x9 in Stripe",
     });
+    // The server's key is a live key: Stripe's live dashboard.
     await expect(link).toHaveAttribute("href", "https://dashboard.stripe.com/customers/cus_R2x9");
     await expect(link).toHaveAttribute("target", "_blank");
     await expect(link).toHaveAttribute("rel", "noreferrer");
@@ -481,9 +516,10 @@ export const ManualAwaitingPayment: Story = {
     await expect(termValue(billing, fr ? "Abonnement" : "Subscription")).toHaveTextContent(
       fr ? "Paiement attendu" : "Awaiting payment",
     );
+    // Nothing paid yet: a month from today (the stories' clock: 5 October 2026).
     await expect(
       billing.getByLabelText(fr ? "Marquer comme payé jusqu’au" : "Mark as paid until"),
-    ).toHaveValue("");
+    ).toHaveValue("2026-11-05");
     const group = billing.getByRole("radiogroup", { name: fr ? "Période payée" : "Period paid" });
     const monthly = formatPrice(4.99, fr ? "fr" : "en");
     await expect(
@@ -502,10 +538,9 @@ export const MarkedPaid: Story = {
     const fr = globals.locale === "fr";
     const canvas = within(canvasElement);
     const billing = await billingOf(canvas, fr);
-    await userEvent.type(
-      billing.getByLabelText(fr ? "Marquer comme payé jusqu’au" : "Mark as paid until"),
-      "2027-11-30",
-    );
+    const until = billing.getByLabelText(fr ? "Marquer comme payé jusqu’au" : "Mark as paid until");
+    await userEvent.clear(until);
+    await userEvent.type(until, "2027-11-30");
     const yearly = formatPrice(49.99, fr ? "fr" : "en");
     await userEvent.click(
       billing.getByRole("radio", { name: fr ? `Un an (${yearly})` : `A year (${yearly})` }),
@@ -558,6 +593,7 @@ export const MarkPaidDateRefused: Story = {
     const fr = globals.locale === "fr";
     const billing = await billingOf(within(canvasElement), fr);
     const until = billing.getByLabelText(fr ? "Marquer comme payé jusqu’au" : "Mark as paid until");
+    await userEvent.clear(until);
     await userEvent.type(until, "2026-11-01");
     await userEvent.click(billing.getByRole("button", { name: fr ? "Marquer comme payé" : "Mark as paid" }));
     await waitFor(() => expect(until).toHaveAttribute("aria-invalid", "true"));
@@ -663,5 +699,252 @@ export const PlanReadOnly: Story = {
       admin: awaitingUser.admin,
       verified: awaitingUser.verified,
     });
+  },
+};
+
+/** The confirmation dialog of an action of the billing section, opened by its button. */
+async function openDialog(billing: Canvas, button: string) {
+  await userEvent.click(billing.getByRole("button", { name: button }));
+  return within(await within(document.body).findByRole("alertdialog"));
+}
+
+/** The server's Stripe key is a test key: the customer opens in Stripe's test dashboard. */
+export const StripeTestMode: Story = {
+  args: {
+    loadUser: fn<UserScreenProps["loadUser"]>(async () => ok({ ...paying({}), stripeMode: "test" })),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const billing = await billingOf(within(canvasElement), fr);
+    await expect(billing.getByRole("link", { name: /cus_R2x9/ })).toHaveAttribute(
+      "href",
+      "https://dashboard.stripe.com/test/customers/cus_R2x9",
+    );
+  },
+};
+
+/** "Cancel at the period's end", confirmed: the subscription ends on its renewal day. */
+export const CancelAtPeriodEnd: Story = {
+  args: { loadUser: fn<UserScreenProps["loadUser"]>(async () => ok(paying({}))) },
+  play: async ({ canvasElement, globals, args }) => {
+    const fr = globals.locale === "fr";
+    const billing = await billingOf(within(canvasElement), fr);
+    const label = fr ? "Résilier en fin de période" : "Cancel at the period’s end";
+    const dialog = await openDialog(billing, label);
+    const date = day("2026-12-27", fr);
+    await expect(dialog.getByRole("heading")).toHaveTextContent(
+      fr ? "Résilier en fin de période ?" : "Cancel at the period’s end?",
+    );
+    await expect(dialog.getByText(new RegExp(flat(date)))).toBeVisible();
+    await userEvent.click(dialog.getByRole("button", { name: label }));
+    await expect(args.cancelSubscription).toHaveBeenCalledWith(awaitingUser.id, "period_end");
+    await expect(
+      await billing.findByText(
+        flat(
+          fr
+            ? `L’abonnement prend fin le ${date}\u202f: l’utilisateur garde l’accès jusque-là et reçoit un e-mail qui le dit.`
+            : `The subscription ends on ${date}: the user keeps access until then and gets an email saying so.`,
+        ),
+      ),
+    ).toBeVisible();
+    await expect(termValue(billing, fr ? "Abonnement" : "Subscription")).toHaveTextContent(
+      fr ? "Résiliation en fin de période" : "Cancels at the period’s end",
+    );
+    await expect(billing.queryByRole("button", { name: label })).toBeNull();
+  },
+};
+
+/** "Cancel now", asked: the dialog says access ends at once and nothing is refunded by it. */
+export const CancelNowDialog: Story = {
+  args: { loadUser: fn<UserScreenProps["loadUser"]>(async () => ok(paying({}))) },
+  play: async ({ canvasElement, globals, args }) => {
+    const fr = globals.locale === "fr";
+    const billing = await billingOf(within(canvasElement), fr);
+    const dialog = await openDialog(billing, fr ? "Résilier maintenant" : "Cancel now");
+    await expect(dialog.getByRole("heading")).toHaveTextContent(fr ? "Résilier maintenant ?" : "Cancel now?");
+    await expect(dialog.getByText(fr ? /perd l’accès immédiatement/ : /loses access at once/)).toBeVisible();
+    await expect(args.cancelSubscription).not.toHaveBeenCalled();
+  },
+};
+
+/** "Cancel now", confirmed: the subscription is canceled and the page says access has ended. */
+export const CanceledNow: Story = {
+  args: { loadUser: fn<UserScreenProps["loadUser"]>(async () => ok(paying({}))) },
+  play: async ({ canvasElement, globals, args }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    const billing = await billingOf(canvas, fr);
+    const label = fr ? "Résilier maintenant" : "Cancel now";
+    const dialog = await openDialog(billing, label);
+    await userEvent.click(dialog.getByRole("button", { name: label }));
+    await expect(args.cancelSubscription).toHaveBeenCalledWith(awaitingUser.id, "now");
+    await expect(
+      await billing.findByText(
+        flat(
+          fr
+            ? "L’abonnement est résilié\u202f: l’accès a pris fin, et l’utilisateur reçoit un e-mail qui le dit."
+            : "The subscription is canceled: access has ended, and the user gets an email saying so.",
+        ),
+      ),
+    ).toBeVisible();
+    await expect(termValue(billing, fr ? "Abonnement" : "Subscription")).toHaveTextContent(
+      fr ? "Résilié" : "Canceled",
+    );
+    // Nothing runs any more: only the refund is left.
+    await expect(billing.queryByRole("button", { name: label })).toBeNull();
+    await expect(
+      billing.getByRole("button", {
+        name: fr ? "Rembourser le dernier paiement" : "Refund the last payment",
+      }),
+    ).toBeVisible();
+  },
+};
+
+/** "Refund the last payment", asked: the dialog states the amount and that access does not change. */
+export const RefundDialog: Story = {
+  args: { loadUser: fn<UserScreenProps["loadUser"]>(async () => ok(paying({}))) },
+  play: async ({ canvasElement, globals, args }) => {
+    const fr = globals.locale === "fr";
+    const billing = await billingOf(within(canvasElement), fr);
+    const amount = formatPrice(4.99, fr ? "fr" : "en");
+    const dialog = await openDialog(
+      billing,
+      fr ? "Rembourser le dernier paiement" : "Refund the last payment",
+    );
+    await expect(dialog.getByRole("heading")).toHaveTextContent(
+      flat(fr ? `Rembourser ${amount} ?` : `Refund ${amount}?`),
+    );
+    await expect(dialog.getByText(fr ? /L’accès ne change pas/ : /Access does not change/)).toBeVisible();
+    await expect(args.refundPayment).not.toHaveBeenCalled();
+  },
+};
+
+/** The refund confirmed: the page says how much went back. */
+export const Refunded: Story = {
+  args: { loadUser: fn<UserScreenProps["loadUser"]>(async () => ok(paying({}))) },
+  play: async ({ canvasElement, globals, args }) => {
+    const fr = globals.locale === "fr";
+    const billing = await billingOf(within(canvasElement), fr);
+    const amount = formatPrice(4.99, fr ? "fr" : "en");
+    const dialog = await openDialog(
+      billing,
+      fr ? "Rembourser le dernier paiement" : "Refund the last payment",
+    );
+    await userEvent.click(
+      dialog.getByRole("button", { name: fr ? `Rembourser ${amount}` : `Refund ${amount}` }),
+    );
+    await expect(args.refundPayment).toHaveBeenCalledWith(awaitingUser.id);
+    await expect(
+      await billing.findByText(
+        flat(
+          fr
+            ? `${amount} remboursés. L’utilisateur reçoit un e-mail qui le dit.`
+            : `Refunded ${amount}. The user gets an email saying so.`,
+        ),
+      ),
+    ).toBeVisible();
+    await expect(termValue(billing, fr ? "Abonnement" : "Subscription")).toHaveTextContent(
+      fr ? "Actif" : "Active",
+    );
+  },
+};
+
+/** The payment was already refunded: Stripe refuses, the section says so. */
+export const RefundRefused: Story = {
+  args: {
+    loadUser: fn<UserScreenProps["loadUser"]>(async () => ok(paying({}))),
+    refundPayment: fn<UserScreenProps["refundPayment"]>(async () => ({
+      success: false,
+      error: {
+        message: billingRefusals["This payment is already refunded."]!,
+        fieldErrors: {},
+        status: 400,
+        aborted: false,
+      },
+    })),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const billing = await billingOf(within(canvasElement), fr);
+    const amount = formatPrice(4.99, fr ? "fr" : "en");
+    const dialog = await openDialog(
+      billing,
+      fr ? "Rembourser le dernier paiement" : "Refund the last payment",
+    );
+    await userEvent.click(
+      dialog.getByRole("button", { name: fr ? `Rembourser ${amount}` : `Refund ${amount}` }),
+    );
+    await expect(await billing.findByRole("alert")).toHaveTextContent(
+      fr ? "Ce paiement est déjà remboursé." : "This payment is already refunded.",
+    );
+  },
+};
+
+/** Manual mode, a month paid by hand: it can be canceled here; its refund is made outside the site. */
+export const ManualPaid: Story = {
+  args: { loadUser: fn<UserScreenProps["loadUser"]>(async () => ok(paidByHand("2026-10-20 23:59:59.999Z"))) },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const billing = await billingOf(within(canvasElement), fr);
+    await expect(
+      billing.getByRole("button", { name: fr ? "Résilier en fin de période" : "Cancel at the period’s end" }),
+    ).toBeVisible();
+    await expect(
+      billing.getByRole("button", { name: fr ? "Résilier maintenant" : "Cancel now" }),
+    ).toBeVisible();
+    await expect(
+      billing.queryByRole("button", {
+        name: fr ? "Rembourser le dernier paiement" : "Refund the last payment",
+      }),
+    ).toBeNull();
+  },
+};
+
+/**
+ * "Mark as paid until" starts at the next period's end, from the paid-until still ahead (20
+ * October: a month more is 20 November, a year more 20 October 2027), following the period chosen
+ * until the operator writes a day of their own.
+ */
+export const MarkPaidPrefilled: Story = {
+  args: { loadUser: fn<UserScreenProps["loadUser"]>(async () => ok(paidByHand("2026-10-20 23:59:59.999Z"))) },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const billing = await billingOf(within(canvasElement), fr);
+    const until = billing.getByLabelText(fr ? "Marquer comme payé jusqu’au" : "Mark as paid until");
+    await expect(until).toHaveValue("2026-11-20");
+    const yearly = formatPrice(49.99, fr ? "fr" : "en");
+    const monthly = formatPrice(4.99, fr ? "fr" : "en");
+    const year = billing.getByRole("radio", { name: fr ? `Un an (${yearly})` : `A year (${yearly})` });
+    const month = billing.getByRole("radio", { name: fr ? `Un mois (${monthly})` : `A month (${monthly})` });
+    await userEvent.click(year);
+    await expect(until).toHaveValue("2027-10-20");
+    await userEvent.click(month);
+    await expect(until).toHaveValue("2026-11-20");
+    await userEvent.clear(until);
+    await userEvent.type(until, "2026-12-01");
+    await userEvent.click(year);
+    await expect(until).toHaveValue("2026-12-01");
+  },
+};
+
+/** A trial's end before today is refused by the form itself: nothing is sent. */
+export const TrialPastDayRefused: Story = {
+  args: { loadUser: fn<UserScreenProps["loadUser"]>(async () => ok(onTrial)) },
+  play: async ({ canvasElement, globals, args }) => {
+    const fr = globals.locale === "fr";
+    const billing = await billingOf(within(canvasElement), fr);
+    const input = billing.getByLabelText(fr ? "Prolonger l’essai jusqu’au" : "Extend the trial to");
+    await userEvent.clear(input);
+    await userEvent.type(input, "2026-10-04");
+    await userEvent.click(
+      billing.getByRole("button", { name: fr ? "Prolonger l’essai" : "Extend the trial" }),
+    );
+    await waitFor(() => expect(input).toHaveAttribute("aria-invalid", "true"));
+    await expect(input).toHaveAccessibleDescription(
+      fr
+        ? "Choisissez aujourd’hui ou un jour suivant\u202f: un essai ne peut pas se terminer dans le passé."
+        : "Choose today or a later day: a trial cannot end in the past.",
+    );
+    await expect(args.extendTrial).not.toHaveBeenCalled();
   },
 };

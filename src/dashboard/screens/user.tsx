@@ -17,7 +17,13 @@ import { useLoad } from "../widgets/use-load.ts";
 import { formatDateTime } from "#src/lib/format.ts";
 import { formatDate } from "#shared/format.ts";
 import { type BillingView, billingView } from "#shared/billing.ts";
-import { type ExtendTrial, type MarkPaid, UserBilling } from "./user-billing.tsx";
+import {
+  type CancelSubscription,
+  type ExtendTrial,
+  type MarkPaid,
+  type RefundPayment,
+  UserBilling,
+} from "./user-billing.tsx";
 import { UserForm } from "./user-form.tsx";
 import { UserHistoryPanel, type UserHistoryProps } from "./user-history.tsx";
 
@@ -29,6 +35,10 @@ export type UserScreenProps = {
   extendTrial: ExtendTrial;
   /** Records a payment made outside Stripe until the end of a day (manual mode). */
   markPaid: MarkPaid;
+  /** Cancels the subscription now or at its period's end. */
+  cancelSubscription: CancelSubscription;
+  /** Refunds the last payment of a Stripe subscription. */
+  refundPayment: RefundPayment;
   sendVerification: (email: string) => Promise<ActionResult>;
   sendPasswordReset: (email: string) => Promise<ActionResult>;
   deleteUser: (id: string) => Promise<ActionResult>;
@@ -220,6 +230,8 @@ export function UserScreen({
   saveUser,
   extendTrial,
   markPaid,
+  cancelSubscription,
+  refundPayment,
   sendVerification,
   sendPasswordReset,
   deleteUser,
@@ -315,6 +327,8 @@ export function UserScreen({
             details={details}
             extendTrial={extendTrial}
             markPaid={markPaid}
+            cancelSubscription={cancelSubscription}
+            refundPayment={refundPayment}
             onChanged={(changes) => setDetails((current) => current && { ...current, ...changes })}
           />
           <UserHistoryPanel

@@ -12,6 +12,8 @@ import {
   wholePageGlobals,
 } from "./story-fixtures.tsx";
 import { UsersScreen, type UsersScreenProps } from "./users.tsx";
+import { paidUser } from "#src/auth/auth-fixtures.ts";
+import type { AuthUser } from "#src/auth/auth-state.tsx";
 
 const meta = {
   title: "Dashboard/Users",
@@ -176,5 +178,65 @@ export const NewUserEmailTaken: Story = {
     const email = form.getByLabelText(fr ? "E-mail" : "Email");
     await waitFor(() => expect(email).toHaveFocus());
     await expect(email).toHaveAttribute("aria-invalid", "true");
+  },
+};
+
+/** A payment recorded by hand (manual mode), paid until `until`, renewing. */
+const manualPayer = (id: string, email: string, until: string): AuthUser => ({
+  ...paidUser,
+  id,
+  email,
+  name: "",
+  stripe: "",
+  created: "2026-08-01 09:14:00.000Z",
+  trial_ends: "2026-08-08 09:14:00.000Z",
+  expand: {
+    ...paidUser.expand,
+    subscriptions_via_user: {
+      ...paidUser.expand!.subscriptions_via_user!,
+      id: `s${id}`,
+      user: id,
+      customer: "",
+      subscription: "",
+      current_period_end: until,
+    },
+  },
+});
+
+/**
+ * The operator chases the manual payments (the overview's "Due in the next 3 days" and "Overdue"):
+ * each row says which, beside the plan's badge, at the fixtures' clock (2026-10-05 12:00 UTC).
+ */
+export const ManualRenewals: Story = {
+  args: {
+    loadUsers: fn(async () =>
+      ok({
+        ...pageOf([
+          manualPayer("m1", "due@example.com", "2026-10-07 12:00:00.000Z"),
+          manualPayer("m2", "overdue@example.com", "2026-10-02 12:00:00.000Z"),
+        ]),
+        graceDays: 7,
+      }),
+    ),
+  },
+  play: async ({ canvasElement, globals, args }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    const row = async (email: string) => within((await canvas.findByText(email)).closest("tr")!);
+    await expect(
+      (await row("due@example.com")).getByText(fr ? "Renouvellement proche" : "Renewal due"),
+    ).toBeVisible();
+    await expect((await row("overdue@example.com")).getByText(fr ? "En retard" : "Overdue")).toBeVisible();
+    await userEvent.click(
+      canvas.getByRole("combobox", { name: fr ? "Renouvellement manuel" : "Manual renewal" }),
+    );
+    await userEvent.click(
+      await within(document.body).findByRole("option", { name: fr ? "En retard" : "Overdue" }),
+    );
+    await waitFor(() =>
+      expect(args.loadUsers).toHaveBeenLastCalledWith(
+        expect.objectContaining({ renewal: "overdue", page: 1 }),
+      ),
+    );
   },
 };

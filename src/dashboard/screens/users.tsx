@@ -8,6 +8,7 @@ import {
   planStatusLabels,
   planStatuses,
   type PlanStatus,
+  subscriptionOf,
 } from "#src/auth/plan-status.ts";
 import { useNow } from "#src/lib/use-now.ts";
 import { LocalizedLink } from "#src/i18n/localized-link.tsx";
@@ -17,8 +18,14 @@ import { Badge } from "#src/ui/badge.tsx";
 import { Button } from "#src/ui/button.tsx";
 import { Field } from "#src/ui/field.tsx";
 import { Input } from "#src/ui/input.tsx";
-import type { Page } from "../client/common.ts";
-import { defaultUsersQuery, type UserSort, type UsersQuery, type YesNo } from "../client/users.ts";
+import { manualRenewal } from "#shared/billing.ts";
+import {
+  defaultUsersQuery,
+  type UserSort,
+  type UsersPage as UsersListPage,
+  type UsersQuery,
+  type YesNo,
+} from "../client/users.ts";
 import { ChoiceField } from "../widgets/choice-field.tsx";
 import { cellClassName, DataTable } from "../widgets/data-table.tsx";
 import { Loaded } from "../widgets/load-states.tsx";
@@ -31,7 +38,7 @@ import { NewUserForm, type CreateUser } from "./new-user-form.tsx";
 
 export type UsersScreenProps = {
   /** One page of users for a query (search, filters, sort, page). */
-  loadUsers: (query: UsersQuery) => Promise<ActionResult<Page<AuthUser>>>;
+  loadUsers: (query: UsersQuery) => Promise<ActionResult<UsersListPage>>;
   initialQuery?: Partial<UsersQuery>;
   /** Where the query lives, the address on the site (`useUrlQuery`); the screen's own state if not. */
   queryState?: QueryState<UsersQuery>;
@@ -96,6 +103,11 @@ function UsersFilters({ query, change }: { query: UsersQuery; change: QueryChang
     { value: "all", label: t`Any time` },
     { value: "week", label: t`Last 7 days` },
   ];
+  const renewals: { value: UsersQuery["renewal"]; label: string }[] = [
+    { value: "all", label: t`All` },
+    { value: "due", label: t`Due in the next 3 days` },
+    { value: "overdue", label: t`Overdue` },
+  ];
   const sorts: { value: UserSort; label: string }[] = [
     { value: "created", label: t`Sign-up date` },
     { value: "email", label: t`Email` },
@@ -106,7 +118,7 @@ function UsersFilters({ query, change }: { query: UsersQuery; change: QueryChang
     { value: "asc", label: t`Ascending` },
   ] as const;
   return (
-    <div className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
+    <div className="mb-6 grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-8">
       <ChoiceField
         label={t`Plan`}
         value={query.status}
@@ -124,6 +136,12 @@ function UsersFilters({ query, change }: { query: UsersQuery; change: QueryChang
         value={query.joined}
         options={joined}
         onChange={(value) => change({ joined: value })}
+      />
+      <ChoiceField
+        label={t`Manual renewal`}
+        value={query.renewal}
+        options={renewals}
+        onChange={(renewal) => change({ renewal })}
       />
       <ChoiceField
         label={t`Verified`}
@@ -153,11 +171,20 @@ function UsersFilters({ query, change }: { query: UsersQuery; change: QueryChang
   );
 }
 
-/** One user's row: the email opens the user's page. */
-function UserRow({ user }: { user: AuthUser }) {
+/**
+ * One user's row: the email opens the user's page; a manual renewal due soon or overdue (counted
+ * with the server's grace) gets its badge beside the plan's.
+ */
+function UserRow({ user, graceDays }: { user: AuthUser; graceDays: number | undefined }) {
   const { i18n } = useLingui();
   const locale = useLocale();
-  const status = planStatus(user, useNow());
+  const now = useNow();
+  const status = planStatus(user, now);
+  const renewal = manualRenewal(
+    subscriptionOf(user),
+    now,
+    graceDays === undefined ? undefined : graceDays * 24 * 3_600_000,
+  );
   return (
     <tr data-slot="dashboard-user">
       <td className={cellClassName}>
@@ -176,6 +203,15 @@ function UserRow({ user }: { user: AuthUser }) {
       <td className={cellClassName}>{user.name || "—"}</td>
       <td className={cellClassName}>
         <Badge variant={planStatusBadges[status]}>{i18n._(planStatusLabels[status])}</Badge>
+        {renewal === "due" ? (
+          <Badge variant="secondary" className="ml-2">
+            <Trans>Renewal due</Trans>
+          </Badge>
+        ) : renewal === "overdue" ? (
+          <Badge variant="warning" className="ml-2">
+            <Trans>Overdue</Trans>
+          </Badge>
+        ) : null}
       </td>
       <td className={cellClassName}>{user.verified ? <Trans>Yes</Trans> : <Trans>No</Trans>}</td>
       <td className={`${cellClassName} whitespace-nowrap`}>{formatDateTime(user.created, locale)}</td>
@@ -190,7 +226,7 @@ function UsersPage({
   change,
   goTo,
 }: {
-  users: Page<AuthUser>;
+  users: UsersListPage;
   perPage: number;
   change: QueryChange;
   goTo: (page: number) => void;
@@ -212,7 +248,7 @@ function UsersPage({
         ]}
       >
         {users.items.map((user) => (
-          <UserRow key={user.id} user={user} />
+          <UserRow key={user.id} user={user} graceDays={users.graceDays} />
         ))}
       </DataTable>
       <Pager page={users.page} totalPages={users.totalPages} onPage={goTo}>
@@ -232,7 +268,7 @@ function UsersPage({
 export function UsersScreen({ loadUsers, initialQuery, queryState, createUser }: UsersScreenProps) {
   const [note, setNote] = useState<Note | null>(null);
   const [creating, setCreating] = useState(false);
-  const { query, state, reload, change, goTo } = useListQuery<UsersQuery, Page<AuthUser>>(
+  const { query, state, reload, change, goTo } = useListQuery<UsersQuery, UsersListPage>(
     { ...defaultUsersQuery, ...initialQuery },
     loadUsers,
     queryState,

@@ -39,6 +39,8 @@ export default function Account() {
       setRenewal: (renew) => runAction(billing, (b, pb) => b.setRenewal(pb, renew)),
       loadSubscription: () => runAction(billing, (b, pb) => b.loadSubscription(pb, user.id)),
       refreshAccount: () => runAction(account, (a, pb) => a.refreshAccount(pb)),
+      loadReceipts: () => runAction(billing, (b, pb) => b.loadReceipts(pb)),
+      downloadReceipt: (number) => runAction(billing, (b, pb) => b.downloadReceipt(pb, number, locale)),
     },
     data: {
       setNewsletter: (newsletter) => runAction(account, (a, pb) => a.setNewsletter(pb, user.id, newsletter)),

@@ -31,6 +31,8 @@ const actions: AccountActions = {
     setRenewal: fn(async () => ok(undefined)),
     loadSubscription: fn(async () => ok(activeSubscription)),
     refreshAccount: fn(async () => ok(undefined)),
+    loadReceipts: fn(async () => ok([])),
+    downloadReceipt: fn(async () => ok(undefined)),
   },
   data: {
     setNewsletter: fn(async () => ok(undefined)),

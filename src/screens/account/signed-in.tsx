@@ -175,6 +175,7 @@ export function SignedIn({
             status={credentials.status}
             message={credentials.message}
             onGenerate={() => void runCredentials()}
+            unverified={!user.verified}
           />
           <BillingCard
             user={user}

@@ -22,8 +22,11 @@ export function AccountAvatar({ user }: { user: Pick<AuthUser, "name" | "email" 
           </span>
         )}
       </span>
-      <span data-session-name="" className="sr-only max-w-40 truncate sm:not-sr-only">
-        {user ? user.name.trim() || user.email : null}
+      {/* `not-sr-only` undoes `truncate`'s nowrap: the name is cut short in a span of its own. */}
+      <span className="sr-only sm:not-sr-only">
+        <span data-session-name="" className="block max-w-40 truncate">
+          {user ? user.name.trim() || user.email : null}
+        </span>
       </span>
     </>
   );

@@ -86,10 +86,11 @@ export function AccountDropdown({ user, onLogout }: { user: AuthUser | null; onL
         <DropdownMenuLabel>
           <div className="flex flex-col gap-0.5 py-0.5">
             <span className="flex items-center justify-between gap-2">
-              <span data-session-name="" className="truncate text-sm font-medium text-foreground">
+              {/* A long address is cut short (min-w-0), never under the badge. */}
+              <span data-session-name="" className="min-w-0 truncate text-sm font-medium text-foreground">
                 {user ? user.name.trim() || user.email : null}
               </span>
-              <PlanBadge status={status} />
+              <PlanBadge status={status} className="shrink-0" />
             </span>
             <span data-session-email="" className="truncate text-xs font-normal text-muted-foreground">
               {user?.email}

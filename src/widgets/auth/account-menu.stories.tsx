@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import type { AuthStateName } from "#src/auth/auth-fixtures.ts";
 import { AccountMenu } from "./account-menu.tsx";
+import { trialUser } from "#src/auth/auth-fixtures.ts";
+import { StaticAuthProvider } from "#src/auth/auth-state.tsx";
 import { awaitingPayment } from "./story-decorators.tsx";
 import docs from "./account-menu.docs.md?raw";
 
@@ -101,6 +103,43 @@ export const AwaitingPayment: Story = {
     await expect(within(trigger).getByText(status)).toBeVisible();
     const menu = await openMenu(canvasElement, /Camille Martin/);
     await expect(within(menu).getByText(status)).toBeVisible();
+  },
+};
+
+/** No name, a long address: cut short beside the plan's badge, never under it. */
+export const LongAddress: Story = {
+  parameters: auth("SignedInTrial"),
+  decorators: [
+    (Story) => (
+      <StaticAuthProvider
+        state={{
+          status: "authed",
+          user: {
+            ...trialUser,
+            name: "",
+            email: "dominique.de-la-fontaine-saint-exupery@entreprise-exemple.fr",
+          },
+        }}
+      >
+        <Story />
+      </StaticAuthProvider>
+    ),
+  ],
+  play: async ({ canvasElement, globals }) => {
+    // The button keeps to one line, its name cut short before the badge.
+    const trigger = await within(canvasElement).findByRole("button", { name: /dominique/i });
+    const shown = trigger.querySelector<HTMLElement>("[data-session-name]")!;
+    const triggerBadge = within(trigger).getByText(globals.locale === "fr" ? "Essai" : "Trial");
+    await expect(trigger.getBoundingClientRect().height).toBeLessThanOrEqual(40);
+    await expect(shown.getBoundingClientRect().right).toBeLessThanOrEqual(
+      triggerBadge.getBoundingClientRect().left,
+    );
+    const menu = await openMenu(canvasElement, /dominique/i);
+    const name = menu.querySelector<HTMLElement>("[data-session-name]")!;
+    const badge = within(menu).getByText(globals.locale === "fr" ? "Essai" : "Trial");
+    // The address ends before the badge begins.
+    await expect(name.getBoundingClientRect().right).toBeLessThanOrEqual(badge.getBoundingClientRect().left);
+    await expect(name.scrollWidth).toBeGreaterThan(name.clientWidth);
   },
 };
 

@@ -17,6 +17,7 @@ import type { AuthUser } from "#src/auth/auth-state.tsx";
 import type { Subscription } from "#shared/billing.ts";
 import { refused } from "#src/auth/story-actions.ts";
 import { subscriptionOf } from "#src/auth/plan-status.ts";
+import type { ReceiptItem } from "#src/auth/billing.ts";
 import { BillingCard, type BillingActions, type BillingCardProps } from "./billing-card.tsx";
 import docs from "./billing-card.docs.md?raw";
 
@@ -35,8 +36,32 @@ const actions = (fields: Partial<BillingActions> = {}): BillingActions => ({
   setRenewal: fn(async () => ok(undefined)),
   loadSubscription: fn(async () => ok(activeSubscription)),
   refreshAccount: fn(async () => ok(undefined)),
+  loadReceipts: fn(async () => ok([])),
+  downloadReceipt: fn(async () => ok(undefined)),
   ...fields,
 });
+
+/** Manual mode: the receipts of two payments the operator recorded. */
+const receipts: ReceiptItem[] = [
+  {
+    number: 27,
+    interval: "month",
+    amount: 4.99,
+    currency: "EUR",
+    periodStart: "2026-10-01 23:59:59.999Z",
+    periodEnd: "2027-10-01 23:59:59.999Z",
+    issued: "2026-09-30 10:12:00.000Z",
+  },
+  {
+    number: 12,
+    interval: "month",
+    amount: 4.99,
+    currency: "EUR",
+    periodStart: "2026-09-01 08:30:00.000Z",
+    periodEnd: "2026-10-01 23:59:59.999Z",
+    issued: "2026-09-01 08:30:00.000Z",
+  },
+];
 
 const withSubscription = (fields: Partial<Subscription>, user: AuthUser = paidUser): AuthUser => ({
   ...user,
@@ -325,7 +350,10 @@ export const CanceledEarly: Story = {
  * renews unless the user stops it.
  */
 export const PaidUntil: Story = {
-  args: { user: paidUntilUser, actions: actions({ loadMode: manual() }) },
+  args: {
+    user: paidUntilUser,
+    actions: actions({ loadMode: manual(), loadReceipts: fn(async () => ok(receipts)) }),
+  },
   play: async ({ args, canvasElement, globals }) => {
     const fr = globals.locale === "fr";
     const canvas = card(canvasElement);
@@ -334,7 +362,52 @@ export const PaidUntil: Story = {
     ).toBeVisible();
     await expect(args.actions.loadMode).toHaveBeenCalled();
     await modeLoaded(canvasElement);
-    await expect(canvas.getByRole("button")).toHaveAccessibleName(fr ? "Ne pas renouveler" : "Stop renewing");
+    await expect(
+      canvas.getByRole("button", { name: fr ? "Ne pas renouveler" : "Stop renewing" }),
+    ).toBeVisible();
+    // The receipts, the newest first, each downloadable.
+    const list = within(await canvas.findByRole("region", { name: fr ? "Reçus" : "Receipts" }));
+    const items = await list.findAllByRole("listitem");
+    await expect(items.map((item) => item.textContent)).toEqual(
+      fr
+        ? [
+            "N° 000027, 30 sept. 2026 : 4,99 €Télécharger (PDF)",
+            "N° 000012, 1 sept. 2026 : 4,99 €Télécharger (PDF)",
+          ]
+        : ["No. 000027, Sep 30, 2026: €4.99Download (PDF)", "No. 000012, Sep 1, 2026: €4.99Download (PDF)"],
+    );
+    await userEvent.click(
+      list.getByRole("button", {
+        name: fr ? "Télécharger le reçu n° 000012 (PDF)" : "Download receipt No. 000012 (PDF)",
+      }),
+    );
+    await expect(args.actions.downloadReceipt).toHaveBeenCalledOnce();
+    await expect(args.actions.downloadReceipt).toHaveBeenCalledWith(12);
+  },
+};
+
+/** Manual mode: the receipts could not be loaded; the rest of the card works. */
+export const PaidUntilReceiptsFailed: Story = {
+  args: {
+    user: paidUntilUser,
+    actions: actions({
+      loadMode: manual(),
+      loadReceipts: fn(async () => refused(0)),
+    }),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    await expect(
+      await canvas.findByText(
+        fr
+          ? "Impossible de joindre le serveur. Vérifiez votre connexion et réessayez."
+          : "Cannot reach the server. Check your connection and try again.",
+      ),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole("button", { name: fr ? "Ne pas renouveler" : "Stop renewing" }),
+    ).toBeVisible();
   },
 };
 
@@ -750,12 +823,17 @@ export const SubscriptionScheduledConfirmed: Story = {
     const fr = globals.locale === "fr";
     const canvas = card(canvasElement);
     await expect(
-      await canvas.findByText(
+      await canvas.findByText(fr ? "Votre abonnement est en place." : "Your subscription is set up."),
+    ).toBeVisible();
+    // The date once, in the card's line.
+    await expect(
+      canvas.getByText(
         fr
-          ? "Votre abonnement est en place : il commence le 9 octobre 2026, à la fin de votre essai. Rien n’est débité d’ici là."
-          : "Your subscription is set up: it starts on October 9, 2026, when your trial ends. Nothing is charged until then.",
+          ? /^Votre abonnement commence le 9 octobre 2026, à la fin de votre essai/
+          : "Your subscription starts on October 9, 2026, when your trial ends; nothing is charged until then.",
       ),
     ).toBeVisible();
+    await expect(canvas.getAllByText(/9 octobre 2026|October 9, 2026/)).toHaveLength(1);
     await expect(canvas.queryByText(/Payment|Paiement/)).toBeNull();
     await expect(canvas.getByText(fr ? "Payant après l’essai" : "Paid after the trial")).toBeVisible();
     await expect(args.actions.refreshAccount).toHaveBeenCalled();

@@ -29,6 +29,7 @@ import { Skeleton } from "#src/ui/skeleton.tsx";
 import { Spinner } from "#src/ui/spinner.tsx";
 import { resendCooldownSeconds, useCountdown } from "../auth/use-countdown.ts";
 import { PlanLine } from "./plan-line.tsx";
+import { type ReceiptActions, Receipts } from "./receipts.tsx";
 
 /**
  * How the visitor came back to the account page: from Stripe Checkout (`success`, `canceled`),
@@ -55,7 +56,7 @@ export type BillingActions = {
   loadSubscription: () => Promise<ActionResult<Subscription | null>>;
   /** Brings the session's record in line once a payment landed (the header's badge follows). */
   refreshAccount: () => Promise<ActionResult<unknown>>;
-};
+} & ReceiptActions;
 
 /** Back from Checkout, the subscription is asked for every `intervalMs`, at most `attempts` times. */
 export type ConfirmPolling = { intervalMs: number; attempts: number };
@@ -183,18 +184,14 @@ function CheckoutNotice({
   subscription: Subscription | null;
 }) {
   const { t } = useLingui();
-  const locale = useLocale();
   if (from === "success") {
     if (phase === "confirmed") {
-      // A subscription taken during the trial is charged when it ends: nothing is paid yet.
+      // A subscription taken during the trial is charged when it ends: nothing is paid yet (the
+      // card's next line says when it starts).
       if (subscription?.status === "trialing") {
-        const date = formatDate(subscription.current_period_end, locale);
         return (
           <FormSuccess show>
-            <Trans>
-              Your subscription is set up: it starts on {date}, when your trial ends. Nothing is charged until
-              then.
-            </Trans>
+            <Trans>Your subscription is set up.</Trans>
           </FormSuccess>
         );
       }
@@ -713,6 +710,13 @@ export function BillingCard({
           {change.last ? <ChangeDone change={change.last} /> : null}
         </FormSuccess>
         <FormAlert status={change.state.status} message={change.state.message} />
+        {/* Manual mode: once a payment is recorded, its receipts. */}
+        {subscription?.subscription === "" && subscription.current_period_end !== "" ? (
+          <>
+            <Separator />
+            <Receipts actions={actions} />
+          </>
+        ) : null}
         {/* An account made without the sign-up form (by an operator) may have no code. */}
         {user.affiliate_code ? (
           <>

@@ -243,6 +243,22 @@ export const GeneratedFromEmpty: Story = {
   },
 };
 
+/** The address is not confirmed yet: the card says the credentials work once it is. */
+export const Unverified: Story = {
+  args: { unverified: true },
+  parameters: { auth: "Unverified" },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    await expect(
+      canvas.getByText(
+        globals.locale === "fr"
+          ? "Vos identifiants Stremio fonctionneront dès que vous aurez confirmé votre adresse e-mail avec le lien que nous vous avons envoyé."
+          : "Your Stremio credentials start working once you confirm your email address with the link we sent you.",
+      ),
+    ).toBeVisible();
+  },
+};
+
 export const Failed: Story = {
   args: { status: "error", message: "Something went wrong while processing your request." },
 };

@@ -23,6 +23,8 @@ export type StremioCredentialsProps = {
   onGenerate: () => void;
   /** `null`: titles without heading elements, for a picture of the card that the outline skips. */
   headingLevel?: 2 | 3 | null;
+  /** The address is not confirmed yet: the credentials sign in to Stremio only once it is. */
+  unverified?: boolean;
 };
 
 /**
@@ -35,6 +37,7 @@ export function StremioCredentials({
   message,
   onGenerate,
   headingLevel = 2,
+  unverified = false,
 }: StremioCredentialsProps) {
   const titleId = React.useId();
   const cardRef = React.useRef<HTMLDivElement>(null);
@@ -77,6 +80,17 @@ export function StremioCredentials({
         </CardDescription>
       </CardHeader>
       <CardContent className="flex flex-col gap-6">
+        {unverified ? (
+          <p
+            data-slot="credentials-wait"
+            className="rounded-md border border-warning/40 bg-warning/10 p-3 text-sm"
+          >
+            <Trans>
+              Your Stremio credentials start working once you confirm your email address with the link we sent
+              you.
+            </Trans>
+          </p>
+        ) : null}
         <FormAlert status={status} message={message} />
         <FormSuccess show={status === "success"}>
           {replaced ? (
