@@ -5,7 +5,7 @@ import { billingView, type Subscription } from "#shared/billing.ts";
 import { formatDateTime } from "./core/values.ts";
 import { mailArrives as outboxMailArrives, mailsTo as outboxMailsTo } from "./testing/outbox.ts";
 import { pollUntil } from "./testing/poll.ts";
-import { rejection, signedUpUser, type SignedUpUser, verifyAddress } from "./testing/sdk.ts";
+import { rejection, verifiedSignUp, type SignedUpUser } from "./testing/sdk.ts";
 import { startServer, startServerAsRoot, type TestServer } from "./testing/start-server.ts";
 import { startStripeWorld, type StripeWorld, testStripeConfig } from "./testing/stripe-world.ts";
 import type { StripeDouble } from "./testing/stripe-double-types.ts";
@@ -13,12 +13,6 @@ import type { StripeDouble } from "./testing/stripe-double-types.ts";
 // The operator's billing actions on a user (the dashboard's user page): cancel now or at the
 // period's end, refund the last payment, in Stripe mode (the test double, driven by the official
 // SDK) and in manual mode, against the real server over a real port.
-
-async function signUp(server: TestServer, email: string, fields: Record<string, unknown> = {}) {
-  const user = await signedUpUser(server.url, email, fields);
-  verifyAddress(server, user.id);
-  return user;
-}
 
 const post = <T = Record<string, unknown>>(pb: PocketBase, path: string, body: unknown) =>
   pb.send<T>(path, { method: "POST", body });
@@ -67,7 +61,7 @@ describe("the operator's billing actions with Stripe", () => {
 
   /** A subscriber whose trial is over, paid monthly on the double's checkout page. */
   async function subscriber(email: string, fields: Record<string, unknown> = {}) {
-    const user = await signUp(server, email, fields);
+    const user = await verifiedSignUp(server, email, fields);
     await root
       .collection("users")
       .update(user.id, { trial_ends: formatDateTime(new Date(Date.now() - 60_000)) });
@@ -230,7 +224,7 @@ describe("the operator's billing actions with Stripe", () => {
     expect(invalid.status).toBe(400);
     expect(invalid.response.data).toMatchObject({ when: { code: "validation_invalid_value" } });
 
-    const trial = await signUp(server, "trial@example.com");
+    const trial = await verifiedSignUp(server, "trial@example.com");
     const cancel = await rejection(post(root, "/api/billing/cancel", { user: trial.id, when: "period_end" }));
     expect(cancel.status).toBe(400);
     expect(cancel.response.message).toBe("There is no subscription to cancel.");
@@ -250,7 +244,7 @@ describe("the operator's billing actions without Stripe (manual mode)", () => {
 
   /** A user whose trial is over and whose payment the operator recorded for a month. */
   async function paidByHand(email: string): Promise<SignedUpUser> {
-    const user = await signUp(server, email);
+    const user = await verifiedSignUp(server, email);
     await root
       .collection("users")
       .update(user.id, { trial_ends: formatDateTime(new Date(Date.now() - 60_000)) });

@@ -7,20 +7,13 @@ import { defaultRateLimits } from "./tools/rate-limit.ts";
 import { createTestApp, fixturePassword as password } from "./testing/fixtures.ts";
 import { mailArrives as outboxMailArrives, mailsTo as outboxMailsTo } from "./testing/outbox.ts";
 import { pollUntil } from "./testing/poll.ts";
-import { rejection, signedUpUser, type SignedUpUser, verifyAddress } from "./testing/sdk.ts";
+import { rejection, verifiedSignUp, type SignedUpUser } from "./testing/sdk.ts";
 import { startServerAsRoot, type TestServer } from "./testing/start-server.ts";
 import { startStripeWorld, type StripeWorld, testWebhookSecret } from "./testing/stripe-world.ts";
 import type { StripeDouble } from "./testing/stripe-double-types.ts";
 
 // The billing lifecycle against the real server over a real port and the Stripe test double,
 // which the official SDK drives in both directions (API calls, signed webhooks).
-
-/** A sign-up whose address is then verified, as following the emailed link does: its trial streams. */
-async function signUp(server: TestServer, email: string, fields: Record<string, unknown> = {}) {
-  const user = await signedUpUser(server.url, email, fields);
-  verifyAddress(server, user.id);
-  return user;
-}
 
 const send = (pb: PocketBase, path: string, body: unknown = {}) =>
   pb.send<{ url: string }>(path, { method: "POST", body });
@@ -65,7 +58,7 @@ describe("billing with Stripe", () => {
 
   /** A subscriber whose trial is over: paid monthly on the double's checkout page. */
   async function subscriber(email: string) {
-    const user = await signUp(server, email);
+    const user = await verifiedSignUp(server, email);
     await root
       .collection("users")
       .update(user.id, { trial_ends: formatDateTime(new Date(Date.now() - 60_000)) });
@@ -82,7 +75,7 @@ describe("billing with Stripe", () => {
   });
 
   it("a trial user upgrades: Checkout keeps the trial, the webhooks make the subscription, access follows", async () => {
-    const user = await signUp(server, "upgrade@example.com", { locale: "fr" });
+    const user = await verifiedSignUp(server, "upgrade@example.com", { locale: "fr" });
     expect(await stremioField(user)).toBe("active");
     const { url } = await send(user.pb, "/api/billing/checkout", { interval: "month" });
     const session = Object.values(double.state.checkout_sessions).at(-1)!;
@@ -134,7 +127,7 @@ describe("billing with Stripe", () => {
   });
 
   it("a subscriber deletes their account: the subscription is canceled at Stripe first, then everything goes", async () => {
-    const user = await signUp(server, "leaving@example.com", { locale: "fr", name: "Léa" });
+    const user = await verifiedSignUp(server, "leaving@example.com", { locale: "fr", name: "Léa" });
     const { url } = await send(user.pb, "/api/billing/checkout", { interval: "year" });
     await pay(url);
     const sub = await subscriptionOf(user);
@@ -157,7 +150,7 @@ describe("billing with Stripe", () => {
   });
 
   it("cancel in the portal: it ends on the period end, then access stops", async () => {
-    const user = await signUp(server, "cancel@example.com");
+    const user = await verifiedSignUp(server, "cancel@example.com");
     await pay((await send(user.pb, "/api/billing/checkout", { interval: "year" })).url);
     const { url } = await send(user.pb, "/api/billing/portal");
     // The portal speaks the user's language, and brings them back to their account page.
@@ -303,7 +296,7 @@ describe("billing with Stripe", () => {
       stripe.webhooks.generateTestHeaderString({ payload, secret: testWebhookSecret, timestamp });
 
     it("refuses a bad or stale signature and changes nothing", async () => {
-      const user = await signUp(server, "signature@example.com");
+      const user = await verifiedSignUp(server, "signature@example.com");
       const body = event(user.id, Math.floor(Date.now() / 1000), "active");
       const forged = stripe.webhooks.generateTestHeaderString({ payload: body, secret: "whsec_other" });
       for (const signature of [forged, "", sign(body, Math.floor(Date.now() / 1000) - 3600)]) {
@@ -315,7 +308,7 @@ describe("billing with Stripe", () => {
     });
 
     it("applies an event once, with the subscription's state read from Stripe, not the event's", async () => {
-      const user = await signUp(server, "order@example.com");
+      const user = await verifiedSignUp(server, "order@example.com");
       await pay((await send(user.pb, "/api/billing/checkout", { interval: "month" })).url);
       const { subscription } = await subscriptionOf(user);
       const now = Math.floor(Date.now() / 1000);
@@ -441,8 +434,8 @@ describe("billing with Stripe", () => {
   });
 
   it("a visitor can never write their billing state, nor buy for someone else", async () => {
-    const user = await signUp(server, "sneaky@example.com");
-    const other = await signUp(server, "victim@example.com");
+    const user = await verifiedSignUp(server, "sneaky@example.com");
+    const other = await verifiedSignUp(server, "victim@example.com");
     const users = user.pb.collection("users");
     for (const body of [
       { trial_ends: "2099-01-01 00:00:00.000Z" },
@@ -493,7 +486,7 @@ describe("billing without Stripe (manual mode)", () => {
   afterAll(() => server.close());
 
   it("a paid sign-up awaits payment, gets the instructions, and is active once the operator marks it paid", async () => {
-    const user = await signUp(server, "manual@example.com", {
+    const user = await verifiedSignUp(server, "manual@example.com", {
       plan: "paid",
       is_monthly: false,
       price: 49.99,
@@ -534,7 +527,11 @@ describe("billing without Stripe (manual mode)", () => {
   });
 
   it("choosing the paid plan again mails the instructions once; sending them again, once per 2 minutes", async () => {
-    const user = await signUp(server, "bombed@example.com", { plan: "paid", is_monthly: true, price: 4.99 });
+    const user = await verifiedSignUp(server, "bombed@example.com", {
+      plan: "paid",
+      is_monthly: true,
+      price: 4.99,
+    });
     const instructions = () => mailsTo(server, user.email).filter((m) => /How to pay/.test(m.subject));
     const answers = await Promise.all(
       Array.from({ length: 30 }, () => send(user.pb, "/api/billing/checkout", { interval: "month" })),
@@ -557,14 +554,14 @@ describe("billing without Stripe (manual mode)", () => {
     expect(instructions()[1]!.text).toContain("4.99");
 
     // Nothing awaits payment: nothing to send.
-    const free = await signUp(server, "not-awaiting@example.com");
+    const free = await verifiedSignUp(server, "not-awaiting@example.com");
     const refused = await rejection(free.pb.send("/api/billing/resend-instructions", { method: "POST" }));
     expect(refused.status).toBe(400);
     expect(refused.response.message).toBe("There are no payment instructions to send.");
   });
 
   it("awaiting payment, the customer switches between month and year, then withdraws the request", async () => {
-    const user = await signUp(server, "changes-mind@example.com", {
+    const user = await verifiedSignUp(server, "changes-mind@example.com", {
       plan: "paid",
       is_monthly: true,
       price: 4.99,
@@ -594,7 +591,7 @@ describe("billing without Stripe (manual mode)", () => {
   });
 
   it("paid by hand, the customer asks not to renew, then changes their mind: one email each", async () => {
-    const user = await signUp(server, "no-renewal@example.com");
+    const user = await verifiedSignUp(server, "no-renewal@example.com");
     const until = new Date(Date.now() + 30 * 86400_000);
     await root.send("/api/billing/mark-paid", {
       method: "POST",
@@ -617,7 +614,7 @@ describe("billing without Stripe (manual mode)", () => {
     expect(bad.status).toBe(400);
     expect(bad.response.data.renew.code).toBe("validation_invalid_value");
     // Nothing runs: nothing to change.
-    const free = await signUp(server, "nothing-runs@example.com");
+    const free = await verifiedSignUp(server, "nothing-runs@example.com");
     const refused = await rejection(
       free.pb.send("/api/billing/renewal", { method: "POST", body: { renew: "false" } }),
     );
@@ -625,7 +622,7 @@ describe("billing without Stripe (manual mode)", () => {
   });
 
   it("checkout refuses while a payment the operator recorded runs, and changes nothing", async () => {
-    const user = await signUp(server, "recorded@example.com");
+    const user = await verifiedSignUp(server, "recorded@example.com");
     const until = new Date(Date.now() + 30 * 86400_000);
     await root.send("/api/billing/mark-paid", {
       method: "POST",
@@ -641,7 +638,7 @@ describe("billing without Stripe (manual mode)", () => {
   });
 
   it("mark-paid refuses what it cannot record, field by field, and changes nothing", async () => {
-    const user = await signUp(server, "typo@example.com");
+    const user = await verifiedSignUp(server, "typo@example.com");
     const markPaid = (body: Record<string, string>) =>
       rejection(root.send("/api/billing/mark-paid", { method: "POST", body }));
     const past = formatDateTime(new Date(Date.now() - 86400_000));
@@ -689,7 +686,7 @@ describe("billing without Stripe (manual mode)", () => {
   });
 
   it("the sweep: one reminder before the trial ends, one email when it ended, access stops", async () => {
-    const user = await signUp(server, "sweep@example.com");
+    const user = await verifiedSignUp(server, "sweep@example.com");
     const soon = formatDateTime(new Date(Date.now() + 24 * 3600_000));
     await root.collection("users").update(user.id, { trial_ends: soon });
     await server.app.billing.sweep();
@@ -710,13 +707,13 @@ describe("billing without Stripe (manual mode)", () => {
   });
 
   it("an admin reads every user's billing state, with the user's record; a user only their own", async () => {
-    const payer = await signUp(server, "awaiting.admin-view@example.com", {
+    const payer = await verifiedSignUp(server, "awaiting.admin-view@example.com", {
       plan: "paid",
       is_monthly: true,
       price: 4.99,
     });
-    const admin = await signUp(server, "site.admin@example.com");
-    const nosy = await signUp(server, "nosy@example.com");
+    const admin = await verifiedSignUp(server, "site.admin@example.com");
+    const nosy = await verifiedSignUp(server, "nosy@example.com");
     await root.collection("users").update(admin.id, { admin: true });
     const filter = `user = "${payer.id}"`;
     // A user never sees another's subscription, neither listed nor expanded.
@@ -746,13 +743,13 @@ describe("billing without Stripe (manual mode)", () => {
       stats.byInterval.month * 4.99 + (stats.byInterval.year * 49.99) / 12,
       2,
     );
-    const user = await signUp(server, "curious@example.com");
+    const user = await verifiedSignUp(server, "curious@example.com");
     expect((await rejection(user.pb.send("/api/billing/stats", {}))).status).toBe(403);
   });
 
   // Last: the sweep runs a week ahead, for every user of this server.
   it("a paid sign-up never paid is on no plan once the sweep finds its trial ended", async () => {
-    const user = await signUp(server, "never-paid@example.com", {
+    const user = await verifiedSignUp(server, "never-paid@example.com", {
       plan: "paid",
       is_monthly: true,
       price: 4.99,

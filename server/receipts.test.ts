@@ -2,7 +2,7 @@ import { inflateSync } from "node:zlib";
 import type PocketBase from "pocketbase";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mailsTo } from "./testing/outbox.ts";
-import { rejection, signedUpUser, verifyAddress } from "./testing/sdk.ts";
+import { rejection, verifiedSignUp } from "./testing/sdk.ts";
 import { startServerAsRoot, type TestServer } from "./testing/start-server.ts";
 
 // Manual mode's receipts against the real server over a real port: each payment the operator
@@ -65,10 +65,8 @@ describe("receipts of payments recorded by hand", () => {
   }
 
   it("numbers every payment in one sequence, lists them to their owner and downloads each as a PDF in their language", async () => {
-    const anna = await signedUpUser(server.url, "anna@example.com", { locale: "fr", name: "Anna Lefèvre" });
-    verifyAddress(server, anna.id);
-    const ben = await signedUpUser(server.url, "ben@example.com");
-    verifyAddress(server, ben.id);
+    const anna = await verifiedSignUp(server, "anna@example.com", { locale: "fr", name: "Anna Lefèvre" });
+    const ben = await verifiedSignUp(server, "ben@example.com");
 
     await markPaid(anna.id, 30, "month");
     await markPaid(ben.id, 365, "year");
@@ -148,23 +146,20 @@ describe("receipts of payments recorded by hand", () => {
   });
 
   it("keeps the sequence unbroken and the receipts after an account is deleted", async () => {
-    const carl = await signedUpUser(server.url, "carl@example.com");
-    verifyAddress(server, carl.id);
+    const carl = await verifiedSignUp(server, "carl@example.com");
     await markPaid(carl.id, 30, "month");
     const [first] = (await carl.pb.send<{ items: ReceiptItem[] }>("/api/billing/receipts", {})).items;
     await root.collection("users").delete(carl.id);
     expect((await download(root, first!.number)).status).toBe(200);
 
-    const dora = await signedUpUser(server.url, "dora@example.com");
-    verifyAddress(server, dora.id);
+    const dora = await verifiedSignUp(server, "dora@example.com");
     await markPaid(dora.id, 30, "month");
     const [next] = (await dora.pb.send<{ items: ReceiptItem[] }>("/api/billing/receipts", {})).items;
     expect(next!.number).toBe(first!.number + 1);
   });
 
   it("writes a name the PDF's font cannot write without failing", async () => {
-    const eve = await signedUpUser(server.url, "eve@example.com", { name: "Ева 🎬 Müller" });
-    verifyAddress(server, eve.id);
+    const eve = await verifiedSignUp(server, "eve@example.com", { name: "Ева 🎬 Müller" });
     await markPaid(eve.id, 30, "month");
     const [receipt] = (await eve.pb.send<{ items: ReceiptItem[] }>("/api/billing/receipts", {})).items;
     const res = await download(eve.pb, receipt!.number);

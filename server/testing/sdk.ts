@@ -56,7 +56,20 @@ export async function signedUpUser(
 
 /**
  * `signedUpUser` on `server` with the address verified (written to the store, as following the
- * emailed link would) and the session's identity confirmed (`confirmIdentity`): what adding or
+ * emailed link would): a trial that streams.
+ */
+export async function verifiedSignUp(
+  server: TestServer,
+  email: string,
+  fields: Record<string, unknown> = {},
+): Promise<SignedUpUser> {
+  const user = await signedUpUser(server.url, email, fields);
+  verifyAddress(server, user.id);
+  return user;
+}
+
+/**
+ * `verifiedSignUp` with the session's identity confirmed (`confirmIdentity`): what adding or
  * removing a second factor asks of a user.
  */
 export async function verifiedUser(
@@ -64,8 +77,7 @@ export async function verifiedUser(
   email: string,
   fields: Record<string, unknown> = {},
 ): Promise<SignedUpUser> {
-  const user = await signedUpUser(server.url, email, fields);
-  verifyAddress(server, user.id);
+  const user = await verifiedSignUp(server, email, fields);
   await confirmIdentity(user.pb);
   return user;
 }
