@@ -1,7 +1,7 @@
 /**
  * Whether the built site is out of date: its sources are newer than the build, or a build-time
- * variable (VITE_POCKETBASE_URL, VITE_SITE_URL, CONTENT_DIR) has another value than the build was
- * made with. `npm start` and `npm run test:quick` build only then. `BUILD_DIR` names the build
+ * variable (VITE_POCKETBASE_URL, VITE_SITE_URL, CONTENT_DIR, the seller's details: see
+ * server/site/build-env.ts) has another value than the build was made with. `npm start` and `npm run test:quick` build only then. `BUILD_DIR` names the build
  * folder (default `build`).
  */
 import { existsSync, readdirSync, statSync } from "node:fs";

@@ -23,13 +23,14 @@ import { recordCrud } from "./api/record-crud.ts";
 import { recordEmailChange } from "./api/record-email-change.ts";
 import { recordPasswordReset } from "./api/record-password-reset.ts";
 import { recordVerification } from "./api/record-verification.ts";
-import { publicSettings, settingsApi } from "./api/settings.ts";
+import { publicSettings, sellerSettingsApi, settingsApi } from "./api/settings.ts";
 import { applySchema, applySchemaOffThread } from "./core/apply-schema.ts";
 import { Backups } from "./core/backups.ts";
-import type { Seller } from "#shared/seller.ts";
+import { type LegalDetails, type Seller, unconfiguredLegalDetails } from "#shared/seller.ts";
 import { type Billing, createBilling, defaultBillingSweepCron } from "./core/billing/lifecycle.ts";
 import type { StripeConfig } from "./tools/stripe.ts";
 import { billingApi } from "./api/billing.ts";
+import { cronsApi } from "./api/crons.ts";
 import { accountApi } from "./api/account.ts";
 import { nextCronMatch, parseCron, runOnSchedule } from "./tools/cron.ts";
 import {
@@ -48,6 +49,7 @@ import {
   sealStoredSecretsIn,
   unreadableSecretsMessage,
 } from "./core/totp.ts";
+import { setEmailSeller } from "./mail/layout.ts";
 import { createMailer, type Mailer } from "./mail/mailer.ts";
 import type { SmtpOptions } from "./mail/transport.ts";
 import { serveSite } from "./site/serve.ts";
@@ -110,6 +112,11 @@ export type AppOptions = {
   billingGraceDays?: number;
   /** Who sells the subscription, printed on receipts (`SELLER_*`); nothing but the site's name by default. */
   seller?: Seller;
+  /**
+   * Who sells (with `seller`'s receipt details), who hosts and the mediator (`SELLER_*`, `HOST_*`,
+   * `MEDIATOR_*`): every email's footer and `GET /api/settings/seller`; none by default.
+   */
+  legal?: LegalDetails;
   /** Shutdown grace period (ms), applied by main.ts; the app only reports it (`GET /api/settings`). */
   shutdownTimeout?: number;
   /** `required`: superuser powers need a sign-in with a passkey or an authenticator app (SUPERUSER_SECOND_FACTOR). */
@@ -166,6 +173,11 @@ export function createApp(options: AppOptions): App {
   const totpKey = loadTotpKey(options.dataDir, options.totpEncryptionKey);
 
   const appUrl = options.appUrl ?? "http://localhost:8090";
+  const legal: LegalDetails = options.legal ?? {
+    ...unconfiguredLegalDetails,
+    seller: { ...unconfiguredLegalDetails.seller, ...options.seller },
+  };
+  setEmailSeller(legal.seller);
   const appName = options.appName ?? siteConfig.name;
   const mailFrom = options.mailFrom ?? `${appName} <no-reply@${new URL(siteConfig.url).hostname}>`;
   const logs = new RequestLogs(options.dataDir, {
@@ -218,9 +230,10 @@ export function createApp(options: AppOptions): App {
     instructions: { en: readInstructions("en"), fr: readInstructions("fr") },
     seller: options.seller,
   });
-  const stopSweep = runOnSchedule(parseCron(options.billingSweepCron ?? defaultBillingSweepCron), () => {
+  const billingSweepCron = options.billingSweepCron ?? defaultBillingSweepCron;
+  const runSweep = () =>
     billing.sweep().catch((error: Error) => log.error(`Billing sweep failed: ${error.message}`));
-  });
+  const stopSweep = runOnSchedule(parseCron(billingSweepCron), () => void runSweep());
 
   const backupsSchedule = options.backupsCron ? parseCron(options.backupsCron) : undefined;
   const backups = new Backups(store, options.dataDir, {
@@ -284,6 +297,24 @@ export function createApp(options: AppOptions): App {
   api.route("/", backupsApi(backups, options.backupUploadLimit));
   api.route("/", logsApi(logs));
   api.route("/", billingApi(billing));
+  api.route(
+    "/",
+    cronsApi(() => [
+      { id: "billingSweep", expression: billingSweepCron, run: runSweep },
+      ...(options.backupsCron
+        ? [
+            {
+              id: "__pbAutoBackup__",
+              expression: options.backupsCron,
+              run: () =>
+                backups
+                  .runAutomatic(options.backupsKeep ?? 7)
+                  .catch((error: Error) => log.error(`Scheduled backup failed: ${error.message}`)),
+            },
+          ]
+        : []),
+    ]),
+  );
   api.route("/", accountApi(billing));
   api.route(
     "/",
@@ -304,6 +335,7 @@ export function createApp(options: AppOptions): App {
       }),
     ),
   );
+  api.route("/", sellerSettingsApi(legal));
   api.all("*", rateLimit, limitBody, () => {
     throw new ApiError(404);
   });

@@ -45,6 +45,8 @@ const mailKinds: [RegExp, string][] = [
   [/trial has ended/, "trialEnded"],
   [/didn't go through/, "paymentFailed"],
   [/^Last notice/, "lastNotice"],
+  [/^Your withdrawal/, "withdrawalConfirmed"],
+  [/subscription renews on/, "renewalNotice"],
 ];
 
 /** The transition emails (the others are notices: instructions, reminders, failures, receipts). */
@@ -55,6 +57,7 @@ const transitionKinds = new Set([
   "planSwitched",
   "accessEnded",
   "trialEnded",
+  "withdrawalConfirmed",
 ]);
 
 const live: readonly BillingState[] = ["trialing", "active", "canceling", "past-due"];
@@ -69,7 +72,8 @@ type Step =
   | { kind: "time"; hours: number }
   | { kind: "markPaid"; days: number; interval: Interval }
   | { kind: "renewal"; renew: boolean }
-  | { kind: "withdraw" };
+  | { kind: "withdraw" }
+  | { kind: "withdrawal" };
 
 const interval = fc.constantFrom<Interval>("month", "year");
 const time = fc.integer({ min: 1, max: 96 }).map((hours): Step => ({ kind: "time", hours }));
@@ -94,6 +98,7 @@ const stripeStep: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.boolean().map((fails): Step => ({ kind: "cardFails", fails })), weight: 1 },
   { arbitrary: fc.boolean().map((renew): Step => ({ kind: "renewal", renew })), weight: 1 },
   { arbitrary: fc.constant<Step>({ kind: "periodEnd" }), weight: 2 },
+  { arbitrary: fc.constant<Step>({ kind: "withdrawal" }), weight: 1 },
   { arbitrary: time, weight: 2 },
 );
 const manualStep: fc.Arbitrary<Step> = fc.oneof(
@@ -107,6 +112,7 @@ const manualStep: fc.Arbitrary<Step> = fc.oneof(
   },
   { arbitrary: fc.boolean().map((renew): Step => ({ kind: "renewal", renew })), weight: 1 },
   { arbitrary: fc.constant<Step>({ kind: "withdraw" }), weight: 1 },
+  { arbitrary: fc.constant<Step>({ kind: "withdrawal" }), weight: 1 },
   { arbitrary: time, weight: 3 },
 );
 
@@ -236,6 +242,8 @@ async function runHistory(w: World, signUpPaid: Interval | null, steps: Step[]) 
   let before = viewNow();
   let mailsBefore = w.mails.length;
   let delivered: string | undefined;
+  /** Whether this step's withdrawal went through: its acknowledgement stands for the end of access. */
+  let withdrew = false;
   let step: Step | undefined;
   /** The invariants, after a step and after each sweep within one (one transition at a time). */
   const check = async (current: Step | undefined) => {
@@ -297,8 +305,14 @@ async function runHistory(w: World, signUpPaid: Interval | null, steps: Step[]) 
     const replaced =
       money[0] === "paymentReceived" && /planSwitched|subscriptionResumed/.test(expected ?? "");
     expect(transitions, `${context}; ${before.state} → ${after.state}`).toEqual(
-      expected && !replaced ? [expected] : [],
+      current?.kind === "withdrawal" && withdrew
+        ? ["withdrawalConfirmed"]
+        : expected && !replaced
+          ? [expected]
+          : [],
     );
+    if (current?.kind === "withdrawal" && withdrew)
+      expect(after.mayStream && !after.why.kind.startsWith("trial"), context).toBe(false);
     for (const kind of kinds) {
       if (kind === "paymentReceived") {
         expect(delivered === "invoice.paid" || current?.kind === "markPaid", context).toBe(true);
@@ -306,8 +320,16 @@ async function runHistory(w: World, signUpPaid: Interval | null, steps: Step[]) 
       if (kind === "paymentFailed") {
         expect([delivered, after.state], context).toEqual(["invoice.payment_failed", "past-due"]);
       }
-      if (kind === "trialEndingSoon" || kind === "lastNotice") {
-        const key = kind === "lastNotice" ? `${kind}:${sub?.past_due_since}` : kind;
+      if (kind === "renewalNotice") {
+        expect([after.interval, sub?.cancel_at_period_end], context).toEqual(["year", false]);
+      }
+      if (kind === "trialEndingSoon" || kind === "lastNotice" || kind === "renewalNotice") {
+        const key =
+          kind === "lastNotice"
+            ? `${kind}:${sub?.past_due_since}`
+            : kind === "renewalNotice"
+              ? `${kind}:${sub?.subscription}:${sub?.current_period_end}`
+              : kind;
         noticesSent.set(key, (noticesSent.get(key) ?? 0) + 1);
         expect(noticesSent.get(key), context).toBe(1);
       }
@@ -319,6 +341,7 @@ async function runHistory(w: World, signUpPaid: Interval | null, steps: Step[]) 
   for (step of steps) {
     log.push(JSON.stringify(step));
     delivered = undefined;
+    withdrew = false;
     try {
       switch (step.kind) {
         case "verify":
@@ -396,6 +419,10 @@ async function runHistory(w: World, signUpPaid: Interval | null, steps: Step[]) 
           break;
         case "withdraw":
           billing.withdrawRequest(id);
+          break;
+        case "withdrawal":
+          await billing.withdraw(id);
+          withdrew = true;
           break;
         case "markPaid":
           billing.markPaid(id, new Date(Date.now() + step.days * day), step.interval, "root@example.com");

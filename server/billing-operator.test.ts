@@ -1,11 +1,11 @@
 import PocketBase from "pocketbase";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { billingView, type Subscription } from "#shared/billing.ts";
+import type { Subscription } from "#shared/billing.ts";
 import { formatDateTime } from "./core/values.ts";
 import { mailArrives as outboxMailArrives, mailsTo as outboxMailsTo } from "./testing/outbox.ts";
 import { pollUntil } from "./testing/poll.ts";
-import { rejection, verifiedSignUp, type SignedUpUser } from "./testing/sdk.ts";
+import { billingAccess, rejection, verifiedSignUp, type SignedUpUser } from "./testing/sdk.ts";
 import { startServer, startServerAsRoot, type TestServer } from "./testing/start-server.ts";
 import { startStripeWorld, type StripeWorld, testStripeConfig } from "./testing/stripe-world.ts";
 import type { StripeDouble } from "./testing/stripe-double-types.ts";
@@ -16,23 +16,6 @@ import type { StripeDouble } from "./testing/stripe-double-types.ts";
 
 const post = <T = Record<string, unknown>>(pb: PocketBase, path: string, body: unknown) =>
   pb.send<T>(path, { method: "POST", body });
-
-/** The user's billing as `billingView` reads their stored records now, and their Stremio access. */
-async function access(root: PocketBase, id: string) {
-  const user = await root.collection("users").getOne(id);
-  const subscription = await root
-    .collection("subscriptions")
-    .getFirstListItem<Subscription>(`user = "${id}"`)
-    .catch(() => null);
-  const view = billingView({
-    trialEnds: String(user.trial_ends ?? ""),
-    verified: user.verified === true,
-    subscription,
-    now: new Date(),
-  });
-  const stremio = await root.collection("stremio").getFirstListItem(`user = "${id}"`);
-  return { view, field: stremio.field as string, plan: user.plan as string, subscription };
-}
 
 /** The operators' record of changes of a user, oldest first. */
 async function changesOf(root: PocketBase, id: string) {
@@ -120,7 +103,7 @@ describe("the operator's billing actions with Stripe", () => {
     });
     expect(sub.status).toBe("canceled");
     expect(double.state.subscriptions[sub.subscription]!.status).toBe("canceled");
-    const after = await access(root, user.id);
+    const after = await billingAccess(root, user.id);
     expect(after.view).toMatchObject({ state: "ended", mayStream: false });
     expect(after.field).toBe("inactive");
     expect(after.plan).toBe("free");
@@ -129,7 +112,7 @@ describe("the operator's billing actions with Stripe", () => {
 
     await toldAgain("customer.subscription.deleted", sub.subscription);
     expect(subjects(server, user.email).filter((s) => /access has ended|ends on/.test(s))).toHaveLength(1);
-    expect((await access(root, user.id)).view.state).toBe("ended");
+    expect((await billingAccess(root, user.id)).view.state).toBe("ended");
     expect(await changesOf(root, user.id)).toContainEqual({
       field: "subscription",
       old: expect.stringMatching(/^active, month, /),
@@ -147,7 +130,7 @@ describe("the operator's billing actions with Stripe", () => {
     const sub = await post<Subscription>(root, "/api/billing/cancel", { user: user.id, when: "period_end" });
     expect(sub).toMatchObject({ status: "active", cancel_at_period_end: true });
     expect(double.state.subscriptions[sub.subscription]!.cancel_at_period_end).toBe(true);
-    const after = await access(root, user.id);
+    const after = await billingAccess(root, user.id);
     expect(after.view).toMatchObject({ state: "canceling", mayStream: true, until: sub.current_period_end });
     expect(after.field).toBe("active");
     const canceling = await outboxMailArrives(server.dataDir, user.email, /prend fin le/);
@@ -163,7 +146,7 @@ describe("the operator's billing actions with Stripe", () => {
     expect(twice.response.message).toBe("This subscription already ends at its period's end.");
 
     await post(root, "/api/billing/cancel", { user: user.id, when: "now" });
-    expect((await access(root, user.id)).view).toMatchObject({ state: "ended", mayStream: false });
+    expect((await billingAccess(root, user.id)).view).toMatchObject({ state: "ended", mayStream: false });
     await outboxMailArrives(server.dataDir, user.email, /accès .* a pris fin/);
     await toldAgain("customer.subscription.deleted", sub.subscription);
     expect(
@@ -187,7 +170,7 @@ describe("the operator's billing actions with Stripe", () => {
     const mail = await outboxMailArrives(server.dataDir, user.email, /Remboursement effectué/);
     expect(mail.text).toContain("Nous vous avons remboursé 4,99\u00a0€ sur votre carte le");
     // A refund by itself leaves access alone: the operator cancels apart.
-    expect((await access(root, user.id)).view).toMatchObject({ state: "active", mayStream: true });
+    expect((await billingAccess(root, user.id)).view).toMatchObject({ state: "active", mayStream: true });
     expect(await changesOf(root, user.id)).toContainEqual({
       field: "refund",
       old: "",
@@ -217,7 +200,7 @@ describe("the operator's billing actions with Stripe", () => {
       const unknown = await rejection(post(root, path, { ...body, user: "nosuchuser00000" }));
       expect(unknown.status).toBe(404);
     }
-    expect((await access(root, user.id)).view.state).toBe("active");
+    expect((await billingAccess(root, user.id)).view.state).toBe("active");
     expect(Object.values(double.state.refunds).filter((r) => r.metadata.user === user.id)).toEqual([]);
 
     const invalid = await rejection(post(root, "/api/billing/cancel", { user: user.id, when: "tomorrow" }));
@@ -269,14 +252,14 @@ describe("the operator's billing actions without Stripe (manual mode)", () => {
     const user = await paidByHand("manual-later@example.com");
     const sub = await post<Subscription>(root, "/api/billing/cancel", { user: user.id, when: "period_end" });
     expect(sub).toMatchObject({ status: "active", cancel_at_period_end: true, subscription: "" });
-    expect((await access(root, user.id)).view).toMatchObject({ state: "canceling", mayStream: true });
+    expect((await billingAccess(root, user.id)).view).toMatchObject({ state: "canceling", mayStream: true });
     await outboxMailArrives(server.dataDir, user.email, /subscription ends on/);
     await server.app.billing.sweep();
     await server.app.mailer.idle();
     expect(subjects(server, user.email).filter((s) => /ends on|access has ended/.test(s))).toHaveLength(1);
 
     await post(root, "/api/billing/cancel", { user: user.id, when: "now" });
-    const after = await access(root, user.id);
+    const after = await billingAccess(root, user.id);
     expect(after.view).toMatchObject({ state: "ended", mayStream: false });
     expect(after.field).toBe("inactive");
     await outboxMailArrives(server.dataDir, user.email, /access has ended/);
@@ -295,7 +278,7 @@ describe("the operator's billing actions without Stripe (manual mode)", () => {
     const user = await paidByHand("manual-now@example.com");
     const sub = await post<Subscription>(root, "/api/billing/cancel", { user: user.id, when: "now" });
     expect(sub.status).toBe("canceled");
-    expect((await access(root, user.id)).view).toMatchObject({ state: "ended", mayStream: false });
+    expect((await billingAccess(root, user.id)).view).toMatchObject({ state: "ended", mayStream: false });
     const ended = await outboxMailArrives(server.dataDir, user.email, /access has ended/);
     expect(ended.text).toContain("Your subscription ended on");
     await server.app.mailer.idle();

@@ -6,8 +6,8 @@ import { defaultLogsMaxRows } from "./core/request-logs.ts";
 import { defaultGraceDays } from "#shared/billing.ts";
 import { defaultBillingSweepCron } from "./core/billing/lifecycle.ts";
 import { totpKeyPattern } from "./core/totp.ts";
-import type { StripeConfig } from "./tools/stripe.ts";
-import { defaultVatRate, type Seller } from "#shared/seller.ts";
+import { type StripeConfig, stripeTaxOf } from "./tools/stripe.ts";
+import { type LegalDetails, legalDetailsFromEnv } from "#shared/seller.ts";
 import { type SuperuserSecondFactor, superuserSecondFactorModes } from "../shared/superuser-second-factor.ts";
 
 /** Everything `node server/main.ts` reads from the environment (docs/configuration.md lists each variable). */
@@ -16,6 +16,8 @@ export type ServerConfig = AppOptions & {
   host: string;
   /** How long a shutdown waits for requests in flight before closing their connections (ms). */
   shutdownTimeout: number;
+  /** Who sells, hosts and mediates (`SELLER_*`, `SUPPORT_EMAIL`, `HOST_*`, `MEDIATOR_*`). */
+  legal: LegalDetails;
 };
 
 function flag(value: string | undefined): boolean {
@@ -88,7 +90,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     throw new Error("Invalid TOTP_ENCRYPTION_KEY (32 bytes as 64 hex digits: openssl rand -hex 32)");
   }
   const stripe = stripeConfig(env);
-  const seller = sellerConfig(env);
+  const legal = legalDetailsFromEnv(env);
   const smtpHost = env.SMTP_HOST;
   const smtpPort = Number(env.SMTP_PORT ?? (flag(env.SMTP_SECURE) ? 465 : 587));
   return {
@@ -126,31 +128,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): ServerConfi
     stripe,
     billingSweepCron,
     billingGraceDays,
-    seller,
+    seller: legal.seller,
+    legal,
     superuserSecondFactor: superuserSecondFactor as SuperuserSecondFactor,
     totpEncryptionKey,
-  };
-}
-
-/** The seller printed on receipts (`SELLER_*`, `VAT_RATE`, `SUPPORT_EMAIL`); unset values stay empty. */
-function sellerConfig(env: NodeJS.ProcessEnv): Seller {
-  const text = (value: string | undefined) => (value ?? "").replace(/\s+/g, " ").trim();
-  const vatNumber = text(env.SELLER_VAT_NUMBER);
-  const vatRate = vatNumber ? Number(env.VAT_RATE || defaultVatRate) : 0;
-  if (!Number.isFinite(vatRate) || vatRate < 0 || vatRate > 100) {
-    throw new Error(`Invalid VAT_RATE: ${env.VAT_RATE} (percent included in the prices, 0 to 100)`);
-  }
-  const supportEmail = text(env.SUPPORT_EMAIL);
-  if (supportEmail && !/^[^\s@]+@[^\s@]+$/.test(supportEmail)) {
-    throw new Error(`Invalid SUPPORT_EMAIL: ${supportEmail} (an email address)`);
-  }
-  return {
-    name: text(env.SELLER_NAME),
-    address: text(env.SELLER_ADDRESS),
-    registration: text(env.SELLER_REGISTRATION),
-    vatNumber,
-    vatRate,
-    supportEmail,
   };
 }
 
@@ -184,5 +165,6 @@ function stripeConfig(env: NodeJS.ProcessEnv): StripeConfig | undefined {
     webhookSecret,
     prices: { month: env.STRIPE_PRICE_MONTHLY!.trim(), year: env.STRIPE_PRICE_YEARLY!.trim() },
     apiBase,
+    tax: stripeTaxOf(env),
   };
 }

@@ -7,6 +7,7 @@ import { configFromEnv, type ServerConfig } from "./config.ts";
 import { lockDataDir, prepareDataDir, StartupError } from "./core/data-dir.ts";
 import { installShutdown } from "./shutdown.ts";
 import { consoleLogger } from "./tools/log.ts";
+import { missingLegalDetails } from "#shared/seller.ts";
 
 // A start-up failure is one line on stderr naming the cause and the path, and exit code 1: a
 // service log shows that line, where a stack trace would bury it.
@@ -62,6 +63,13 @@ const address = server.address();
 const boundPort = address && typeof address === "object" ? address.port : port;
 consoleLogger.info(`Serving the site and the API on http://localhost:${boundPort} (data in ${dataDir})`);
 if (!options.smtp) consoleLogger.info(`No SMTP_HOST: emails are written to ${dataDir}/outbox`);
+// A production server sells: each detail the law asks a seller to publish and the operator left
+// unset is named once, with what the pages and emails leave out without it.
+if (process.env.NODE_ENV === "production") {
+  for (const { variable, consequence } of missingLegalDetails(config.legal)) {
+    consoleLogger.warn(`${variable} is not set: ${consequence}`);
+  }
+}
 
 // SIGTERM or SIGINT: requests in flight finish, queued mail is sent or stays on disk, the database
 // is checkpointed and closed (server/shutdown.ts; other modules add steps with `onShutdown`), and

@@ -251,3 +251,53 @@ export function manualRenewal(
   if (end <= at && end > at - graceMs) return "overdue";
   return null;
 }
+
+/** The right of withdrawal: how many days after a paid subscription begins the customer may withdraw. */
+export const withdrawalDays = 14;
+
+/**
+ * Choosing the paid plan during the trial keeps what is left of the trial (the first charge is at
+ * its end) when more than this is left; otherwise the first charge is at once.
+ */
+export const trialKeptAboveMs = 48 * 60 * 60 * 1000;
+
+/** Where the refund of a withdrawal stands: made (to the card, or by hand), owed, or nothing to refund. */
+export type RefundState = "refunded" | "owed" | "none";
+
+/**
+ * The right of withdrawal now (`GET /api/billing/withdrawal`): whether it is open (a paid
+ * subscription begun less than `withdrawalDays` ago, not withdrawn), until when, and what
+ * withdrawing would give back.
+ */
+export type WithdrawalInfo = {
+  open: boolean;
+  /** The withdrawal period's end (PocketBase datetime); "" without a running order. */
+  until: string;
+  /** The customer asked the service to start at once: withdrawing keeps the days used. */
+  startNow: boolean;
+  /** What the customer would get back now, VAT included. */
+  refund: number;
+  /** What was paid so far for the running subscription, VAT included. */
+  paid: number;
+  currency: string;
+  /** When the running subscription began (PocketBase datetime); "" without one. */
+  startedAt: string;
+};
+
+/** A withdrawal made (`POST /api/billing/withdraw`): when it was received, and the refund. */
+export type Withdrawal = { withdrawnAt: string; refund: number; refundState: RefundState };
+
+/** One invoice of the user's Stripe customer (`GET /api/billing/invoices`). */
+export type InvoiceItem = {
+  id: string;
+  number: string;
+  created: string;
+  /** VAT included. */
+  total: number;
+  tax: number;
+  currency: string;
+  status: string;
+  /** Stripe's page of the invoice, and its PDF. */
+  hostedUrl: string;
+  pdfUrl: string;
+};

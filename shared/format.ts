@@ -24,6 +24,19 @@ export function formatPrice(
   return new Intl.NumberFormat(localeTags[locale], { style: "currency", currency }).format(amount);
 }
 
+/** A moment (a PocketBase datetime) with its date and time, in UTC and saying so. */
+export function formatDateTime(date: string, locale: Locale): string {
+  return new Intl.DateTimeFormat(localeTags[locale], {
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    timeZoneName: "short",
+  }).format(parseDateTime(date));
+}
+
 /** A receipt's number as it is printed: at least six digits ("000012"). */
 export function formatReceiptNumber(number: number): string {
   return String(number).padStart(6, "0");

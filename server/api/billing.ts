@@ -40,11 +40,18 @@ export function billingApi(billing: Billing) {
           stripeMode: billing.stripeMode,
         }),
       )
+      // `startNow` ("true", "false" or absent): the service starts within the withdrawal period.
       .post("/billing/checkout", rateLimit, limitBody, requireAuth, async (c) => {
         const userId = requireUser(c);
-        const { interval } = await bindStrings(c, ["interval"]);
+        const { interval, startNow } = await bindStrings(c, ["interval", "startNow"]);
+        if (startNow !== "" && startNow !== "true" && startNow !== "false") {
+          throw new ApiError(400, validationMessage, {
+            startNow: { code: "validation_invalid_value", message: "Must be true or false." },
+          });
+        }
         try {
-          return sendJson(c, 200, { url: await billing.checkout(userId, intervalOf(interval)) });
+          const url = await billing.checkout(userId, intervalOf(interval), startNow === "true");
+          return sendJson(c, 200, { url });
         } catch (error) {
           if (error instanceof BillingError) throw new ApiError(400, error.message);
           throw error;
@@ -113,6 +120,49 @@ export function billingApi(billing: Billing) {
         }
         const outcome = await billing.applyEvent(event);
         return sendJson(c, 200, { received: true, outcome });
+      })
+      // The right of withdrawal: what withdrawing would be now, for the signed-in user or (a
+      // superuser) `?user=`, with (superusers) the user's last withdrawal and its refund.
+      .get("/billing/withdrawal", rateLimit, requireAuth, async (c) => {
+        if (isSuperuser(c)) {
+          const userId = c.req.query("user") ?? "";
+          return sendJson(c, 200, {
+            ...(await billing.withdrawalTerms(userId)),
+            last: billing.lastWithdrawal(userId),
+          });
+        }
+        return sendJson(c, 200, await billing.withdrawalTerms(requireUser(c)));
+      })
+      // The signed-in user withdraws within 14 days: refunded (or owed), the subscription ended now.
+      .post("/billing/withdraw", rateLimit, limitBody, requireAuth, async (c) => {
+        const userId = requireUser(c);
+        try {
+          return sendJson(c, 200, await billing.withdraw(userId));
+        } catch (error) {
+          if (error instanceof BillingError) throw new ApiError(400, error.message);
+          throw error;
+        }
+      })
+      // The operator: the refund a withdrawal owed (manual mode) was made by hand.
+      .post("/billing/refund-made", rateLimit, limitBody, requireSuperuser, async (c) => {
+        const { user } = await bindStrings(c, ["user"]);
+        if (!user) {
+          throw new ApiError(400, validationMessage, {
+            user: { code: "validation_required", message: "Cannot be blank." },
+          });
+        }
+        try {
+          return sendJson(c, 200, billing.refundMade(user, String(authOf(c)!.record.email)));
+        } catch (error) {
+          if (error instanceof UnknownUserError) throw new ApiError(404);
+          if (error instanceof BillingError) throw new ApiError(400, error.message);
+          throw error;
+        }
+      })
+      // The invoices of the signed-in user's Stripe customer (or, a superuser, `?user=`'s).
+      .get("/billing/invoices", rateLimit, requireAuth, async (c) => {
+        const userId = isSuperuser(c) ? (c.req.query("user") ?? "") : requireUser(c);
+        return sendJson(c, 200, { items: await billing.invoices(userId) });
       })
       // The admin page (users with `admin`) and superusers: how the business stands.
       .get("/billing/stats", rateLimit, requireAuth, async (c) => {

@@ -34,6 +34,14 @@ const env = {
   RATE_LIMIT: "on",
   RATE_LIMIT_RULES: "*:auth=50/3,/api/=300/10,*:create@guest=10/60",
   SHUTDOWN_TIMEOUT: "3",
+  // A production server that sells: the seller set in part, the host and the mediator not at all.
+  NODE_ENV: "production",
+  SELLER_NAME: "Lumen SAS",
+  SELLER_LEGAL_FORM: "SAS au capital de 1 000 €",
+  SELLER_ADDRESS: "12 rue de la Paix, 75002 Paris",
+  SELLER_REGISTRATION: "RCS Paris 912 345 678",
+  SELLER_DIRECTOR: "Zoé Martin",
+  SUPPORT_EMAIL: "help@lumen.example",
 };
 
 describe("GET /api/settings on `node server/main.ts` configured by environment", () => {
@@ -41,11 +49,12 @@ describe("GET /api/settings on `node server/main.ts` configured by environment",
   let child: ChildProcess;
   let url: string;
   let root: PocketBase;
+  let output: () => string;
 
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(fixtureRoot, "settings-"));
     await runSuperuserCommand(dataDir, ["upsert", "root@lumen.example", "super secret 1"]);
-    ({ child, url } = await spawnServer(dataDir, env));
+    ({ child, url, output } = await spawnServer(dataDir, env));
     root = new PocketBase(url);
     await root.collection("_superusers").authWithPassword("root@lumen.example", "super secret 1");
   });
@@ -122,6 +131,42 @@ describe("GET /api/settings on `node server/main.ts` configured by environment",
     }
   });
 
+  it("GET /api/settings/seller: the seller as configured, and what a seller still has to set", async () => {
+    const seller = await root.send("/api/settings/seller", {});
+    expect(seller).toMatchObject({
+      seller: {
+        name: "Lumen SAS",
+        legalForm: "SAS au capital de 1 000 €",
+        address: "12 rue de la Paix, 75002 Paris",
+        registration: "RCS Paris 912 345 678",
+        vatNumber: "",
+        director: "Zoé Martin",
+        supportEmail: "help@lumen.example",
+      },
+      host: { name: "", address: "", phone: "" },
+      mediator: { name: "", address: "", url: "" },
+    });
+    expect(seller.missing.map(({ variable }: { variable: string }) => variable)).toEqual([
+      "HOST_NAME",
+      "HOST_ADDRESS",
+      "HOST_PHONE",
+      "MEDIATOR_NAME",
+      "MEDIATOR_ADDRESS",
+      "MEDIATOR_URL",
+    ]);
+  });
+
+  it("in production, the start names each missing detail once, with what goes without it", () => {
+    const warnings = output()
+      .split("\n")
+      .filter((line) => / is not set: /.test(line));
+    expect(warnings).toHaveLength(6);
+    expect(warnings).toContainEqual(
+      expect.stringContaining("MEDIATOR_NAME is not set: the terms of sale name no consumer mediator"),
+    );
+    expect(output()).not.toMatch(/SELLER_ADDRESS is not set/);
+  });
+
   it("PATCH is refused with a 400 saying where settings come from; nothing changes", async () => {
     const error = await rejection(root.settings.update({ meta: { appName: "Changed" } }));
     expect(error.status).toBe(400);
@@ -162,6 +207,19 @@ describe("GET /api/settings access and defaults", () => {
     }
     const logs = await t.request("GET", "/api/logs", { token: t.tokens.alice });
     expect(logs.json.message).toBe(forbidden.message);
+  });
+
+  it("GET /api/settings/seller: guests 401, users 403; without configuration, every detail is missing", async () => {
+    const guest = await t.request("GET", "/api/settings/seller");
+    expect([guest.status, guest.json]).toEqual([401, unauthorized]);
+    const user = await t.request("GET", "/api/settings/seller", { token: t.tokens.alice });
+    expect([user.status, user.json]).toEqual([403, forbidden]);
+    const res = await t.request("GET", "/api/settings/seller", { token: t.tokens.superuser });
+    expect(res.status).toBe(200);
+    expect(res.json.seller.name).toBe("");
+    expect(res.json.missing.map(({ variable }: { variable: string }) => variable)).toContain(
+      "SELLER_ADDRESS",
+    );
   });
 
   it("PATCH as a superuser: 400 read-only", async () => {

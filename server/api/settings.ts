@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { type LegalDetails, missingLegalDetails, type SellerSettings } from "#shared/seller.ts";
 import type { RateLimitRule } from "../tools/rate-limit.ts";
 import type { SmtpOptions } from "../mail/transport.ts";
 import { ApiError } from "./api-error.ts";
@@ -102,4 +103,12 @@ export function settingsApi(settings: PublicSettings) {
     .patch("/settings", rateLimit, limitBody, requireSuperuser, () => {
       throw new ApiError(400, readOnlyMessage);
     });
+}
+
+/** `GET /api/settings/seller` (superusers): who sells and hosts, as the server was started with. */
+export function sellerSettingsApi(legal: LegalDetails) {
+  const answer: SellerSettings = { ...legal, missing: missingLegalDetails(legal) };
+  return new Hono<ApiEnv>().get("/settings/seller", rateLimit, requireSuperuser, (c) =>
+    sendJson(c, 200, answer),
+  );
 }

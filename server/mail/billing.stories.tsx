@@ -144,3 +144,103 @@ export const LastNotice: Story = { args: { kind: "lastNotice", accessUntil: "202
 export const RefundIssued: Story = {
   args: { kind: "refundIssued", amount: monthly, refundedAt: "2026-11-29" },
 };
+
+/** Manual mode: the order's confirmation, the customer having asked for the service to start at once. */
+export const PaymentInstructionsStartedAtOnce: Story = {
+  args: {
+    kind: "paymentInstructions",
+    amount: monthly,
+    interval: "month",
+    instructions: [],
+    order: { startNow: true, at: "2026-10-05 14:03:12.000Z" },
+  },
+};
+
+/** The first card payment of an order: its confirmation, with the 14 days to withdraw for a full refund. */
+export const PaymentReceivedOrderConfirmed: Story = {
+  args: {
+    kind: "paymentReceived",
+    amount: monthly,
+    interval: "month",
+    nextDate: "2026-11-05",
+    manual: false,
+    order: { startNow: false, at: "" },
+  },
+};
+
+/** The first card payment of an order started at once: the days used are kept if the customer withdraws. */
+export const PaymentReceivedStartedAtOnce: Story = {
+  args: {
+    kind: "paymentReceived",
+    amount: yearly,
+    interval: "year",
+    nextDate: "2027-10-05",
+    manual: false,
+    order: { startNow: true, at: "2026-10-05 14:03:12.000Z" },
+  },
+};
+
+/** A subscription taken during the trial, started at once: the order's confirmation. */
+export const SubscriptionScheduledStartedAtOnce: Story = {
+  args: {
+    kind: "subscriptionScheduled",
+    amount: yearly,
+    interval: "year",
+    startsAt: "2026-10-12",
+    order: { startNow: true, at: "2026-10-05 14:03:12.000Z" },
+  },
+};
+
+/** A withdrawal within 14 days, refunded to the card at once. */
+export const WithdrawalConfirmedRefunded: Story = {
+  args: {
+    kind: "withdrawalConfirmed",
+    withdrawnAt: "2026-10-09 08:41:27.000Z",
+    interval: "month",
+    amount: monthly,
+    startedAt: "2026-10-05 14:03:12.000Z",
+    refund: monthly,
+    refundState: "refunded",
+  },
+};
+
+/** Manual mode: a withdrawal whose refund the operator makes by hand within 14 days. */
+export const WithdrawalConfirmedOwed: Story = {
+  args: {
+    kind: "withdrawalConfirmed",
+    withdrawnAt: "2026-10-09 08:41:27.000Z",
+    interval: "year",
+    amount: yearly,
+    startedAt: "2026-10-05 14:03:12.000Z",
+    refund: 49.31,
+    refundState: "owed",
+  },
+};
+
+/** A withdrawal from a subscription taken during the trial: nothing was charged. */
+export const WithdrawalConfirmedNothingCharged: Story = {
+  args: {
+    kind: "withdrawalConfirmed",
+    withdrawnAt: "2026-10-09 08:41:27.000Z",
+    interval: "month",
+    amount: monthly,
+    startedAt: "2026-10-05 14:03:12.000Z",
+    refund: 0,
+    refundState: "none",
+  },
+};
+
+/** Two months before a yearly subscription renews: the date, the price, and how to stop it. */
+export const RenewalNotice: Story = {
+  args: { kind: "renewalNotice", renewsAt: "2027-10-05", amount: yearly, manual: false },
+};
+
+/** Manual mode: a yearly subscription paid by hand comes up for renewal. */
+export const RenewalNoticeManual: Story = {
+  args: { kind: "renewalNotice", renewsAt: "2027-10-05", amount: yearly, manual: true },
+};
+
+/** Manual mode: the operator recorded the refund of a withdrawal, made by hand. */
+export const RefundIssuedManual: Story = {
+  args: { kind: "refundIssued", amount: 49.31, refundedAt: "2026-10-20", manual: true },
+};

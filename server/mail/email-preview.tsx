@@ -14,6 +14,13 @@ import { type EmailProps, type MailContent, renderEmail } from "./layout.ts";
 /** The site's name and address, as the server's emails say them by default. */
 export const storySite = { appName: siteConfig.name, appUrl: siteConfig.url, name: "Zoé" };
 
+/** A configured seller: the footer of every email and the support address the emails give. */
+export const storySeller = {
+  name: "Lumen SAS",
+  address: "12 rue de la Paix, 75002 Paris",
+  supportEmail: "help@lumen.example",
+};
+
 const catalogs = { en, fr };
 
 function storyI18n(locale: Locale): I18n {
@@ -24,7 +31,9 @@ function storyI18n(locale: Locale): I18n {
 export function emailLoader<Args>(make: (i18n: I18n, args: Args, locale: Locale) => EmailProps): Loader {
   return async ({ args, globals }) => {
     const locale = isLocale(globals.locale) ? globals.locale : "en";
-    return { mail: await renderEmail(make(storyI18n(locale), args as Args, locale)) };
+    return {
+      mail: await renderEmail({ seller: storySeller, ...make(storyI18n(locale), args as Args, locale) }),
+    };
   };
 }
 

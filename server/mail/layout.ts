@@ -9,6 +9,7 @@ import { Text } from "@react-email/text";
 import { render, toPlainText } from "@react-email/render";
 import { createElement as h, type ReactElement } from "react";
 import type { Locale } from "#shared/i18n/locales.ts";
+import { type Seller, unconfiguredSeller } from "#shared/seller.ts";
 
 // Every email's form, a React component rendered by react-email: the words in paragraphs, the link
 // as a button and, below it, written out and free to wrap on a phone. The plain-text part is the
@@ -27,15 +28,59 @@ export type Words = {
 
 export type MailContent = { subject: string; text: string; html: string; link: string };
 
-export type EmailProps = { words: Words; link: string; locale: Locale };
+export type EmailProps = {
+  words: Words;
+  link: string;
+  locale: Locale;
+  /** Who sends it, in the footer; the seller set at start (`setEmailSeller`) by default. */
+  seller?: Pick<Seller, "name" | "address" | "supportEmail">;
+};
+
+type FooterSeller = NonNullable<EmailProps["seller"]>;
+
+// One server sells as one seller: the start sets it once (server/app.ts), and every email, whichever
+// module sends it (accounts, security, billing), carries it without each caller passing it on.
+let configuredSeller: FooterSeller = unconfiguredSeller;
+
+/** The seller every email's footer names and whose support address the emails give. */
+export function setEmailSeller(seller: FooterSeller | undefined) {
+  configuredSeller = seller ?? unconfiguredSeller;
+}
+
+/** The seller set at start (`setEmailSeller`). */
+export function emailSeller(): FooterSeller {
+  return configuredSeller;
+}
 
 /** Left out of the plain-text part by react-email's converter. */
 const skipInText = { "data-skip-in-text": true };
 
 const paragraph = { fontSize: "16px", lineHeight: "1.5", marginTop: "0", marginBottom: "16px" };
 
-/** One email: greeting, lines, the button and its link written out, what follows, the signature. */
-export function Email({ words, link, locale }: EmailProps): ReactElement {
+const footerText = { fontSize: "12px", lineHeight: "1.5", color: "#555", margin: "0" };
+
+/**
+ * Who sends the email: the seller's name and address on one line, then the support address; none
+ * of it when nothing is configured.
+ */
+function Footer({ seller }: { seller: FooterSeller }): ReactElement | null {
+  const who = [seller.name, seller.address].filter(Boolean).join(", ");
+  if (!who && !seller.supportEmail) return null;
+  return h(
+    "div",
+    {
+      "data-slot": "email-footer",
+      style: { borderTop: "1px solid #ddd", marginTop: "24px", paddingTop: "12px" },
+    },
+    who ? h(Text, { style: footerText }, who) : null,
+    // Written out, not a mailto link: mail clients link an address themselves, and the plain-text
+    // part then shows it once, not followed by its link.
+    seller.supportEmail ? h(Text, { style: footerText }, seller.supportEmail) : null,
+  );
+}
+
+/** One email: greeting, lines, the button and its link written out, what follows, the signature, the footer. */
+export function Email({ words, link, locale, seller = configuredSeller }: EmailProps): ReactElement {
   const p = (text: string, key?: number) => h(Text, { key, style: paragraph }, text);
   return h(
     Html,
@@ -92,6 +137,7 @@ export function Email({ words, link, locale }: EmailProps): ReactElement {
         ),
         ...words.after.map(p),
         p(words.signature),
+        h(Footer, { seller }),
       ),
     ),
   );

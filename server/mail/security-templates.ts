@@ -1,7 +1,7 @@
 import type { I18n } from "@lingui/core";
 import { formatDate } from "#shared/format.ts";
 import type { RemovedSecondFactors } from "../core/second-factor.ts";
-import type { EmailProps, Words } from "./layout.ts";
+import { type EmailProps, emailSeller, type Words } from "./layout.ts";
 import { greetingAndSignature, type MailLocale, siteLink } from "./templates.ts";
 
 // The security emails, in the user's language: what changed on the account, and what to do if it
@@ -39,7 +39,15 @@ export type SecurityMailInput = SecurityMail & {
   appName: string;
   appUrl: string;
   name: string;
+  /** Where the reader writes to us; the seller's support address (layout.ts `emailSeller`) by default. */
+  supportEmail?: string;
 };
+
+/**
+ * The emails that ask the reader to write to us: they lead to the support address, or to the
+ * community page when no support address is configured.
+ */
+const writeToUs: ReadonlySet<SecurityMail["kind"]> = new Set(["emailChanged", "totpEnabled"]);
 
 /** The public page each email leads to: reset the password, reach us, or the home page. */
 const pages: Record<SecurityMail["kind"], string> = {
@@ -94,13 +102,16 @@ const dashboardPath = "/_/";
 /** One security email: its words and link, for `Email` (layout.ts). */
 export function securityEmail(i18n: I18n, input: SecurityMailInput): EmailProps {
   const superuser = "superuser" in input && input.superuser;
+  const support = input.supportEmail ?? emailSeller().supportEmail;
   const link = superuser
     ? `${input.appUrl.replace(/\/+$/, "")}${dashboardPath}`
-    : siteLink(input.appUrl, pages[input.kind], input.locale);
-  return { words: securityWords(i18n, input), link, locale: input.locale };
+    : support && writeToUs.has(input.kind)
+      ? `mailto:${support}`
+      : siteLink(input.appUrl, pages[input.kind], input.locale);
+  return { words: securityWords(i18n, input, support), link, locale: input.locale };
 }
 
-function securityWords(i18n: I18n, input: SecurityMailInput): Words {
+function securityWords(i18n: I18n, input: SecurityMailInput, support: string): Words {
   const { appName } = input;
   const common = greetingAndSignature(i18n, input);
   const nothingToDo = i18n._("If it was you, there is nothing to do.");
@@ -134,11 +145,16 @@ function securityWords(i18n: I18n, input: SecurityMailInput): Words {
               newEmail: input.newEmail,
             },
           ),
-          i18n._(
-            "If it was not you, write to us from this address on our community page right away: we will give your account back.",
-          ),
+          support
+            ? i18n._(
+                "If it was not you, write to us at {supportEmail} from this address right away: we will give your account back.",
+                { supportEmail: support },
+              )
+            : i18n._(
+                "If it was not you, write to us from this address on our community page right away: we will give your account back.",
+              ),
         ],
-        action: i18n._("Contact us"),
+        action: support ? i18n._("Write to us") : i18n._("Contact us"),
         after: [nothingToDo],
       };
     case "superuserPasswordChanged":
@@ -213,11 +229,16 @@ function securityWords(i18n: I18n, input: SecurityMailInput): Words {
             "Two-factor sign-in was turned on for your {appName} account {when}: signing in with the password now also asks for a code from an authenticator app.",
             { appName, when: moment(i18n, input.when) },
           ),
-          i18n._(
-            "If this wasn't you, someone else can use your account: write to us on our community page right away:",
-          ),
+          support
+            ? i18n._(
+                "If this wasn't you, someone else can use your account: write to us at {supportEmail} right away:",
+                { supportEmail: support },
+              )
+            : i18n._(
+                "If this wasn't you, someone else can use your account: write to us on our community page right away:",
+              ),
         ],
-        action: i18n._("Contact us"),
+        action: support ? i18n._("Write to us") : i18n._("Contact us"),
         after: [
           i18n._(
             "If it was you, keep your recovery codes somewhere safe: each one signs in once without the app.",

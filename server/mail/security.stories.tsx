@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import type { MailContent } from "./layout.ts";
-import { EmailPreview, emailLoader, storySite } from "./email-preview.tsx";
+import { EmailPreview, emailLoader, storySeller, storySite } from "./email-preview.tsx";
 import { type SecurityMail, securityEmail } from "./security-templates.ts";
 
 // The security emails (security-templates.ts): what changed on the account and what to do if it
@@ -12,7 +12,9 @@ const meta = {
   title: "Emails/Security",
   args: { kind: "passwordChanged" },
   loaders: [
-    emailLoader<SecurityMail>((i18n, args, locale) => securityEmail(i18n, { ...storySite, ...args, locale })),
+    emailLoader<SecurityMail>((i18n, args, locale) =>
+      securityEmail(i18n, { ...storySite, supportEmail: storySeller.supportEmail, ...args, locale }),
+    ),
   ],
   render: (_args, { loaded }) => <EmailPreview mail={loaded.mail as MailContent} />,
 } satisfies Meta<SecurityMail>;
@@ -27,6 +29,7 @@ export const PasswordChangedFactorsRemoved: Story = {
   args: { kind: "passwordChanged", removed: { passkeys: ["Chrome on Android", "YubiKey"], totp: true } },
 };
 
+/** It leads to the support address: the reader writes to us from the old address. */
 export const EmailChanged: Story = { args: { kind: "emailChanged", newEmail: "zoe.new@example.com" } };
 
 export const SuperuserPasswordChanged: Story = {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
+import { setEmailSeller } from "./layout.ts";
 import { renderMail, renderSecurityMail } from "./render.ts";
 import type { SecurityMail } from "./security-templates.ts";
 import { actionLink, type MailKind } from "./templates.ts";
@@ -143,4 +144,43 @@ describe("the HTML part on a phone", () => {
     expect(text.split(link)).toHaveLength(2);
     expect(text).not.toContain("Choisir un nouveau mot de passe");
   });
+});
+
+describe("the seller in the emails", () => {
+  const seller = {
+    name: "Lumen SAS",
+    address: "12 rue de la Paix, 75002 Paris",
+    supportEmail: "help@lumen.example",
+  };
+  afterEach(() => setEmailSeller(undefined));
+
+  it("every email ends with the seller's name, address and support address, once set", async () => {
+    const before = await renderMail(input("verification", "en"));
+    expect(before.text).not.toContain("Lumen SAS");
+    setEmailSeller(seller);
+    for (const locale of ["en", "fr"] as const) {
+      const { text, html } = await renderMail(input("verification", locale));
+      expect(text.trimEnd()).toMatch(/Lumen SAS, 12 rue de la Paix, 75002 Paris\s+help@lumen\.example$/);
+      expect(html).toContain('data-slot="email-footer"');
+    }
+  });
+
+  for (const kind of ["emailChanged", "totpEnabled"] as const) {
+    it(`${kind}: "write to us" leads to the support address, or to the community page without one`, async () => {
+      const mail = { kind, newEmail: "new@example.com", when: "2026-11-27 09:05:00.000Z" } as SecurityMail;
+      const site = { appName: "Lumen", appUrl: "https://lumen.example/", name: "Zoé" };
+      const without = await renderSecurityMail({ ...mail, ...site, locale: "fr" });
+      expect(without.link).toBe("https://lumen.example/fr/discord");
+      setEmailSeller(seller);
+      for (const locale of ["en", "fr"] as const) {
+        const { link, text } = await renderSecurityMail({ ...mail, ...site, locale });
+        expect(link).toBe("mailto:help@lumen.example");
+        expect(text).toContain(
+          locale === "fr"
+            ? "écrivez-nous tout de suite à help@lumen.example"
+            : "write to us at help@lumen.example",
+        );
+      }
+    });
+  }
 });

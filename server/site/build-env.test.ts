@@ -21,11 +21,13 @@ describe("the build's record of its build-time variables", () => {
     const dir = buildDir();
     expect(readBuildEnv(dir)).toBeNull();
     writeBuildEnv(dir, buildEnvOf({ VITE_POCKETBASE_URL: "https://api.lumen.example", PATH: "/bin" }));
-    expect(readBuildEnv(dir)).toEqual({
+    expect(readBuildEnv(dir)).toMatchObject({
       VITE_POCKETBASE_URL: "https://api.lumen.example",
       VITE_SITE_URL: "",
       CONTENT_DIR: "",
+      SELLER_ADDRESS: "",
     });
+    expect(readBuildEnv(dir)).not.toHaveProperty("PATH");
   });
 
   it("names each variable whose value changed since the build (what npm start builds again for)", () => {
@@ -46,5 +48,16 @@ describe("the build's record of its build-time variables", () => {
     expect(buildEnvWarnings(site, { VITE_POCKETBASE_URL: "https://pb.example" })).toEqual([
       'VITE_POCKETBASE_URL is "https://pb.example", the site was built with unset: build the site again (npm run build) for it to take effect.',
     ]);
+  });
+
+  it("counts the seller's details among them: the legal pages are filled with them at build", () => {
+    const dir = buildDir();
+    writeBuildEnv(dir, buildEnvOf({ SELLER_NAME: "Lumen SAS" }));
+    const site = path.join(dir, "client");
+    expect(buildEnvWarnings(site, { SELLER_NAME: "Lumen SAS", SUPPORT_EMAIL: "help@lumen.example" })).toEqual(
+      [
+        'SUPPORT_EMAIL is "help@lumen.example", the site was built with unset: build the site again (npm run build) for it to take effect.',
+      ],
+    );
   });
 });

@@ -1,12 +1,18 @@
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { legalVariables } from "#shared/seller.ts";
 
 // The variables a build reads and writes into the site (the API's address, the site's address, the
-// content folder): the build records their values beside it (`build-env.json`), so that `npm start`
+// content folder, the seller's details the legal pages are filled with): the build records their values beside it (`build-env.json`), so that `npm start`
 // builds again when one changed and the server says when its environment names another value than
 // the site it serves was built with.
 
-export const buildTimeVariables = ["VITE_POCKETBASE_URL", "VITE_SITE_URL", "CONTENT_DIR"] as const;
+export const buildTimeVariables = [
+  "VITE_POCKETBASE_URL",
+  "VITE_SITE_URL",
+  "CONTENT_DIR",
+  ...legalVariables,
+] as const;
 export type BuildEnv = Record<(typeof buildTimeVariables)[number], string>;
 
 const fileName = "build-env.json";

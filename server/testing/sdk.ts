@@ -1,4 +1,5 @@
 import PocketBase, { ClientResponseError } from "pocketbase";
+import { billingView, type Subscription } from "#shared/billing.ts";
 import { userVerified } from "../core/billing/state.ts";
 import { expect } from "vitest";
 import { fixturePassword } from "./fixtures.ts";
@@ -107,4 +108,24 @@ export async function confirmIdentity(
   });
   pb.authStore.save(token, pb.authStore.record);
   return token;
+}
+
+/**
+ * A user's billing as `billingView` reads their stored records now (through a superuser's `root`),
+ * their Stremio access, their stored plan and their subscription record.
+ */
+export async function billingAccess(root: PocketBase, id: string) {
+  const user = await root.collection("users").getOne(id);
+  const subscription = await root
+    .collection("subscriptions")
+    .getFirstListItem<Subscription>(root.filter("user = {:id}", { id }))
+    .catch(() => null);
+  const view = billingView({
+    trialEnds: String(user.trial_ends ?? ""),
+    verified: user.verified === true,
+    subscription,
+    now: new Date(),
+  });
+  const stremio = await root.collection("stremio").getFirstListItem(root.filter("user = {:id}", { id }));
+  return { view, field: stremio.field as string, plan: user.plan as string, subscription };
 }

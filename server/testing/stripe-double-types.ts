@@ -44,6 +44,12 @@ export type CheckoutSession = {
   locale: string | null;
   currency: "eur";
   amount_total: number;
+  /** Stripe Tax asked for (what this server sends with `STRIPE_TAX=on`). */
+  automatic_tax: { enabled: boolean; status: "complete" | null };
+  billing_address_collection: "auto" | "required" | null;
+  tax_id_collection: { enabled: boolean };
+  /** Not on Stripe's session object: what the create call asked, kept for tests. */
+  customer_update: { address?: string; name?: string } | null;
   created: number;
   expires_at: number;
   livemode: false;
@@ -108,7 +114,13 @@ export type Invoice = {
   created: number;
   period_start: number;
   period_end: number;
+  /** The invoice's number, as Stripe numbers them per customer (`PREFIX-0001`). */
+  number: string;
+  /** The total, tax included (prices are tax-inclusive), and its taxes (none unless Stripe Tax is on). */
+  total: number;
+  total_taxes: { amount: number; tax_behavior: "inclusive"; taxability_reason: string | null }[];
   hosted_invoice_url: string;
+  invoice_pdf: string;
   parent: {
     type: "subscription_details";
     subscription_details: { subscription: string; metadata: Record<string, string> };

@@ -235,8 +235,10 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
   // What a checkout session carries that Stripe does not show on the session object.
   let checkoutLines = new Map<
     string,
-    { price: Price; trialEnd: number | null; metadata: Record<string, string> }
+    { price: Price; trialEnd: number | null; metadata: Record<string, string>; tax: boolean }
   >();
+  // The subscriptions whose Checkout turned Stripe Tax on: their invoices show the VAT inside.
+  const taxed = new Set<string>();
   const closing = new AbortController();
   let base = "";
 
@@ -344,6 +346,10 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
   ): Invoice {
     const item = subscription.items.data[0]!;
     const id = newId("in");
+    const customer = state.customers[subscription.customer];
+    const count = Object.values(state.invoices).filter(
+      (other) => other.customer === subscription.customer,
+    ).length;
     const invoice: Invoice = {
       id,
       object: "invoice",
@@ -360,7 +366,20 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       // instant); the line's period is the one being paid for.
       period_start: invoicePeriod.start,
       period_end: invoicePeriod.end,
+      number: `${(customer?.id ?? "CUS").slice(-8).toUpperCase()}-${String(count + 1).padStart(4, "0")}`,
+      total: amount,
+      // With Stripe Tax on, the VAT inside the tax-inclusive price (20 %); none otherwise.
+      total_taxes: taxed.has(subscription.id)
+        ? [
+            {
+              amount: Math.round(amount - amount / 1.2),
+              tax_behavior: "inclusive",
+              taxability_reason: "standard_rated",
+            },
+          ]
+        : [],
       hosted_invoice_url: `${base}/invoice/${id}`,
+      invoice_pdf: `${base}/invoice/${id}/pdf`,
       parent: {
         type: "subscription_details",
         subscription_details: { subscription: subscription.id, metadata: { ...subscription.metadata } },
@@ -503,9 +522,14 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       );
     }
     const amountParam = optionalString(params, "amount");
-    const amount = amountParam === undefined ? charge.amount - charge.amount_refunded : Number(amountParam);
-    if (amount !== charge.amount - charge.amount_refunded) {
-      throw invalid("The double refunds whole charges only.", "amount");
+    const left = charge.amount - charge.amount_refunded;
+    const amount = amountParam === undefined ? left : Number(amountParam);
+    if (!Number.isInteger(amount) || amount <= 0) throw invalid("Invalid positive integer", "amount");
+    if (amount > left) {
+      throw invalid(
+        `Refund amount (€${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (€${(left / 100).toFixed(2)})`,
+        "amount",
+      );
     }
     const reason = optionalString(params, "reason") ?? null;
     if (reason !== null && !["duplicate", "fraudulent", "requested_by_customer"].includes(reason)) {
@@ -585,6 +609,15 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       throw invalid(`Invalid locale: ${locale}`, "locale");
     }
     const subscriptionData = objectParam(params, "subscription_data");
+    const automaticTax = booleanParam(objectParam(params, "automatic_tax"), "enabled") ?? false;
+    const addressCollection = optionalString(params, "billing_address_collection") ?? null;
+    if (addressCollection !== null && addressCollection !== "auto" && addressCollection !== "required") {
+      throw invalid(`Invalid billing_address_collection: ${addressCollection}`, "billing_address_collection");
+    }
+    const customerUpdate = objectParam(params, "customer_update");
+    if (Object.keys(customerUpdate).length > 0 && !customer) {
+      throw invalid("customer_update can only be used with customer.", "customer_update");
+    }
     const trialEndParam = optionalString(subscriptionData, "trial_end", "subscription_data[trial_end]");
     let trialEnd: number | null = null;
     if (trialEndParam !== undefined) {
@@ -617,6 +650,13 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       locale: locale ?? null,
       currency: "eur",
       amount_total: trialEnd === null ? price.unit_amount : 0,
+      automatic_tax: { enabled: automaticTax, status: automaticTax ? "complete" : null },
+      billing_address_collection: addressCollection as CheckoutSession["billing_address_collection"],
+      tax_id_collection: {
+        enabled: booleanParam(objectParam(params, "tax_id_collection"), "enabled") ?? false,
+      },
+      customer_update:
+        Object.keys(customerUpdate).length > 0 ? (customerUpdate as { address?: string }) : null,
       created: t,
       expires_at: t + 24 * 60 * 60,
       livemode: false,
@@ -626,6 +666,7 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       price,
       trialEnd,
       metadata: metadataParam(subscriptionData, "metadata", "subscription_data[metadata]"),
+      tax: automaticTax,
     });
     return session;
   }
@@ -767,6 +808,7 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       livemode: false,
     };
     state.subscriptions[id] = subscription;
+    if (line.tax) taxed.add(id);
     const invoice = createInvoice(
       subscription,
       trialing ? 0 : line.price.unit_amount,
@@ -981,6 +1023,15 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
       if (!invoice) return sendHtml(res, 404, messagePage("Invoice not found", "No such invoice."));
       return sendHtml(res, 200, invoicePage(invoice));
     }
+    if (root === "invoice" && id && method === "GET" && action === "pdf") {
+      const invoice = state.invoices[id];
+      if (!invoice) return sendHtml(res, 404, messagePage("Invoice not found", "No such invoice."));
+      res.writeHead(200, {
+        "Content-Type": "application/pdf",
+        "Content-Disposition": `inline; filename="${invoice.number}.pdf"`,
+      });
+      return res.end(invoicePdf(invoice));
+    }
     sendHtml(res, 404, messagePage("Not found", "The Stripe test double has no such page."));
   }
 
@@ -1014,6 +1065,30 @@ export async function startStripeDouble(options: StripeDoubleOptions = {}): Prom
         server.closeAllConnections();
       }),
   };
+}
+
+/** A one-page PDF of an invoice: its number and total, enough for a link to open in a browser. */
+function invoicePdf(invoice: Invoice): Buffer {
+  const text = `Invoice ${invoice.number}: EUR ${(invoice.total / 100).toFixed(2)} (${invoice.status})`;
+  const content = `BT /F1 14 Tf 72 760 Td (${text.replace(/[()\\]/g, "")}) Tj ET`;
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let pdf = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((object, index) => {
+    offsets.push(pdf.length);
+    pdf += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, "0")} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, "latin1");
 }
 
 function fail(error: Error): never {

@@ -10,12 +10,13 @@ import type { StripeDouble } from "./stripe-double-types.ts";
 /** The webhook signing secret the double signs with and the server checks. */
 export const testWebhookSecret = "whsec_billing_test";
 
-/** The server's Stripe configuration against the double at `apiBase`. */
-export const testStripeConfig = (apiBase: string, secretKey = "sk_test_lumen") => ({
+/** The server's Stripe configuration against the double at `apiBase` (`tax`: `STRIPE_TAX=on`). */
+export const testStripeConfig = (apiBase: string, secretKey = "sk_test_lumen", tax = false) => ({
   secretKey,
   webhookSecret: testWebhookSecret,
   prices: { month: "price_monthly_test", year: "price_yearly_test" },
   apiBase,
+  tax,
 });
 
 export type StripeWorld = {
@@ -28,10 +29,12 @@ export type StripeWorld = {
   close: () => Promise<void>;
 };
 
-/** Starts the double (webhooks retried quickly) and a server using it, as root. */
-export async function startStripeWorld(): Promise<StripeWorld> {
+/** Starts the double (webhooks retried quickly) and a server using it, as root (`tax`: Stripe Tax on). */
+export async function startStripeWorld(options: { tax?: boolean } = {}): Promise<StripeWorld> {
   const double = await startStripeDouble({ retryDelaysMs: [50, 100] });
-  const { server, root } = await startServerAsRoot({ stripe: testStripeConfig(double.url) });
+  const { server, root } = await startServerAsRoot({
+    stripe: testStripeConfig(double.url, "sk_test_lumen", options.tax ?? false),
+  });
   double.setWebhook({ url: `${server.url}/api/billing/webhook`, secret: testWebhookSecret });
   const url = new URL(double.url);
   const stripe = new Stripe("sk_test_lumen", {

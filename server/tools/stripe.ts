@@ -13,7 +13,20 @@ export type StripeConfig = {
   prices: Record<Interval, string>;
   /** A Stripe-compatible API's origin (tests); default Stripe's own. */
   apiBase?: string;
+  /**
+   * Stripe Tax (`STRIPE_TAX=on`): Checkout computes the tax from the customer's billing address
+   * (asked for), and takes a VAT number; the prices must be tax-inclusive. Off by default.
+   */
+  tax?: boolean;
 };
+
+/** `STRIPE_TAX`: `on` or `off` (default off); anything else stops the start. */
+export function stripeTaxOf(env: NodeJS.ProcessEnv): boolean {
+  const value = env.STRIPE_TAX?.trim().toLowerCase() ?? "";
+  if (value === "" || value === "off") return false;
+  if (value === "on") return true;
+  throw new Error(`Invalid STRIPE_TAX: ${env.STRIPE_TAX} (on or off)`);
+}
 
 /** The SDK, pointed at `config.apiBase` when one is given. */
 export function stripeClient(config: StripeConfig): Stripe {

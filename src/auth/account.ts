@@ -40,6 +40,8 @@ export type SignupValues = {
   plan: "free" | "paid";
   billing: "monthly" | "yearly";
   newsletter: boolean;
+  /** The paid plan: the service asked to start within the withdrawal period (the order step's box). */
+  startNow?: boolean;
   locale: Locale;
 };
 
@@ -130,7 +132,10 @@ export async function signup(pb: PocketBase, values: SignupValues): Promise<Acti
 
 /** A new account, signed in: on the paid plan, the payment starts. */
 async function signedUp(pb: PocketBase, user: AuthUser, values: SignupValues): Promise<SignupOutcome> {
-  const checkout = values.plan === "paid" ? await startCheckout(pb, intervalOf(values.billing)) : null;
+  const checkout =
+    values.plan === "paid"
+      ? await startCheckout(pb, intervalOf(values.billing), values.startNow === true)
+      : null;
   return { user, checkout };
 }
 

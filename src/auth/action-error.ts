@@ -24,6 +24,8 @@ const knownMessages: Record<string, MessageDescriptor> = {
   "There is no request for the paid plan to withdraw.": msg`There is no request for the paid plan to withdraw.`,
   "There is no subscription to change.": msg`There is no subscription to change.`,
   "This subscription has ended: it can no longer be changed.": msg`This subscription has ended: it can no longer be changed.`,
+  "The withdrawal period has ended.": msg`The withdrawal period has ended.`,
+  "There is no subscription to withdraw from.": msg`There is no subscription to withdraw from.`,
   // The passkeys' limit (shared/passkeys.ts).
   [passkeyLimitMessage]: msg`You have as many passkeys as an account may hold (${passkeysPerRecord}): remove one first.`,
   // Adding or removing a passkey, or turning on two-factor, before the address is confirmed, or

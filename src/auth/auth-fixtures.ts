@@ -1,5 +1,6 @@
 import type { AuthState, AuthUser, StremioRecord } from "./auth-state.tsx";
 import type { Subscription } from "#shared/billing.ts";
+import type { InvoiceItem, WithdrawalInfo } from "./billing.ts";
 import type { PasskeyInfo } from "#shared/passkeys.ts";
 import type { TotpSetup, TotpStatus } from "#shared/two-factor.ts";
 
@@ -71,6 +72,57 @@ export const pastDueSubscription: Subscription = {
   status: "past_due",
   past_due_since: "2026-10-02 09:20:00.000Z",
 };
+/** The right of withdrawal once it has closed (or with no subscription): nothing is offered. */
+export const withdrawalClosed: WithdrawalInfo = {
+  open: false,
+  until: "",
+  startNow: false,
+  refund: 0,
+  paid: 0,
+  currency: "eur",
+  startedAt: "",
+};
+/** A monthly subscription paid two days before the fixtures' day: withdrawing refunds it in full. */
+export const withdrawalOpen: WithdrawalInfo = {
+  open: true,
+  until: "2026-10-17 09:20:00.000Z",
+  startNow: false,
+  refund: 4.99,
+  paid: 4.99,
+  currency: "eur",
+  startedAt: "2026-10-03 09:20:00.000Z",
+};
+/** The same, the customer having asked to start at once: the two days used are kept. */
+export const withdrawalOpenStartedAtOnce: WithdrawalInfo = {
+  ...withdrawalOpen,
+  startNow: true,
+  refund: 4.66,
+};
+/** Two invoices Stripe issued for the monthly subscription. */
+export const invoices: InvoiceItem[] = [
+  {
+    id: "in_1Q9z8Y7x",
+    number: "4F2C1A0B-0002",
+    created: "2026-10-02 09:20:00.000Z",
+    total: 4.99,
+    tax: 0.83,
+    currency: "eur",
+    status: "paid",
+    hostedUrl: "https://invoice.stripe.com/i/acct_1/test_in_1Q9z8Y7x",
+    pdfUrl: "https://pay.stripe.com/invoice/acct_1/test_in_1Q9z8Y7x/pdf",
+  },
+  {
+    id: "in_1P8y7X6w",
+    number: "4F2C1A0B-0001",
+    created: "2026-09-02 09:20:00.000Z",
+    total: 4.99,
+    tax: 0.83,
+    currency: "eur",
+    status: "paid",
+    hostedUrl: "https://invoice.stripe.com/i/acct_1/test_in_1P8y7X6w",
+    pdfUrl: "https://pay.stripe.com/invoice/acct_1/test_in_1P8y7X6w/pdf",
+  },
+];
 /** A passkey made on the user's phone and used since, and one just added on a laptop. */
 export const phonePasskey: PasskeyInfo = {
   id: "pk1a2b3c4d5e6f7",

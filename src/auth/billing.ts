@@ -1,6 +1,15 @@
 import { msg } from "@lingui/core/macro";
 import type PocketBase from "pocketbase";
-import { defaultGraceDays, type Interval, type Subscription } from "#shared/billing.ts";
+import {
+  defaultGraceDays,
+  type Interval,
+  type InvoiceItem,
+  type Subscription,
+  type Withdrawal,
+  type WithdrawalInfo,
+} from "#shared/billing.ts";
+
+export type { InvoiceItem, Withdrawal, WithdrawalInfo };
 import type { ActionResult } from "../forms/action-result.ts";
 import { attempt } from "./action-error.ts";
 import { isClientResponseError } from "./sdk-error.ts";
@@ -57,11 +66,15 @@ export function loadBillingMode(pb: PocketBase): Promise<ActionResult<BillingCon
  * The paid plan, from sign-up or the account page: the URL to go to next (Stripe Checkout; in
  * manual mode, the account page once the instructions are emailed).
  */
-export function startCheckout(pb: PocketBase, interval: Interval): Promise<ActionResult<string>> {
+export function startCheckout(
+  pb: PocketBase,
+  interval: Interval,
+  startNow = false,
+): Promise<ActionResult<string>> {
   return attempt(async () => {
     const { url } = await pb.send<{ url: string }>("/api/billing/checkout", {
       method: "POST",
-      body: { interval },
+      body: { interval, startNow: startNow ? "true" : "false" },
       requestKey: null,
     });
     return url;
@@ -125,6 +138,34 @@ export function loadSubscription(pb: PocketBase, userId: string): Promise<Action
       throw error;
     }
   }, loadFailed);
+}
+
+const withdrawalFailed = msg`We could not check your right of withdrawal.`;
+const withdrawContractFailed = msg`We could not register your withdrawal. Please try again.`;
+
+export function loadWithdrawal(pb: PocketBase): Promise<ActionResult<WithdrawalInfo>> {
+  return attempt(
+    () => pb.send<WithdrawalInfo>("/api/billing/withdrawal", { requestKey: null }),
+    withdrawalFailed,
+  );
+}
+
+/** Withdraws from the contract: the subscription ends now and the refund is made (or owed). */
+export function withdrawFromContract(pb: PocketBase): Promise<ActionResult<Withdrawal>> {
+  return attempt(
+    () => pb.send<Withdrawal>("/api/billing/withdraw", { method: "POST", requestKey: null }),
+    withdrawContractFailed,
+  );
+}
+
+const invoicesFailed = msg`We could not load your invoices.`;
+
+/** The signed-in customer's invoices, the newest first (none in manual mode). */
+export function loadInvoices(pb: PocketBase): Promise<ActionResult<InvoiceItem[]>> {
+  return attempt(async () => {
+    const answer = await pb.send<{ items: InvoiceItem[] }>("/api/billing/invoices", { requestKey: null });
+    return answer.items;
+  }, invoicesFailed);
 }
 
 /** A receipt of a payment recorded by hand (`GET /api/billing/receipts`). */

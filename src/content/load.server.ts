@@ -1,8 +1,10 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { locales, type Locale } from "#shared/i18n/locales.ts";
+import { type LegalDetails, legalDetailsFromEnv } from "#shared/seller.ts";
 import { renderMarkdown, splitFrontmatter, type RenderOptions } from "./markdown.ts";
 import { isSlugSegment } from "./slug.ts";
+import { contentTokens, fillTokens } from "./tokens.ts";
 import {
   ContentError,
   isPublished,
@@ -59,9 +61,14 @@ function markdownFiles(dir: string, prefix = ""): string[] {
 /**
  * Reads and validates the whole content folder. Every problem in every file is collected and
  * thrown as one ContentError, so a build lists all of them at once. `today` (YYYY-MM-DD, the
- * build's day in UTC by default) is what content dates may not pass.
+ * build's day in UTC by default) is what content dates may not pass; `legal` (the build's
+ * `SELLER_*`, `HOST_*`, `MEDIATOR_*` and `SUPPORT_EMAIL` by default) fills the pages' tokens.
  */
-export function readContent(root: string, today = new Date().toISOString().slice(0, 10)): SiteContent {
+export function readContent(
+  root: string,
+  today = new Date().toISOString().slice(0, 10),
+  legal: LegalDetails = legalDetailsFromEnv(process.env),
+): SiteContent {
   const problems: string[] = [];
   const attempt = <T>(run: () => T): T | undefined => {
     try {
@@ -73,6 +80,7 @@ export function readContent(root: string, today = new Date().toISOString().slice
     }
   };
 
+  const tokens = { en: contentTokens(legal, "en"), fr: contentTokens(legal, "fr") };
   const load = <K extends FrontmatterKind>(
     locale: Locale,
     id: string,
@@ -87,7 +95,8 @@ export function readContent(root: string, today = new Date().toISOString().slice
         readFileSync(path.join(root, locale, `${id}.md`), "utf8"),
       );
       const frontmatter = validateFrontmatter(file, kind, data);
-      return { id, slug, locale, frontmatter, ...renderMarkdown(body, options) };
+      const filled = fillTokens(file, body, tokens[locale]);
+      return { id, slug, locale, frontmatter, ...renderMarkdown(filled, options) };
     });
 
   const content: SiteContent = {

@@ -43,6 +43,18 @@ describe("a superuser's change, in words", () => {
     expect(words("subscription", "past_due, month", "")).toBe("Subscription removed");
     expect(words("refund", "", "49.99 EUR, in_1Q2w3E4r")).toBe("Last payment refunded: €49.99");
     expect(words("refund", "", "garbled")).toBe("Payment refunded");
+    expect(words("withdrawal", "active, month, 2026-11-05 10:00:00.000Z", "4.99 EUR, refunded")).toBe(
+      "Withdrew within 14 days: €4.99 refunded to the card",
+    );
+    expect(words("withdrawal", "active, year", "49.31 EUR, owed")).toBe(
+      "Withdrew within 14 days: €49.31 to refund by hand",
+    );
+    expect(words("withdrawal", "trialing, month", "0.00 EUR, none")).toBe(
+      "Withdrew within 14 days: nothing charged, nothing to refund",
+    );
+    expect(words("refund_made", "", "49.31 EUR, 2026-10-09 08:41:27.000Z")).toBe(
+      "Withdrawal’s refund made by hand: €49.31",
+    );
   });
 
   it("says account changes in words, and anything else as old → new", () => {

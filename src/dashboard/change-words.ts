@@ -58,6 +58,30 @@ function refundWords(text: string, locale: Locale): MessageDescriptor {
   return msg`Last payment refunded: ${price}`;
 }
 
+/**
+ * A customer's withdrawal as the record of changes writes it: "4.99 EUR, refunded|owed|none" (the
+ * refund, and where it stands).
+ */
+function withdrawalWords(text: string, locale: Locale): MessageDescriptor {
+  const [money = "", state = ""] = text.split(", ");
+  const [amount = "", currency = ""] = money.split(" ");
+  const value = Number(amount);
+  if (!Number.isFinite(value) || !/^[A-Z]{3}$/.test(currency)) return msg`Withdrew within 14 days`;
+  const price = formatPrice(value, locale, currency);
+  if (state === "refunded") return msg`Withdrew within 14 days: ${price} refunded to the card`;
+  if (state === "owed") return msg`Withdrew within 14 days: ${price} to refund by hand`;
+  return msg`Withdrew within 14 days: nothing charged, nothing to refund`;
+}
+
+/** A withdrawal's refund made by hand as the record of changes writes it: "4.99 EUR, <withdrawn at>". */
+function refundMadeWords(text: string, locale: Locale): MessageDescriptor {
+  const [amount = "", currency = ""] = text.split(", ")[0]?.split(" ") ?? [];
+  const value = Number(amount);
+  if (!Number.isFinite(value) || !/^[A-Z]{3}$/.test(currency)) return msg`Withdrawal’s refund made`;
+  const price = formatPrice(value, locale, currency);
+  return msg`Withdrawal’s refund made by hand: ${price}`;
+}
+
 /** What a change did, in the operator's language. */
 export function changeWords(
   change: Pick<UserChange, "field" | "old" | "new">,
@@ -80,6 +104,10 @@ export function changeWords(
       return subscriptionWords(change, locale);
     case "refund":
       return refundWords(after, locale);
+    case "withdrawal":
+      return withdrawalWords(after, locale);
+    case "refund_made":
+      return refundMadeWords(after, locale);
     case "verified":
       return yes ? msg`Email address marked as verified` : msg`Email address marked as not verified`;
     case "admin":

@@ -43,7 +43,9 @@ export const Default: Story = {
       canvas.getByRole("heading", { level: 3, name: fr ? "Essai gratuit" : "Free trial" }),
     ).toBeVisible();
     await expect(canvas.getByText(fr ? /^4,99\s€$/ : "€4.99")).toBeVisible();
-    await expect(canvas.getByText(fr ? /^ou 49,99\s€ par an$/ : "or €49.99 per year")).toBeVisible();
+    await expect(
+      canvas.getByText(fr ? /^ou 49,99\s€ TTC par an$/ : "or €49.99 incl. VAT per year"),
+    ).toBeVisible();
     await expect(canvas.getByText(fr ? "Recommandé" : "Recommended")).toBeVisible();
     // The paid plan's sign-up starts on it, yearly.
     await expect(canvas.getByRole("link", { name: fr ? "Choisir Lumen" : "Choose Lumen" })).toHaveAttribute(

@@ -54,7 +54,7 @@ export function HomeScreen(props: HomeData) {
           </div>
           <p className="text-sm text-muted-foreground">
             <Trans>
-              {trialDays} days free, then {monthly} per month or {yearly} per year.
+              {trialDays} days free, then {monthly} per month or {yearly} per year, VAT included.
             </Trans>
           </p>
         </div>
@@ -110,8 +110,8 @@ function HomePlans({ plansTitle, plansSubtitle, trialPoints, paidPoints, html, c
         <PlanCard
           name={siteConfig.name}
           price={formatPrice(paid.monthly, locale)}
-          period={<Trans>per month</Trans>}
-          note={<Trans>or {yearly} per year</Trans>}
+          period={<Trans>incl. VAT per month</Trans>}
+          note={<Trans>or {yearly} incl. VAT per year</Trans>}
           points={paidPoints}
           action={{ label: t`Choose ${product}`, to: paidSignupPath }}
           recommended={<Trans>Recommended</Trans>}

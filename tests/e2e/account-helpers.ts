@@ -1,7 +1,9 @@
 import { execFileSync } from "node:child_process";
 import { expect, type Page } from "@playwright/test";
 import PocketBase from "pocketbase";
+import type { Locale } from "#shared/i18n/locales.ts";
 import { readOutbox, type OutboxMail } from "#server/testing/outbox.ts";
+import { stripeBaseURL, stripeDataDir, superuserOf } from "./stripe-server.ts";
 
 /** The e2e server's data folder (playwright.config.ts): its outbox holds every mail sent. */
 export const dataDir = process.env.E2E_DATA_DIR ?? "test-results/pb_data";
@@ -98,7 +100,11 @@ export async function signUp(page: Page, { name, email, plan = "free", fr = fals
   }
   await page.getByRole("checkbox", { name: fr ? /conditions d’utilisation/ : /terms of use/ }).check();
   await page
-    .getByRole("button", { name: fr ? /(Commencer|Créer)/ : /(Start my free trial|Create my account)/ })
+    .getByRole("button", {
+      name: fr
+        ? /^(Commencer mon essai gratuit|Commander avec obligation de paiement)$/
+        : /^(Start my free trial|Subscribe and pay)$/,
+    })
     .click();
 }
 
@@ -119,4 +125,103 @@ export async function makeAdmin(baseURL: string, email: string) {
   await pb.collection("_superusers").authWithPassword(superuser, "superuser-secret-1");
   const user = await pb.collection("users").getFirstListItem(pb.filter("email = {:email}", { email }));
   await pb.collection("users").update(user.id, { admin: true });
+}
+
+/** A site path in the locale (`/fr/…` in French). */
+export const at = (locale: Locale, path: string) => (locale === "fr" ? `/fr${path}` : path);
+
+/** The address is the locale's `path`, whatever its query or fragment. */
+export const pathIs = (locale: Locale, path: string) => new RegExp(`^[^?#]*${at(locale, path)}([?#].*)?$`);
+
+/** A user's subscription record, as they may read it. */
+export type Subscription = {
+  id: string;
+  customer: string;
+  subscription: string;
+  status: string;
+  interval: "month" | "year";
+  current_period_end: string;
+  cancel_at_period_end: boolean;
+};
+
+/** The official SDK signed in as a user: what the server holds, as they may read it. */
+export async function asUser(baseURL: string, email: string) {
+  const pb = new PocketBase(baseURL);
+  pb.autoCancellation(false);
+  await pb.collection("users").authWithPassword(email, password);
+  const id = pb.authStore.record!.id;
+  return {
+    pb,
+    id,
+    subscription: () =>
+      pb.collection("subscriptions").getFirstListItem<Subscription>(pb.filter("user = {:id}", { id })),
+    stremioField: async () =>
+      String((await pb.collection("stremio").getFirstListItem(pb.filter("user = {:id}", { id }))).field),
+  };
+}
+
+/** One superuser of the Stripe-mode server per worker, for what only an operator may write. */
+let stripeRoot: Promise<PocketBase> | undefined;
+export const stripeSuperuser = () =>
+  (stripeRoot ??= superuserOf(stripeBaseURL, stripeDataDir).then((r) => r.pb));
+
+/**
+ * A subscriber whose trial is over, made through the API as the site makes one: signed up, their
+ * Stremio record made, then paid on the double's checkout page (a form post, as the browser sends
+ * it). Their access is the subscription's alone.
+ */
+export async function subscriber(locale: Locale, interval: "month" | "year") {
+  const email = uniqueEmail(`subscriber-${locale}`);
+  const pb = new PocketBase(stripeBaseURL);
+  pb.autoCancellation(false);
+  await pb.collection("users").create({
+    email,
+    emailVisibility: true,
+    password,
+    passwordConfirm: password,
+    plan: "free",
+    name: locale === "fr" ? "Camille Abonnée" : "Sam Subscriber",
+    locale,
+  });
+  const user = await asUser(stripeBaseURL, email);
+  const root = await stripeSuperuser();
+  await root
+    .collection("users")
+    .update(user.id, { trial_ends: new Date(Date.now() - 60_000).toISOString().replace("T", " ") });
+  const { url } = await user.pb.send<{ url: string }>("/api/billing/checkout", {
+    method: "POST",
+    body: { interval },
+  });
+  // The double answers once the webhooks are delivered: the subscription is in when it has.
+  const paid = await fetch(`${url}/pay`, { method: "POST", redirect: "manual" });
+  expect(paid.status).toBe(303);
+  expect(await user.subscription()).toMatchObject({ status: "active", interval });
+  return { email, ...user };
+}
+
+/** Signs in on the site's login form and waits for the account page. */
+export async function logInToAccount(page: Page, locale: Locale, email: string) {
+  await page.goto(at(locale, "/login"));
+  await logIn(page, email, password, locale === "fr");
+  await expect(page).toHaveURL(pathIs(locale, "/account"));
+}
+
+/** The double's hosted checkout page (it does not translate; it shows the session's locale). */
+export async function expectCheckout(page: Page, locale: Locale, plan: "monthly" | "yearly") {
+  await expect(page.getByRole("heading", { level: 1, name: "Subscribe to Lumen" })).toBeVisible();
+  expect(page.url().startsWith(`${process.env.E2E_STRIPE_DOUBLE}/checkout/`)).toBe(true);
+  await expect(page.getByText(`Lumen, ${plan}`, { exact: true })).toBeVisible();
+  await expect(page.getByText(`Locale: ${locale}`, { exact: true })).toBeVisible();
+}
+
+/** Waits for the mail to `to` whose subject is `subject`, in `dir`'s outbox. */
+export async function mailWithSubject(dir: string, to: string, subject: string): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(() => {
+      found = readOutbox(dir).find((mail) => mail.to.includes(to) && mail.subject === subject);
+      return found?.subject;
+    })
+    .toBe(subject);
+  return found!;
 }

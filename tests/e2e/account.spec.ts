@@ -132,7 +132,7 @@ test("the journey in French: paid yearly plan, verification, credentials", async
   await page.goto("/fr/account");
   await expect(page.getByRole("heading", { level: 1, name: "Votre compte" })).toBeVisible();
   // Paid plans wait for payment: the visitor cannot activate one alone.
-  await expect(page.getByText("Offre payante, 49,99\u00a0€ par an")).toBeVisible();
+  await expect(page.getByText("Offre payante, 49,99\u00a0€ TTC par an")).toBeVisible();
   await expect(page.locator("main").getByText("Paiement attendu")).toBeVisible();
   await expect(page.locator("dd code").first()).toHaveText(stremioUsername(email));
 

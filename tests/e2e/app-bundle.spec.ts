@@ -28,10 +28,12 @@ const onDemand: { what: string; pattern: RegExp }[] = [
     what: "the account actions",
     pattern: /^src\/auth\/(account|billing|confirm-identity|passkeys|two-factor)\.ts$/,
   },
+  // The order step (widgets/billing/order-step.tsx) is the sign-up form's too: it stands above
+  // the button that commits to pay there.
   {
     what: "the signed-in account page",
     pattern:
-      /^src\/(screens\/account\/signed-in|widgets\/auth\/((passkeys|two-factor)-card|confirm-identity-dialog)|widgets\/billing\/)/,
+      /^src\/(screens\/account\/signed-in|widgets\/auth\/((passkeys|two-factor)-card|confirm-identity-dialog)|widgets\/billing\/(?!order-step\.tsx$))/,
   },
 ];
 const charts = {

@@ -4,8 +4,19 @@ import PocketBase from "pocketbase";
 import { formatDate, formatPrice } from "#shared/format.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
 import { paymentInstructions, paymentPeriod, splitInstructions } from "#shared/payment-instructions.ts";
-import { readOutbox, type OutboxMail } from "#server/testing/outbox.ts";
-import { dataDir, logIn, password, uniqueEmail } from "./account-helpers.ts";
+import { readOutbox } from "#server/testing/outbox.ts";
+import {
+  asUser,
+  at,
+  dataDir,
+  expectCheckout,
+  logInToAccount,
+  mailWithSubject,
+  password,
+  pathIs,
+  subscriber,
+  uniqueEmail,
+} from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
 import {
   createSuperuser,
@@ -14,7 +25,6 @@ import {
   stripeBaseURL,
   stripeDataDir,
   stripeDouble,
-  superuserOf,
   superuserPassword,
 } from "./stripe-server.ts";
 
@@ -37,7 +47,7 @@ const words = {
     paidPlan: /Paid plan/,
     yearly: /Yearly/,
     terms: /terms of use/,
-    submit: "Create my account",
+    submit: "Subscribe and pay",
     account: "Your account",
     plan: "Plan",
     trial: "Trial",
@@ -47,10 +57,10 @@ const words = {
     awaiting: "Awaiting payment",
     pastDue: "Payment failed",
     ended: "Ended",
-    paidYearly: `Paid plan, ${formatPrice(49.99, "en")} per year`,
-    paidMonthly: `Paid plan, ${formatPrice(4.99, "en")} per month`,
+    paidYearly: `Paid plan, ${formatPrice(49.99, "en")} incl. VAT per year`,
+    paidMonthly: `Paid plan, ${formatPrice(4.99, "en")} incl. VAT per month`,
     trialEnds: (date: string) => `Your free trial ends on ${date}.`,
-    upgradeMonthly: `Upgrade monthly (${formatPrice(4.99, "en")}/month)`,
+    upgradeMonthly: `Upgrade monthly (${formatPrice(4.99, "en")} incl. VAT/month)`,
     confirming: "Confirming your payment…",
     confirmedScheduled: "Your subscription is set up.",
     canceledCheckout: "Payment canceled: nothing was charged.",
@@ -60,8 +70,8 @@ const words = {
     ends: (date: string) => `Ends on ${date}: it will not renew. You keep your access until then.`,
     endedOn: (date: string) => `Your subscription ended on ${date}.`,
     paused: "Your Stremio credentials are paused until you subscribe again.",
-    resubscribeYearly: `Resubscribe yearly (${formatPrice(49.99, "en")}/year)`,
-    subscribeYearly: `Subscribe yearly (${formatPrice(49.99, "en")}/year)`,
+    resubscribeYearly: `Resubscribe yearly (${formatPrice(49.99, "en")} incl. VAT/year)`,
+    subscribeYearly: `Subscribe yearly (${formatPrice(49.99, "en")} incl. VAT/year)`,
     noTrial: "You already had a free trial with this address, so this account starts without one.",
     manage: "Manage billing",
     updateCard: "Update payment method",
@@ -97,7 +107,7 @@ const words = {
     paidPlan: /Offre payante/,
     yearly: /Annuel/,
     terms: /conditions d’utilisation/,
-    submit: "Créer mon compte",
+    submit: "Commander avec obligation de paiement",
     account: "Votre compte",
     plan: "Offre",
     trial: "Essai",
@@ -107,10 +117,10 @@ const words = {
     awaiting: "Paiement attendu",
     pastDue: "Paiement échoué",
     ended: "Terminé",
-    paidYearly: `Offre payante, ${formatPrice(49.99, "fr")} par an`,
-    paidMonthly: `Offre payante, ${formatPrice(4.99, "fr")} par mois`,
+    paidYearly: `Offre payante, ${formatPrice(49.99, "fr")} TTC par an`,
+    paidMonthly: `Offre payante, ${formatPrice(4.99, "fr")} TTC par mois`,
     trialEnds: (date: string) => `Votre essai gratuit se termine le ${date}.`,
-    upgradeMonthly: `Passer au mensuel (${formatPrice(4.99, "fr")}/mois)`,
+    upgradeMonthly: `Passer au mensuel (${formatPrice(4.99, "fr")} TTC/mois)`,
     confirming: "Confirmation de votre paiement…",
     confirmedScheduled: "Votre abonnement est en place.",
     canceledCheckout: "Paiement annulé\u202f: rien n’a été débité.",
@@ -121,8 +131,8 @@ const words = {
       `Se termine le ${date}\u202f: il ne sera pas renouvelé. Vous gardez votre accès jusque-là.`,
     endedOn: (date: string) => `Votre abonnement a pris fin le ${date}.`,
     paused: "Vos identifiants Stremio sont suspendus jusqu’à votre réabonnement.",
-    resubscribeYearly: `Se réabonner à l’année (${formatPrice(49.99, "fr")}/an)`,
-    subscribeYearly: `S’abonner à l’année (${formatPrice(49.99, "fr")}/an)`,
+    resubscribeYearly: `Se réabonner à l’année (${formatPrice(49.99, "fr")} TTC/an)`,
+    subscribeYearly: `S’abonner à l’année (${formatPrice(49.99, "fr")} TTC/an)`,
     noTrial: "Vous avez déjà bénéficié d’un essai gratuit avec cette adresse",
     manage: "Gérer l’abonnement",
     updateCard: "Mettre à jour le moyen de paiement",
@@ -152,35 +162,6 @@ const words = {
 } satisfies Record<Locale, unknown>;
 
 type Words = (typeof words)[Locale];
-
-const at = (locale: Locale, path: string) => (locale === "fr" ? `/fr${path}` : path);
-const pathIs = (locale: Locale, path: string) => new RegExp(`^[^?#]*${at(locale, path)}([?#].*)?$`);
-
-type Subscription = {
-  id: string;
-  customer: string;
-  subscription: string;
-  status: string;
-  interval: "month" | "year";
-  current_period_end: string;
-  cancel_at_period_end: boolean;
-};
-
-/** The official SDK signed in as a user: what the server holds, as they may read it. */
-async function asUser(baseURL: string, email: string) {
-  const pb = new PocketBase(baseURL);
-  pb.autoCancellation(false);
-  await pb.collection("users").authWithPassword(email, password);
-  const id = pb.authStore.record!.id;
-  return {
-    pb,
-    id,
-    subscription: () =>
-      pb.collection("subscriptions").getFirstListItem<Subscription>(pb.filter("user = {:id}", { id })),
-    stremioField: async () =>
-      String((await pb.collection("stremio").getFirstListItem(pb.filter("user = {:id}", { id }))).field),
-  };
-}
 
 /** The dashboard's billing actions on a user (src/dashboard/screens/user-billing.tsx). */
 const operatorWords = {
@@ -213,51 +194,6 @@ const operatorWords = {
   },
 };
 
-/** One superuser of the Stripe-mode server per worker, for what only an operator may write. */
-let stripeRoot: Promise<PocketBase> | undefined;
-const stripeSuperuser = () => (stripeRoot ??= superuserOf(stripeBaseURL, stripeDataDir).then((r) => r.pb));
-
-/**
- * A subscriber whose trial is over, made through the API as the site makes one: signed up, their
- * Stremio record made, then paid on the double's checkout page (a form post, as the browser sends
- * it). Their access is the subscription's alone.
- */
-async function subscriber(locale: Locale, interval: "month" | "year") {
-  const email = uniqueEmail(`subscriber-${locale}`);
-  const pb = new PocketBase(stripeBaseURL);
-  pb.autoCancellation(false);
-  await pb.collection("users").create({
-    email,
-    emailVisibility: true,
-    password,
-    passwordConfirm: password,
-    plan: "free",
-    name: locale === "fr" ? "Camille Abonnée" : "Sam Subscriber",
-    locale,
-  });
-  const user = await asUser(stripeBaseURL, email);
-  const root = await stripeSuperuser();
-  await root
-    .collection("users")
-    .update(user.id, { trial_ends: new Date(Date.now() - 60_000).toISOString().replace("T", " ") });
-  const { url } = await user.pb.send<{ url: string }>("/api/billing/checkout", {
-    method: "POST",
-    body: { interval },
-  });
-  // The double answers once the webhooks are delivered: the subscription is in when it has.
-  const paid = await fetch(`${url}/pay`, { method: "POST", redirect: "manual" });
-  expect(paid.status).toBe(303);
-  expect(await user.subscription()).toMatchObject({ status: "active", interval });
-  return { email, ...user };
-}
-
-/** Signs in on the site's login form and waits for the account page. */
-async function logInToAccount(page: Page, locale: Locale, email: string) {
-  await page.goto(at(locale, "/login"));
-  await logIn(page, email, password, locale === "fr");
-  await expect(page).toHaveURL(pathIs(locale, "/account"));
-}
-
 /** The account page's plan card. */
 const planCard = (page: Page, w: Words) => page.getByRole("region", { name: w.plan, exact: true });
 
@@ -275,30 +211,10 @@ async function signUpForThePaidPlan(page: Page, locale: Locale, name: string, em
   await page.getByRole("button", { name: w.submit }).click();
 }
 
-/** The double's hosted checkout page (it does not translate; it shows the session's locale). */
-async function expectCheckout(page: Page, locale: Locale, plan: "monthly" | "yearly") {
-  await expect(page.getByRole("heading", { level: 1, name: "Subscribe to Lumen" })).toBeVisible();
-  expect(page.url().startsWith(`${process.env.E2E_STRIPE_DOUBLE}/checkout/`)).toBe(true);
-  await expect(page.getByText(`Lumen, ${plan}`, { exact: true })).toBeVisible();
-  await expect(page.getByText(`Locale: ${locale}`, { exact: true })).toBeVisible();
-}
-
 /** The double's hosted Billing Portal page (the server opens it without a locale: Stripe's "auto"). */
 async function expectPortal(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Manage your Lumen subscription" })).toBeVisible();
   expect(page.url().startsWith(`${process.env.E2E_STRIPE_DOUBLE}/portal/`)).toBe(true);
-}
-
-/** Waits for the mail to `to` whose subject is `subject`, in `dir`'s outbox. */
-async function mailWithSubject(dir: string, to: string, subject: string): Promise<OutboxMail> {
-  let found: OutboxMail | undefined;
-  await expect
-    .poll(() => {
-      found = readOutbox(dir).find((mail) => mail.to.includes(to) && mail.subject === subject);
-      return found?.subject;
-    })
-    .toBe(subject);
-  return found!;
 }
 
 test.describe("with Stripe", () => {
@@ -376,6 +292,7 @@ test.describe("with Stripe", () => {
 
       // To Checkout and back without paying.
       await card.getByRole("button", { name: w.upgradeMonthly }).click();
+      await card.getByRole("button", { name: w.submit, exact: true }).click();
       await expectCheckout(page, locale, "monthly");
       await page.getByRole("link", { name: "Cancel", exact: true }).click();
       await expect(page).toHaveURL(pathIs(locale, "/account"));
@@ -385,6 +302,7 @@ test.describe("with Stripe", () => {
 
       // Then paid: the trial goes on until the first charge.
       await card.getByRole("button", { name: w.upgradeMonthly }).click();
+      await card.getByRole("button", { name: w.submit, exact: true }).click();
       await expectCheckout(page, locale, "monthly");
       await page.getByRole("button", { name: "Pay", exact: true }).click();
       await expect(page).toHaveURL(pathIs(locale, "/account"));

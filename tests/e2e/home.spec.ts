@@ -36,7 +36,7 @@ test("the home page sells: the product, the features, both plans and the way to 
   await expect(plans.nth(0)).toContainText("Free trial");
   await expect(plans.nth(1)).toContainText("Recommended");
   await expect(plans.nth(1)).toContainText("€4.99");
-  await expect(plans.nth(1)).toContainText("or €49.99 per year");
+  await expect(plans.nth(1)).toContainText("or €49.99 incl. VAT per year");
   await expect(plans.nth(1).getByRole("link", { name: "Choose Lumen" })).toHaveAttribute(
     "href",
     "/signup?plan=paid&interval=year",

@@ -96,3 +96,28 @@ test("every prerendered page is valid HTML", async () => {
     expect.soft(errors, page).toEqual([]);
   }
 });
+
+/** A word left for someone to fill in: a bracketed note, or "to be completed" in either language. */
+const placeholder = /\[[^\]]*\]|to be completed|à compléter/i;
+
+/**
+ * The visible words of a page, without its scripts, styles and code: a page of the documentation
+ * may show `[section]` in a code sample, and a table of contents is no placeholder.
+ */
+function visibleText(html: string): string {
+  return html
+    .replace(/<(script|style|code|pre|template)\b[\s\S]*?<\/\1>/gi, " ")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x5B;|&#91;|&lsqb;/gi, "[")
+    .replace(/&#x5D;|&#93;|&rsqb;/gi, "]")
+    .replace(/\s+/g, " ");
+}
+
+test("no prerendered page shows a placeholder where a detail is missing", () => {
+  const pages = globSync("**/*.html", { cwd: siteDir }).sort();
+  expect(pages.length).toBeGreaterThan(50);
+  for (const page of pages) {
+    const found = placeholder.exec(visibleText(readFileSync(path.join(siteDir, page), "utf8")));
+    expect.soft(found?.[0], page).toBeUndefined();
+  }
+});

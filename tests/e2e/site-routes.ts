@@ -40,6 +40,8 @@ export const siteRoutes: SiteRoute[] = [
   ...both("/cgu", { en: "Terms of use", fr: "Conditions générales d’utilisation" }),
   ...both("/mentions", { en: /Legal notice/i, fr: /Mentions légales/i }),
   ...both("/privacy-policy", { en: "Privacy policy", fr: /confidentialité/i }),
+  ...both("/cgv", { en: "Terms of sale", fr: "Conditions générales de vente" }),
+  ...both("/accessibility", { en: "Accessibility statement", fr: "Déclaration d’accessibilité" }),
   ...both("/discord", { en: /Discord|community/i, fr: /Discord|communauté/i }),
   ...both("/test", { en: "Test page", fr: /test/i }, { noindex: true }),
   ...both("/test-lottie", { en: "Animation test", fr: "Test d’animation" }, { noindex: true }),

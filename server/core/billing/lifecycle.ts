@@ -9,6 +9,11 @@ import {
   runningStates,
   type SubscriptionStatus,
   subscriptionStatuses,
+  trialKeptAboveMs,
+  type InvoiceItem,
+  type RefundState,
+  type Withdrawal,
+  type WithdrawalInfo,
 } from "#shared/billing.ts";
 import {
   forgetSettled,
@@ -26,6 +31,18 @@ import { type Cause, transitionMails } from "./transitions.ts";
 import { forgetOldClaims } from "./trial-claims.ts";
 import { issueReceipt, type Receipt, receiptByNumber, receiptsOf } from "./receipts.ts";
 import {
+  createOrder,
+  lastWithdrawal,
+  markOrderRefunded,
+  type Order,
+  orderById,
+  pendingManualOrder,
+  runningOrder,
+  startOrder,
+  withdrawalMs,
+  withdrawOrder,
+} from "./orders.ts";
+import {
   billingFigures,
   billingStateCounts,
   forgetNotices,
@@ -42,7 +59,7 @@ import { recordUserChanges } from "../user-audit.ts";
 import { type Seller, unconfiguredSeller } from "#shared/seller.ts";
 import { siteConfig } from "#shared/site-config.ts";
 import type { Logger } from "#server/tools/log.ts";
-import type { BillingMail } from "#server/mail/billing-templates.ts";
+import type { BillingMail, OrderTerms } from "#server/mail/billing-templates.ts";
 import type { Mailer } from "#server/mail/mailer.ts";
 import { renderBillingMail } from "#server/mail/render.ts";
 import { receiptFileName, renderReceiptPdf } from "#server/mail/receipt-pdf.ts";
@@ -103,6 +120,32 @@ export const instructionsResendMs = 2 * 60 * 1000;
 /** The notice of the payment instructions sent for the user's pending request (`_billing_notices`). */
 const instructionsNotice = "paymentInstructions";
 
+/**
+ * How long before a yearly subscription renews its notice goes out: two months (within the three
+ * months to one month before the renewal that the law asks for), sent by the sweep that first sees
+ * the period's end within it.
+ */
+export const renewalNoticeMs = 60 * day;
+
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
+/**
+ * The refund of a withdrawal at `now`: everything paid, or (the service started at once) what was
+ * paid less the share of the paid period's days already used: each day begun since the period began
+ * counts whole. Never below 0, to the cent.
+ */
+export function withdrawalRefund(
+  paid: number,
+  startNow: boolean,
+  period: { amount: number; start: number; end: number } | undefined,
+  now: number,
+): number {
+  if (!startNow || !period) return cents(Math.max(0, paid));
+  const days = Math.max(1, Math.round((period.end - period.start) / day));
+  const used = Math.min(days, Math.max(0, Math.ceil((now - period.start) / day)));
+  return cents(Math.max(0, paid - (period.amount * used) / days));
+}
+
 /** Ended for good: Stripe never revives a subscription in these. */
 const endedStatuses: readonly string[] = ["canceled", "incomplete_expired"];
 
@@ -143,20 +186,34 @@ export function createBilling(options: BillingOptions) {
   function transition(userId: string, cause: Cause, now = new Date()): () => void {
     const settled = settle(store, userId, now);
     if (!settled) return () => {};
-    const contents = transitionMails(settled.before, settled.after, cause, formatDateTime(now));
+    const contents = transitionMails(
+      settled.before,
+      settled.after,
+      cause,
+      formatDateTime(now),
+      termsOfRunningOrder(userId),
+    );
     return () => {
       const user = userById(userId);
       if (user) for (const content of contents) mail(user, content);
     };
   }
 
+  /** What the order that made the user's subscription said of the withdrawal period, if known. */
+  function termsOfRunningOrder(userId: string): OrderTerms | undefined {
+    const sub = subscriptionOf(store, userId);
+    const order = sub && runningOrder(store, userId, sub.subscription);
+    return order ? { startNow: order.startNow, at: order.startNowAt } : undefined;
+  }
+
   /** The payment instructions of manual mode, in the user's language. */
-  function instructionsMail(user: RecordData, interval: Interval): BillingMail {
+  function instructionsMail(user: RecordData, interval: Interval, order?: Order): BillingMail {
     const locale = localeOf(user);
     return {
       kind: "paymentInstructions",
       amount: paidPrice(interval),
       interval,
+      ...(order ? { order: { startNow: order.startNow, at: order.startNowAt } } : {}),
       instructions: paymentInstructions(options.instructions[locale], {
         amount: formatPrice(paidPrice(interval), locale),
         period: paymentPeriod(interval, locale),
@@ -171,9 +228,11 @@ export function createBilling(options: BillingOptions) {
    * Session (its URL), the user's remaining trial kept when more than 48 hours of it are left.
    * Without: the choice is recorded as awaiting payment, the instructions are emailed once per
    * pending request (choosing again while it waits sends nothing: `resendInstructions` does), and
-   * the URL is the account page, which shows them.
+   * the URL is the account page, which shows them. Each choice is recorded as an order, with
+   * `startNow`: the customer asked for the service to start within the withdrawal period (and knows
+   * that withdrawing then costs the days used); Stripe's session and subscription carry it too.
    */
-  async function checkout(userId: string, interval: Interval): Promise<string> {
+  async function checkout(userId: string, interval: Interval, startNow = false): Promise<string> {
     const user = userById(userId);
     if (!user) throw new BillingError("Missing user.");
     const current = subscriptionOf(store, userId);
@@ -185,8 +244,18 @@ export function createBilling(options: BillingOptions) {
     if (current?.subscription && !endedStatuses.includes(current.status) && current.status !== "incomplete") {
       throw new BillingError("Your subscription's last payment is still due: update your payment method.");
     }
+    const newOrder = () =>
+      createOrder(store, {
+        user: userId,
+        interval,
+        amount: paidPrice(interval),
+        orderedAt: formatDateTime(new Date()),
+        startNow,
+      });
     if (!stripe) {
+      let order: Order | undefined;
       const send = store.transaction(() => {
+        order = newOrder();
         // A new pending request, or another interval: the instructions sent were for another amount.
         if (current?.status !== "incomplete" || current.interval !== interval) {
           forgetNotices(store, userId, instructionsNotice);
@@ -202,12 +271,29 @@ export function createBilling(options: BillingOptions) {
         return transition(userId, { kind: "change" });
       });
       send();
-      mailOnce(user, instructionsNotice, instructionsMail(user, interval));
+      mailOnce(user, instructionsNotice, instructionsMail(user, interval, order));
       return accountUrl(user, "?checkout=manual");
     }
     const trialEnds = parseDateTime(String(user.trial_ends ?? "")).getTime();
-    const keepTrial = Number.isFinite(trialEnds) && trialEnds - Date.now() > 48 * hour;
+    const keepTrial = Number.isFinite(trialEnds) && trialEnds - Date.now() > trialKeptAboveMs;
     const customer = String(user.stripe ?? "") || current?.customer || "";
+    const order = newOrder();
+    const metadata = {
+      user: userId,
+      order: order.id,
+      start_now: String(order.startNow),
+      start_now_at: order.startNowAt,
+    };
+    // Stripe Tax (`STRIPE_TAX`): the tax from the customer's address, asked for, with their VAT
+    // number if they have one; the prices are tax-inclusive, so the total stays the site's price.
+    const tax = options.stripe!.tax
+      ? {
+          automatic_tax: { enabled: true },
+          billing_address_collection: "required" as const,
+          tax_id_collection: { enabled: true },
+          ...(customer ? { customer_update: { address: "auto" as const, name: "auto" as const } } : {}),
+        }
+      : {};
     const session = await stripe.checkout.sessions.create({
       mode: "subscription",
       line_items: [{ price: options.stripe!.prices[interval], quantity: 1 }],
@@ -216,9 +302,10 @@ export function createBilling(options: BillingOptions) {
       locale: localeOf(user),
       success_url: accountUrl(user, "?checkout=success&session_id={CHECKOUT_SESSION_ID}"),
       cancel_url: accountUrl(user, "?checkout=canceled"),
-      metadata: { user: userId },
+      metadata,
+      ...tax,
       subscription_data: {
-        metadata: { user: userId },
+        metadata,
         ...(keepTrial ? { trial_end: Math.floor(trialEnds / 1000) } : {}),
       },
     });
@@ -389,6 +476,11 @@ export function createBilling(options: BillingOptions) {
       event_at: at,
     });
     store.update(users(), userId, { stripe: customer, updated: formatDateTime(new Date()) });
+    // The order this subscription came from began to run when Stripe started it.
+    const order = object.metadata?.order ? orderById(store, object.metadata.order) : undefined;
+    if (order?.user === userId && ["trialing", "active", "past_due"].includes(status)) {
+      startOrder(store, order.id, formatDateTime(new Date(object.start_date * 1000)), object.id);
+    }
     return userId;
   }
 
@@ -456,7 +548,12 @@ export function createBilling(options: BillingOptions) {
         if (event.type === "invoice.paid") {
           const line = invoice.lines.data[0];
           const nextDate = formatDateTime(new Date((line?.period.end ?? invoice.period_end) * 1000));
-          cause = { kind: "invoicePaid", amount: invoice.amount_paid / 100, nextDate };
+          cause = {
+            kind: "invoicePaid",
+            amount: invoice.amount_paid / 100,
+            nextDate,
+            first: invoice.billing_reason === "subscription_create",
+          };
         } else {
           cause = { kind: "invoiceFailed" };
         }
@@ -489,8 +586,23 @@ export function createBilling(options: BillingOptions) {
     if (current?.subscription && !endedStatuses.includes(current.status)) {
       throw new BillingError("This user pays through Stripe: their subscription is managed there.");
     }
+    const wasRunning = runningStates.includes(viewOf(store, user, new Date()).state);
     let send = () => {};
     const saved = store.transaction(() => {
+      // A paid period that begins (not a renewal) starts the request it answers, or an order of its own.
+      if (!wasRunning) {
+        const started = formatDateTime(new Date());
+        const order =
+          pendingManualOrder(store, userId) ??
+          createOrder(store, {
+            user: userId,
+            interval,
+            amount: paidPrice(interval),
+            orderedAt: started,
+            startNow: false,
+          });
+        startOrder(store, order.id, started);
+      }
       const sub = saveSubscription(store, userId, {
         status: "active",
         interval,
@@ -561,7 +673,7 @@ export function createBilling(options: BillingOptions) {
     const lookBack = new Date(now.getTime() - sweepLookBackMs);
     const soon = new Date(now.getTime() + 48 * hour);
     const graceMs = graceOf(store);
-    const report = { reminded: 0, lastNotices: 0, settled: 0 };
+    const report = { reminded: 0, lastNotices: 0, renewalNotices: 0, settled: 0 };
     const usersCollection = users();
     const subscriptions = store.findCollection(subscriptionsCollection)!;
     const settleAll = (ids: Iterable<string>) => {
@@ -610,9 +722,33 @@ export function createBilling(options: BillingOptions) {
       }
     }
     settleAll(new Set(graceEnding.map((sub) => String(sub.user))));
+    // Yearly renewals two months ahead: an index range over the periods' ends, as the others.
+    const noticeAt = now.getTime() + renewalNoticeMs;
+    const renewing = recordsEndingBetween(
+      store,
+      subscriptions,
+      "current_period_end",
+      new Date(noticeAt - sweepLookBackMs),
+      new Date(noticeAt),
+    );
+    for (const sub of renewing) {
+      if (sub.interval !== "year") continue;
+      const user = userById(String(sub.user));
+      if (!user || viewOf(store, user, now).state !== "active") continue;
+      const key = `renewalNotice:${String(sub.subscription)}:${String(sub.current_period_end)}`;
+      if (recordNotice(store, String(user.id), key)) {
+        mail(user, {
+          kind: "renewalNotice",
+          renewsAt: String(sub.current_period_end),
+          amount: paidPrice("year"),
+          manual: sub.subscription === "",
+        });
+        report.renewalNotices++;
+      }
+    }
     forgetOldClaims(store, now);
     log.info(
-      `Billing sweep: ${report.reminded} trial reminder(s), ${report.lastNotices} last notice(s), ${report.settled} account(s) settled`,
+      `Billing sweep: ${report.reminded} trial reminder(s), ${report.lastNotices} last notice(s), ${report.renewalNotices} renewal notice(s), ${report.settled} account(s) settled`,
     );
     return report;
   }
@@ -763,24 +899,265 @@ export function createBilling(options: BillingOptions) {
       }
       const object = await retrieveSubscription(id);
       const saved = settleAndRecord(() => {
-        if (!object) return;
-        storeStripeSubscription(object, formatDateTime(new Date()));
-        // Canceled at once, a subscription keeps its period's end at Stripe: access ends when it did.
-        const item = object.items.data[0];
-        if (
-          object.status === "canceled" &&
-          object.ended_at &&
-          item &&
-          object.ended_at < item.current_period_end
-        ) {
-          saveSubscription(store, userId, {
-            current_period_end: formatDateTime(new Date(object.ended_at * 1000)),
-          });
-        }
+        if (object) storeEnded(userId, object);
       });
       if (refused) throw new BillingError("This subscription has ended: it can no longer be changed.");
       return saved;
     });
+  }
+
+  /**
+   * Stores a Stripe subscription read back after it was canceled here (in the caller's
+   * transaction). Canceled at once, a subscription keeps its period's end at Stripe: access ends
+   * when it did, and no later than `at` (the time the caller settles at: Stripe's clock, in whole
+   * seconds, may run ahead of this one, and the access must be over when the caller says so).
+   */
+  function storeEnded(userId: string, object: Stripe.Subscription, at = new Date()) {
+    storeStripeSubscription(object, formatDateTime(at));
+    const item = object.items.data[0];
+    if (
+      object.status === "canceled" &&
+      object.ended_at &&
+      item &&
+      object.ended_at < item.current_period_end
+    ) {
+      saveSubscription(store, userId, {
+        current_period_end: formatDateTime(new Date(Math.min(object.ended_at * 1000, at.getTime()))),
+      });
+    }
+  }
+
+  /** The last paid invoice above 0 of a Stripe subscription, and the payment that paid it. */
+  async function lastCardPayment(subscription: string) {
+    const invoices = await stripe!.invoices.list({ subscription, status: "paid", limit: 100 });
+    const invoice = invoices.data.find((item) => item.amount_paid > 0);
+    const payments = invoice?.id
+      ? await stripe!.invoicePayments.list({ invoice: invoice.id, status: "paid" })
+      : undefined;
+    const paid = payments?.data[0]?.payment;
+    const target = paid?.payment_intent ?? paid?.charge;
+    return {
+      invoices: invoices.data,
+      invoice,
+      target:
+        invoice?.id && paid && target
+          ? {
+              key: paid.payment_intent ? ("payment_intent" as const) : ("charge" as const),
+              id: typeof target === "string" ? target : target.id,
+            }
+          : undefined,
+    };
+  }
+
+  /**
+   * The user's running subscription, the order that made it and what withdrawing from it would
+   * give back at `now` (Stripe: its paid invoices, read from Stripe; manual mode: the receipts since
+   * it began). Undefined without a running subscription made by an order.
+   */
+  async function withdrawalState(userId: string, now: Date) {
+    const user = userById(userId);
+    const sub = user && subscriptionOf(store, userId);
+    if (!user || !sub || !runningStates.includes(viewOf(store, user, now).state)) return undefined;
+    const order = runningOrder(store, userId, sub.subscription);
+    if (!order || order.withdrawnAt !== "") return undefined;
+    let paid = 0;
+    let period: { amount: number; start: number; end: number } | undefined;
+    if (sub.subscription !== "") {
+      if (!stripe) return undefined;
+      const { invoices, invoice } = await lastCardPayment(sub.subscription);
+      paid = invoices.reduce((sum, item) => sum + item.amount_paid, 0) / 100;
+      const line = invoice?.lines.data[0];
+      if (invoice && line) {
+        period = {
+          amount: invoice.amount_paid / 100,
+          start: line.period.start * 1000,
+          end: line.period.end * 1000,
+        };
+      }
+    } else {
+      const since = receiptsOf(store, userId).filter((receipt) => receipt.issued >= order.startedAt);
+      paid = since.reduce((sum, receipt) => sum + receipt.amount, 0);
+      const last = since[0];
+      if (last) {
+        period = {
+          amount: last.amount,
+          start: parseDateTime(last.periodStart).getTime(),
+          end: parseDateTime(last.periodEnd).getTime(),
+        };
+      }
+    }
+    const until = parseDateTime(order.startedAt).getTime() + withdrawalMs;
+    return {
+      user,
+      sub,
+      order,
+      paid: cents(paid),
+      refund: withdrawalRefund(paid, order.startNow, period, now.getTime()),
+      until: formatDateTime(new Date(until)),
+      open: now.getTime() < until,
+    };
+  }
+
+  /** What withdrawing would be now for the user (open or not, until when, the refund). */
+  async function withdrawalTerms(userId: string, now = new Date()): Promise<WithdrawalInfo> {
+    const state = await withdrawalState(userId, now);
+    if (!state) {
+      return { open: false, until: "", startNow: false, refund: 0, paid: 0, currency: "eur", startedAt: "" };
+    }
+    return {
+      open: state.open,
+      until: state.until,
+      startNow: state.order.startNow,
+      refund: state.open ? state.refund : 0,
+      paid: state.paid,
+      currency: siteConfig.plans.currency.toLowerCase(),
+      startedAt: state.order.startedAt,
+    };
+  }
+
+  /**
+   * The customer withdraws within 14 days of the start of their subscription: the refund (Stripe:
+   * made to the card at once, in full or pro rata; manual mode: owed, for the operator to make by
+   * hand; nothing when nothing was charged), then the subscription ends now, access with it. One
+   * email acknowledges it (its date and time, the contract, the refund); the record of changes
+   * keeps it.
+   */
+  function withdraw(userId: string): Promise<Withdrawal> {
+    return inOrder(async () => {
+      const now = new Date();
+      const state = await withdrawalState(userId, now);
+      if (!state) throw new BillingError("There is no subscription to withdraw from.");
+      if (!state.open) throw new BillingError("The withdrawal period has ended.");
+      const { user, sub, order, refund } = state;
+      const withdrawnAt = formatDateTime(now);
+      let refundState: RefundState = refund > 0 ? "owed" : "none";
+      let refundedAt = "";
+      let object: Stripe.Subscription | undefined;
+      if (sub.subscription !== "") {
+        if (refund > 0) {
+          const { invoice, target } = await lastCardPayment(sub.subscription);
+          if (!invoice?.id || !target) throw new BillingError("There is no card payment to refund.");
+          // One refund per withdrawal, whatever happens next: a retry after a failure further on
+          // gets the same refund back from Stripe (or a refusal), never a second one.
+          const made = await stripe!.refunds.create(
+            {
+              [target.key]: target.id,
+              amount: Math.min(Math.round(refund * 100), invoice.amount_paid),
+              reason: "requested_by_customer",
+              metadata: { user: userId, invoice: invoice.id, order: order.id, withdrawal: "true" },
+            },
+            { idempotencyKey: `withdrawal-${order.id}` },
+          );
+          refundState = "refunded";
+          refundedAt = formatDateTime(new Date(made.created * 1000));
+        }
+        try {
+          await stripe!.subscriptions.cancel(sub.subscription);
+        } catch (error) {
+          if (!isRefused(error)) throw error;
+        }
+        object = await retrieveSubscription(sub.subscription);
+      }
+      let send = () => {};
+      store.transaction(() => {
+        // Settled once Stripe has answered: the access ends now, as the acknowledgement says.
+        const settledAt = new Date();
+        if (object) storeEnded(userId, object, settledAt);
+        else if (sub.subscription === "") {
+          saveSubscription(store, userId, {
+            status: "canceled",
+            current_period_end: withdrawnAt,
+            cancel_at_period_end: false,
+          });
+        }
+        withdrawOrder(store, order.id, { withdrawnAt, refund, refundState, refundedAt });
+        recordUserChanges(store, userId, String(user.email), [
+          {
+            field: "withdrawal",
+            old: describeSubscription(sub),
+            new: `${refund.toFixed(2)} ${siteConfig.plans.currency.toUpperCase()}, ${refundState}`,
+          },
+        ]);
+        send = transition(
+          userId,
+          {
+            kind: "withdrawal",
+            withdrawnAt,
+            interval: order.interval,
+            amount: order.amount,
+            startedAt: order.startedAt,
+            refund,
+            refundState,
+          },
+          settledAt,
+        );
+      });
+      send();
+      return { withdrawnAt, refund, refundState };
+    });
+  }
+
+  /**
+   * The operator records that the refund a withdrawal owed (manual mode) was made, `by` (a
+   * superuser's email): kept in the record of changes, and the customer gets "refund issued".
+   */
+  function refundMade(userId: string, by: string) {
+    const user = userById(userId);
+    if (!user) throw new UnknownUserError("Missing user.");
+    const order = lastWithdrawal(store, userId);
+    if (!order || order.refundState !== "owed") throw new BillingError("There is no refund to make.");
+    const refundedAt = formatDateTime(new Date());
+    store.transaction(() => {
+      markOrderRefunded(store, order.id, refundedAt);
+      recordUserChanges(store, userId, by, [
+        {
+          field: "refund_made",
+          old: "",
+          new: `${order.refund.toFixed(2)} ${siteConfig.plans.currency.toUpperCase()}, ${order.withdrawnAt}`,
+        },
+      ]);
+    });
+    mailOnce(user, `refundMade:${order.id}`, {
+      kind: "refundIssued",
+      amount: order.refund,
+      refundedAt,
+      manual: true,
+    });
+    return { amount: order.refund, currency: siteConfig.plans.currency.toLowerCase(), refundedAt };
+  }
+
+  /** The user's last withdrawal (the operator's page): when, the refund, where it stands. */
+  function lastWithdrawalOf(userId: string) {
+    const order = lastWithdrawal(store, userId);
+    return order
+      ? {
+          withdrawnAt: order.withdrawnAt,
+          refund: order.refund,
+          refundState: order.refundState,
+          refundedAt: order.refundedAt,
+          interval: order.interval,
+          startedAt: order.startedAt,
+        }
+      : null;
+  }
+
+  /** The invoices of the user's Stripe customer, the newest first; none in manual mode or without one. */
+  async function invoices(userId: string): Promise<InvoiceItem[]> {
+    const user = userById(userId);
+    const customer = user && (String(user.stripe ?? "") || subscriptionOf(store, userId)?.customer);
+    if (!stripe || !customer) return [];
+    const list = await stripe.invoices.list({ customer, limit: 100 });
+    return list.data.map((invoice) => ({
+      id: invoice.id ?? "",
+      number: invoice.number ?? "",
+      created: formatDateTime(new Date(invoice.created * 1000)),
+      total: invoice.total / 100,
+      tax: (invoice.total_taxes ?? []).reduce((sum, tax) => sum + tax.amount, 0) / 100,
+      currency: invoice.currency,
+      status: invoice.status ?? "",
+      hostedUrl: invoice.hosted_invoice_url ?? "",
+      pdfUrl: invoice.invoice_pdf ?? "",
+    }));
   }
 
   /**
@@ -804,23 +1181,12 @@ export function createBilling(options: BillingOptions) {
     }
     if (!current) throw new BillingError("There is no card payment to refund.");
     return inOrder(async () => {
-      const invoices = await stripe.invoices.list({
-        subscription: current.subscription,
-        status: "paid",
-        limit: 10,
-      });
-      const invoice = invoices.data.find((item) => item.amount_paid > 0);
-      const payments = invoice?.id
-        ? await stripe.invoicePayments.list({ invoice: invoice.id, status: "paid" })
-        : undefined;
-      const paid = payments?.data[0]?.payment;
-      const target = paid?.payment_intent ?? paid?.charge;
-      if (!invoice?.id || !paid || !target) throw new BillingError("There is no card payment to refund.");
-      const key = paid.payment_intent ? "payment_intent" : "charge";
+      const { invoice, target } = await lastCardPayment(current.subscription);
+      if (!invoice?.id || !target) throw new BillingError("There is no card payment to refund.");
       let refund: Stripe.Refund;
       try {
         refund = await stripe.refunds.create({
-          [key]: typeof target === "string" ? target : target.id,
+          [target.key]: target.id,
           metadata: { user: userId, invoice: invoice.id },
         });
       } catch (error) {
@@ -870,6 +1236,11 @@ export function createBilling(options: BillingOptions) {
     stats,
     cancelByOperator,
     refundLastPayment,
+    withdrawalTerms,
+    withdraw,
+    refundMade,
+    lastWithdrawal: lastWithdrawalOf,
+    invoices,
     receipts,
     receiptPdf,
   };

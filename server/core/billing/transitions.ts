@@ -1,5 +1,5 @@
 import { type BillingState, type BillingView, paidPrice, runningStates } from "#shared/billing.ts";
-import type { BillingMail } from "#server/mail/billing-templates.ts";
+import type { BillingMail, OrderTerms, WithdrawalRefund } from "#server/mail/billing-templates.ts";
 import type { Settled } from "./state.ts";
 
 // Which emails a transition sends, told from the state the last transition settled (`before`), the
@@ -7,11 +7,24 @@ import type { Settled } from "./state.ts";
 // arriving or failing (a receipt, a failed payment). A pure function: the property test
 // (server/billing-machine.test.ts) holds every history to it.
 
-/** What moved the state: Stripe's invoices, the operator's record of a payment, or anything else. */
+/**
+ * What moved the state: Stripe's invoices (`first`: the invoice of the Checkout itself, the
+ * order's confirmation), the operator's record of a payment, the customer's withdrawal, or
+ * anything else.
+ */
 export type Cause =
-  | { kind: "invoicePaid"; amount: number; nextDate: string }
+  | { kind: "invoicePaid"; amount: number; nextDate: string; first?: boolean }
   | { kind: "invoiceFailed" }
   | { kind: "markedPaid"; until: string; receipt: number }
+  | {
+      kind: "withdrawal";
+      withdrawnAt: string;
+      interval: "month" | "year";
+      amount: number;
+      startedAt: string;
+      refund: number;
+      refundState: WithdrawalRefund;
+    }
   | { kind: "change" };
 
 const live = new Set<BillingState>(runningStates);
@@ -19,21 +32,30 @@ const live = new Set<BillingState>(runningStates);
 /**
  * The emails of a transition from `before` to `after` at `now` (a PocketBase datetime): the change
  * of state's (at most one), and money's (a receipt, a failed payment), which speaks for the plan
- * too: a receipt replaces "switched" or "resumed". Never two that contradict.
+ * too: a receipt replaces "switched" or "resumed". Never two that contradict. A withdrawal sends
+ * its acknowledgement alone (it says the access has ended). `order`, the terms of the order that
+ * made the running subscription, is repeated in its confirmation: the "starts on DATE" of a
+ * subscription taken during the trial, or the receipt of the Checkout's own invoice.
  */
 export function transitionMails(
   before: Settled | undefined,
   after: BillingView,
   cause: Cause,
   now: string,
+  order?: OrderTerms,
 ): BillingMail[] {
-  const money = moneyMail(after, cause);
-  const change = before && stateMail(before, after, now);
+  if (cause.kind === "withdrawal") {
+    const { kind: _kind, ...withdrawal } = cause;
+    return [{ kind: "withdrawalConfirmed", ...withdrawal }];
+  }
+  const money = moneyMail(after, cause, order);
+  let change = before && stateMail(before, after, now);
+  if (change?.kind === "subscriptionScheduled" && order) change = { ...change, order };
   if (money && (change?.kind === "planSwitched" || change?.kind === "subscriptionResumed")) return [money];
   return [change, money].filter((mail): mail is BillingMail => mail !== undefined);
 }
 
-function moneyMail(after: BillingView, cause: Cause): BillingMail | undefined {
+function moneyMail(after: BillingView, cause: Cause, order: OrderTerms | undefined): BillingMail | undefined {
   const interval = after.interval ?? "month";
   if (cause.kind === "invoicePaid" && cause.amount > 0) {
     return {
@@ -42,6 +64,7 @@ function moneyMail(after: BillingView, cause: Cause): BillingMail | undefined {
       interval,
       nextDate: cause.nextDate,
       manual: false,
+      ...(cause.first && order ? { order } : {}),
     };
   }
   if (cause.kind === "markedPaid") {

@@ -25,7 +25,11 @@ export const collectionsTableStatement = `CREATE TABLE IF NOT EXISTS "${collecti
  * last transition left (the next one is told from it); the trials claimed, by a keyed hash of the
  * normalized address (kept after the account goes); the key of those hashes; and the receipts of
  * payments recorded by hand, numbered in one unbroken sequence (kept after the account goes, as
- * accounts are; the UNIQUE constraint led by the user is the index a user's receipts are read by).
+ * accounts are; the UNIQUE constraint led by the user is the index a user's receipts are read by);
+ * and the orders: one per choice of the paid plan, with whether the customer asked the service to
+ * start at once, when the subscription it made began to run, and its withdrawal and refund (kept
+ * after the account goes, as receipts are; read by id, or by user through the UNIQUE constraint
+ * led by the user).
  */
 const billingTables: InternalTable[] = [
   {
@@ -51,6 +55,10 @@ const billingTables: InternalTable[] = [
   {
     name: "_receipts",
     statement: `CREATE TABLE IF NOT EXISTS "_receipts" ("number" INTEGER PRIMARY KEY NOT NULL, "user" TEXT NOT NULL, "email" TEXT NOT NULL, "name" TEXT NOT NULL, "interval" TEXT NOT NULL, "amount" REAL NOT NULL, "currency" TEXT NOT NULL, "period_start" TEXT NOT NULL, "period_end" TEXT NOT NULL, "issued" TEXT NOT NULL, "seller" TEXT NOT NULL, UNIQUE ("user", "number"))`,
+  },
+  {
+    name: "_orders",
+    statement: `CREATE TABLE IF NOT EXISTS "_orders" ("id" TEXT PRIMARY KEY NOT NULL, "user" TEXT NOT NULL, "interval" TEXT NOT NULL, "amount" REAL NOT NULL, "ordered_at" TEXT NOT NULL, "start_now" INTEGER NOT NULL DEFAULT 0, "start_now_at" TEXT NOT NULL DEFAULT '', "subscription" TEXT NOT NULL DEFAULT '', "started_at" TEXT NOT NULL DEFAULT '', "withdrawn_at" TEXT NOT NULL DEFAULT '', "refund" REAL NOT NULL DEFAULT 0, "refund_state" TEXT NOT NULL DEFAULT '', "refunded_at" TEXT NOT NULL DEFAULT '', UNIQUE ("user", "ordered_at", "id"))`,
   },
 ];
 

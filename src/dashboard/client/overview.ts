@@ -1,6 +1,7 @@
 import type PocketBase from "pocketbase";
 import { attempt } from "#src/auth/action-error.ts";
 import type { ActionResult } from "#src/forms/action-result.ts";
+import type { SellerSettings } from "#shared/seller.ts";
 import type { Backup } from "./backups.ts";
 import { loadFailed, unlessMissing, users } from "./common.ts";
 import { defaultLogsQuery, logsFilter, type LogsQuery } from "./logs.ts";
@@ -64,6 +65,11 @@ export type Overview = {
   lastBackup: Backup | null;
   /** The money figures; null when the server has none (a PocketBase without this server's billing). */
   money: Money | null;
+  /**
+   * Who sells, hosts and mediates, as the server was started with, and what is missing; null or
+   * absent when the server does not say (a real PocketBase).
+   */
+  seller?: SellerSettings | null;
 };
 
 /**
@@ -78,13 +84,14 @@ export async function loadOverview(pb: PocketBase, now = new Date()): Promise<Ac
     };
     const keys = Object.keys(overviewUsers) as (keyof typeof overviewUsers)[];
     const mailFilter = logsFilter(pb, { ...defaultLogsQuery, ...overviewFailedMails }, now);
-    const [counts, failedMails, backups, stats] = await Promise.all([
+    const [counts, failedMails, backups, stats, seller] = await Promise.all([
       Promise.all(keys.map((key) => countUsers(overviewUsers[key]))),
       pb.logs
         .getList(1, 1, { filter: mailFilter, fields: "id", requestKey: null })
         .then((list) => list.totalItems),
       pb.backups.getFullList({ requestKey: null }),
       unlessMissing(pb.send<Money>("/api/billing/stats", { requestKey: null })),
+      unlessMissing(pb.send<SellerSettings>("/api/settings/seller", { requestKey: null })),
     ]);
     const lastBackup = backups.reduce<Backup | null>(
       (newest, backup) => (newest === null || backup.modified > newest.modified ? backup : newest),
@@ -101,6 +108,7 @@ export async function loadOverview(pb: PocketBase, now = new Date()): Promise<Ac
         manual: stats.manual,
         signupsByDay: stats.signupsByDay,
       },
+      seller,
     };
   }, loadFailed);
 }

@@ -161,7 +161,31 @@ export type UserDetails = {
   graceDays: number;
   /** Whether the server's Stripe key is a test or a live one; null in manual mode or when it does not say. */
   stripeMode: StripeMode | null;
+  /** The user's last withdrawal and its refund; null without one, or when the server does not say. */
+  withdrawal?: LastWithdrawal | null;
 };
+
+/** A customer's withdrawal within 14 days (`GET /api/billing/withdrawal?user=`'s `last`). */
+export type LastWithdrawal = {
+  withdrawnAt: string;
+  /** The refund, in euros. */
+  refund: number;
+  /** Made to the card or by hand (`refunded`), to make by hand (`owed`), or nothing was charged. */
+  refundState: "refunded" | "owed" | "none";
+  refundedAt: string;
+  interval: Interval;
+  startedAt: string;
+};
+
+async function withdrawalOf(pb: PocketBase, id: string): Promise<LastWithdrawal | null> {
+  const info = await unlessMissing(
+    pb.send<{ last?: LastWithdrawal | null }>(`/api/billing/withdrawal?user=${encodeURIComponent(id)}`, {
+      method: "GET",
+      requestKey: null,
+    }),
+  );
+  return info?.last ?? null;
+}
 
 export type StripeMode = "test" | "live";
 
@@ -191,19 +215,26 @@ async function billingConfigOf(
 
 export async function loadUser(pb: PocketBase, id: string): Promise<ActionResult<UserDetails>> {
   return attempt(async () => {
-    const [user, records, subscription, billing] = await Promise.all([
+    const [user, records, subscription, billing, withdrawal] = await Promise.all([
       users(pb).getOne<AuthUser>(id, { requestKey: null }),
       pb
         .collection("stremio")
         .getList<RecordModel>(1, 1, { filter: pb.filter("user = {:id}", { id }), requestKey: null }),
       subscriptionOf(pb, id),
       billingConfigOf(pb),
+      withdrawalOf(pb, id),
     ]);
     const record = records.items[0];
     const stremio = record
       ? { id: record.id, username: String(record.email ?? ""), hasPassword: Boolean(record.password) }
       : null;
-    return { user: { ...user, trial_ends: user.trial_ends ?? "" }, stremio, subscription, ...billing };
+    return {
+      user: { ...user, trial_ends: user.trial_ends ?? "" },
+      stremio,
+      subscription,
+      ...billing,
+      withdrawal,
+    };
   }, loadFailed);
 }
 
@@ -273,6 +304,7 @@ export const billingRefusals: Record<string, MessageDescriptor> = {
   "There is no card payment to refund.": msg`There is no card payment to refund.`,
   "This payment is already refunded.": msg`This payment is already refunded.`,
   "Payments recorded by hand are refunded outside the site: return the money the way it came.": msg`Payments recorded by hand are refunded outside the site: return the money the way it came.`,
+  "There is no refund to make.": msg`There is no refund to make.`,
 };
 
 async function billingAction<T>(action: () => Promise<T>): Promise<ActionResult<T>> {
@@ -318,6 +350,16 @@ export type Refund = { amount: number; currency: string; refundedAt: string; inv
 export async function refundLastPayment(pb: PocketBase, id: string): Promise<ActionResult<Refund>> {
   return billingAction(() =>
     pb.send<Refund>("/api/billing/refund", { method: "POST", body: { user: id }, requestKey: null }),
+  );
+}
+
+/** A withdrawal's refund recorded as made by hand: the amount, its currency and when. */
+export type RefundMade = { amount: number; currency: string; refundedAt: string };
+
+/** Records that the refund a withdrawal owed was made by hand; the user gets an email. */
+export async function markRefundMade(pb: PocketBase, id: string): Promise<ActionResult<RefundMade>> {
+  return billingAction(() =>
+    pb.send<RefundMade>("/api/billing/refund-made", { method: "POST", body: { user: id }, requestKey: null }),
   );
 }
 

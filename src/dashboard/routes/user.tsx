@@ -10,6 +10,7 @@ import {
   loadUser,
   markPaid,
   refundLastPayment,
+  markRefundMade,
   resendPasswordReset,
   resendVerification,
   updateUser,
@@ -46,6 +47,7 @@ export default function DashboardUser() {
         [pb],
       )}
       refundPayment={useCallback((id: string) => refundLastPayment(pb, id), [pb])}
+      markRefundMade={useCallback((id: string) => markRefundMade(pb, id), [pb])}
       sendVerification={useCallback((email: string) => resendVerification(pb, email), [pb])}
       sendPasswordReset={useCallback((email: string) => resendPasswordReset(pb, email), [pb])}
       deleteUser={useCallback((id: string) => deleteUser(pb, id), [pb])}

@@ -211,3 +211,56 @@ export const LoadFailed: Story = {
     await expect(await within(canvasElement).findByRole("alert")).toBeVisible();
   },
 };
+
+/** A seller set in part: the missing details flagged, with the variable that sets each. */
+export const SellerDetailsMissing: Story = {
+  args: {
+    loadOverview: fn(async () =>
+      ok({
+        ...goodWeek,
+        money: null,
+        seller: {
+          seller: {
+            name: "Lumen SAS",
+            legalForm: "SAS au capital de 1 000 €",
+            address: "12 rue de la Paix, 75002 Paris",
+            registration: "RCS Paris 912 345 678",
+            vatNumber: "",
+            vatRate: 0,
+            director: "",
+            supportEmail: "help@lumen.example",
+          },
+          host: {
+            name: "Hetzner Online GmbH",
+            address: "Industriestr. 25, 91710 Gunzenhausen, Germany",
+            phone: "",
+          },
+          mediator: { name: "", address: "", url: "" },
+          missing: [
+            { variable: "SELLER_DIRECTOR", consequence: "the legal notice names no director of publication" },
+            { variable: "HOST_PHONE", consequence: "the legal notice gives no phone number for the host" },
+            { variable: "MEDIATOR_NAME", consequence: "the terms of sale name no consumer mediator" },
+            {
+              variable: "MEDIATOR_ADDRESS",
+              consequence: "the terms of sale give no address for the mediator",
+            },
+            { variable: "MEDIATOR_URL", consequence: "the terms of sale give no website for the mediator" },
+          ],
+        },
+      }),
+    ),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = within(canvasElement);
+    const fr = globals.locale === "fr";
+    const section = within(
+      await canvas.findByRole("region", { name: fr ? /Coordonnées du vendeur/ : /Seller details/ }),
+    );
+    await expect(section.getByText(fr ? "5 non renseignées" : "5 not set")).toBeVisible();
+    await expect(section.getAllByText(fr ? "Non renseigné" : "Not set")).toHaveLength(5);
+    await expect(section.getByText("MEDIATOR_URL")).toBeVisible();
+    // The VAT number is not required (a seller under the VAT exemption has none): not flagged.
+    await expect(section.getByText(fr ? "Aucun" : "None")).toBeVisible();
+    await expect(section.getByText("12 rue de la Paix, 75002 Paris")).toBeVisible();
+  },
+};

@@ -7,6 +7,7 @@ import { useLocale } from "#src/i18n/use-locale.ts";
 import { countFormat, formatAge, formatDateTime } from "#src/lib/format.ts";
 import { parseDateTime } from "#shared/datetime.ts";
 import { formatPrice } from "#shared/format.ts";
+import type { SellerSettings } from "#shared/seller.ts";
 import { TimeSeriesChart } from "#src/widgets/charts/time-series-chart.tsx";
 import { useNow } from "#src/lib/use-now.ts";
 import { Badge } from "#src/ui/badge.tsx";
@@ -180,10 +181,78 @@ function LastBackup({ backup }: { backup: Overview["lastBackup"] }) {
 }
 
 /**
+ * Who sells, hosts and mediates, as the server was started with: each detail the legal pages, the
+ * terms of sale and the emails show, and those not set flagged with the variable that sets them.
+ */
+function SellerDetails({ settings }: { settings: SellerSettings }) {
+  const { t } = useLingui();
+  const { seller, host, mediator, missing } = settings;
+  const missingCount = missing.length;
+  const rows: [string, string, string][] = [
+    ["SELLER_NAME", t`Seller`, seller.name],
+    ["SELLER_LEGAL_FORM", t`Legal form and share capital`, seller.legalForm],
+    ["SELLER_ADDRESS", t`Registered office`, seller.address],
+    ["SELLER_REGISTRATION", t`Registration`, seller.registration],
+    ["SELLER_VAT_NUMBER", t`VAT number`, seller.vatNumber],
+    ["SELLER_DIRECTOR", t`Director of publication`, seller.director],
+    ["SUPPORT_EMAIL", t`Support email`, seller.supportEmail],
+    ["HOST_NAME", t`Host`, host.name],
+    ["HOST_ADDRESS", t`Host's address`, host.address],
+    ["HOST_PHONE", t`Host's phone`, host.phone],
+    ["MEDIATOR_NAME", t`Consumer mediator`, mediator.name],
+    ["MEDIATOR_ADDRESS", t`Mediator's address`, mediator.address],
+    ["MEDIATOR_URL", t`Mediator's website`, mediator.url],
+  ];
+  return (
+    <section aria-labelledby="overview-seller">
+      <h2 id="overview-seller" className="mb-1 flex flex-wrap items-center gap-2 text-lg font-semibold">
+        <Trans>Seller details</Trans>
+        {missingCount > 0 ? (
+          <Badge variant="warning">
+            <Trans>{missingCount} not set</Trans>
+          </Badge>
+        ) : null}
+      </h2>
+      <p className="mb-3 text-sm text-muted-foreground">
+        <Trans>
+          What the legal notice, the terms of sale, the receipts and the emails say about who sells. Set them
+          with environment variables, then build the site again.
+        </Trans>
+      </p>
+      <dl className="grid grid-cols-1 gap-x-6 rounded-lg border bg-surface p-5 text-sm sm:grid-cols-[max-content_1fr]">
+        {rows.map(([variable, label, value]) => {
+          const flagged = missing.some((detail) => detail.variable === variable);
+          return (
+            <div key={variable} data-slot="seller-detail" className="contents">
+              <dt className="pt-2 text-muted-foreground sm:pb-2">{label}</dt>
+              <dd className="flex flex-wrap items-center gap-2 pb-2 sm:pt-2 [overflow-wrap:anywhere]">
+                {value ? (
+                  <span className="text-foreground">{value}</span>
+                ) : flagged ? (
+                  <Badge variant="warning">
+                    <Trans>Not set</Trans>
+                  </Badge>
+                ) : (
+                  <span className="text-muted-foreground">
+                    <Trans>None</Trans>
+                  </span>
+                )}
+                {value ? null : <code className="text-xs text-muted-foreground">{variable}</code>}
+              </dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
+  );
+}
+
+/**
  * `/_`: how the business is doing: the revenue, trial-to-paid conversion and churn, sign-ups (this
  * week, and per day over 30 days), trials, the subscriptions by state, payments that need the
  * operator (manual renewals due and overdue among them), failed mails of the last day and the last
- * backup; each figure opens the list behind it where the users list has a filter for it.
+ * backup; each figure opens the list behind it where the users list has a filter for it. Below, the
+ * seller's details, the missing ones flagged.
  */
 export function OverviewScreen({ loadOverview }: OverviewScreenProps) {
   const { t } = useLingui();
@@ -279,6 +348,7 @@ export function OverviewScreen({ loadOverview }: OverviewScreenProps) {
                 <LastBackup backup={overview.lastBackup} />
               </ul>
             </section>
+            {overview.seller ? <SellerDetails settings={overview.seller} /> : null}
           </div>
         )}
       </Loaded>

@@ -25,8 +25,10 @@ import {
   type CancelWhen,
   dayOf,
   endOfDay,
+  type LastWithdrawal,
   nextPeriodEnd,
   type Refund,
+  type RefundMade,
   type StripeMode,
   today,
   type UserDetails,
@@ -45,6 +47,7 @@ export type CancelSubscription = (
   when: CancelWhen,
 ) => Promise<ActionResult<{ user: AuthUser; subscription: Subscription }>>;
 export type RefundPayment = (id: string) => Promise<ActionResult<Refund>>;
+export type MarkRefundMade = (id: string) => Promise<ActionResult<RefundMade>>;
 
 /** A subscription's status in words (Stripe's statuses; `incomplete` is the paid plan chosen, not paid). */
 const statusLabels: Record<SubscriptionStatus, MessageDescriptor> = {
@@ -91,12 +94,13 @@ function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   );
 }
 
-/** The user's trial and subscription as the database holds them. */
+/** The user's trial and subscription as the database holds them, and their last withdrawal. */
 function BillingSummary({
   user,
   subscription,
   stripeMode,
-}: Pick<UserDetails, "user" | "subscription" | "stripeMode">) {
+  withdrawal,
+}: Pick<UserDetails, "user" | "subscription" | "stripeMode" | "withdrawal">) {
   const { i18n } = useLingui();
   const locale = useLocale();
   const date = (value: string) => (value ? formatDate(value, locale) : "—");
@@ -130,6 +134,7 @@ function BillingSummary({
       {subscription?.current_period_end ? (
         <Row label={i18n._(periodLabel(subscription))}>{date(subscription.current_period_end)}</Row>
       ) : null}
+      {withdrawal ? <WithdrawalRow withdrawal={withdrawal} /> : null}
       {customer ? (
         <Row label="Stripe">
           <a
@@ -143,6 +148,105 @@ function BillingSummary({
         </Row>
       ) : null}
     </dl>
+  );
+}
+
+/** A withdrawal within 14 days: when, and its refund (made, to make by hand, or nothing charged). */
+function WithdrawalRow({ withdrawal }: { withdrawal: LastWithdrawal }) {
+  const locale = useLocale();
+  const date = formatDate(withdrawal.withdrawnAt, locale);
+  const refund = formatPrice(withdrawal.refund, locale);
+  return (
+    <Row label={<Trans>Withdrawal</Trans>}>
+      <span>
+        <Trans>Withdrew on {date}</Trans>
+      </span>
+      {withdrawal.refundState === "owed" ? (
+        <Badge variant="warning">
+          <Trans>Refund to make: {refund}</Trans>
+        </Badge>
+      ) : withdrawal.refundState === "refunded" ? (
+        <Badge variant="secondary">
+          <Trans>Refunded {refund}</Trans>
+        </Badge>
+      ) : (
+        <Badge variant="secondary">
+          <Trans>Nothing charged, nothing to refund</Trans>
+        </Badge>
+      )}
+    </Row>
+  );
+}
+
+/**
+ * A withdrawal's refund owed (manual mode): "Refund to make: €X, withdrawal of DATE", and the
+ * operator's record, once confirmed, that it was made by hand (the user gets an email).
+ */
+function OwedRefund({
+  userId,
+  email,
+  withdrawal,
+  markRefundMade,
+  onMade,
+}: {
+  userId: string;
+  email: string;
+  withdrawal: LastWithdrawal;
+  markRefundMade: MarkRefundMade;
+  onMade: (withdrawal: LastWithdrawal) => void;
+}) {
+  const { t } = useLingui();
+  const locale = useLocale();
+  const [busy, setBusy] = useState(false);
+  const [done, setDone] = useState<Done | null>(null);
+  const refund = formatPrice(withdrawal.refund, locale);
+  const date = formatDate(withdrawal.withdrawnAt, locale);
+  const made = async () => {
+    setBusy(true);
+    setDone(null);
+    const result = await markRefundMade(userId);
+    setBusy(false);
+    if (result.success) {
+      setDone({ kind: "success", text: t`Recorded: ${refund} refunded. The user gets an email saying so.` });
+      onMade({ ...withdrawal, refundState: "refunded", refundedAt: result.data.refundedAt });
+    } else if (!result.error.aborted) setDone({ kind: "error", text: result.error.message });
+  };
+  return (
+    <div className="flex flex-col gap-3 md:col-span-2">
+      <h3 className="font-medium">
+        {withdrawal.refundState === "owed" ? (
+          <Trans>
+            Refund to make: {refund}, withdrawal of {date}
+          </Trans>
+        ) : (
+          <Trans>
+            Refund made: {refund}, withdrawal of {date}
+          </Trans>
+        )}
+      </h3>
+      {withdrawal.refundState === "owed" ? (
+        <ConfirmDialog
+          trigger={
+            <Button variant="outline" className="self-start" pending={busy}>
+              <Trans>Mark the refund as made</Trans>
+            </Button>
+          }
+          title={t`Mark the refund of ${refund} as made?`}
+          description={t`Confirm once you have returned ${refund} to ${email}, the way they paid. They get an email saying the refund was made.`}
+          confirm={t`Mark the refund as made`}
+          onConfirm={() => void made()}
+        />
+      ) : null}
+      <div aria-live="polite">
+        <FormSuccess show={done?.kind === "success"}>
+          {done?.kind === "success" ? done.text : null}
+        </FormSuccess>
+        <FormAlert
+          status={done?.kind === "error" ? "error" : "idle"}
+          message={done?.kind === "error" ? done.text : undefined}
+        />
+      </div>
+    </div>
   );
 }
 
@@ -439,6 +543,7 @@ export function UserBilling({
   markPaid,
   cancelSubscription,
   refundPayment,
+  markRefundMade,
   onChanged,
 }: {
   details: UserDetails;
@@ -446,15 +551,24 @@ export function UserBilling({
   markPaid: MarkPaid;
   cancelSubscription: CancelSubscription;
   refundPayment: RefundPayment;
-  onChanged: (changes: Partial<Pick<UserDetails, "user" | "subscription">>) => void;
+  /** Records a withdrawal's refund made by hand; without it the owed refund is shown, not acted on. */
+  markRefundMade?: MarkRefundMade;
+  onChanged: (changes: Partial<Pick<UserDetails, "user" | "subscription" | "withdrawal">>) => void;
 }) {
-  const { user, subscription, billingMode, stripeMode } = details;
+  const { user, subscription, billingMode, stripeMode, withdrawal } = details;
+  // The refund to make stays on the page once recorded, saying so, until the page is left.
+  const [madeHere, setMadeHere] = useState(false);
   return (
     <section aria-labelledby="user-billing" className="flex flex-col gap-5 rounded-lg border p-5">
       <h2 id="user-billing" className="text-lg font-semibold">
         <Trans>Billing</Trans>
       </h2>
-      <BillingSummary user={user} subscription={subscription} stripeMode={stripeMode} />
+      <BillingSummary
+        user={user}
+        subscription={subscription}
+        stripeMode={stripeMode}
+        withdrawal={withdrawal}
+      />
       <div className="grid gap-6 border-t pt-5 md:grid-cols-2">
         <ExtendTrialForm
           user={user}
@@ -470,6 +584,18 @@ export function UserBilling({
           refundPayment={refundPayment}
           onChanged={onChanged}
         />
+        {withdrawal && markRefundMade && (withdrawal.refundState === "owed" || madeHere) ? (
+          <OwedRefund
+            userId={user.id}
+            email={user.email}
+            withdrawal={withdrawal}
+            markRefundMade={markRefundMade}
+            onMade={(made) => {
+              setMadeHere(true);
+              onChanged({ withdrawal: made });
+            }}
+          />
+        ) : null}
       </div>
     </section>
   );

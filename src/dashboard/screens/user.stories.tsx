@@ -462,7 +462,7 @@ export const StripeActive: Story = {
     const price = formatPrice(4.99, fr ? "fr" : "en");
     await expect(
       (await planOf(canvas, fr)).getByText(
-        flat(fr ? `Offre payante, ${price} par mois` : `Paid plan, ${price} per month`),
+        flat(fr ? `Offre payante, ${price} TTC par mois` : `Paid plan, ${price} incl. VAT per month`),
       ),
     ).toBeVisible();
   },
@@ -565,7 +565,7 @@ export const MarkedPaid: Story = {
     // The account form's plan follows the payment recorded.
     await expect(
       (await planOf(canvas, fr)).getByText(
-        flat(fr ? `Offre payante, ${yearly} par an` : `Paid plan, ${yearly} per year`),
+        flat(fr ? `Offre payante, ${yearly} TTC par an` : `Paid plan, ${yearly} incl. VAT per year`),
       ),
     ).toBeVisible();
     await expectStatusBadges(canvas, fr ? "Payant" : "Paid");
@@ -667,7 +667,9 @@ export const PlanReadOnly: Story = {
     const plan = await planOf(canvas, fr);
     const monthly = formatPrice(4.99, fr ? "fr" : "en");
     await expect(
-      plan.getByText(flat(fr ? `Offre payante, ${monthly} par mois` : `Paid plan, ${monthly} per month`)),
+      plan.getByText(
+        flat(fr ? `Offre payante, ${monthly} TTC par mois` : `Paid plan, ${monthly} incl. VAT per month`),
+      ),
     ).toBeVisible();
     await expect(
       plan.getByText(fr ? "Paiement attendu" : "Awaiting payment", {
@@ -946,5 +948,41 @@ export const TrialPastDayRefused: Story = {
         : "Choose today or a later day: a trial cannot end in the past.",
     );
     await expect(args.extendTrial).not.toHaveBeenCalled();
+  },
+};
+
+/** Manual mode: the customer withdrew within 14 days; the refund is owed until the operator records it made. */
+export const WithdrawalRefundOwed: Story = {
+  args: {
+    loadUser: fn<UserScreenProps["loadUser"]>(async () =>
+      ok({
+        ...paidByHand("2026-10-05 11:41:27.000Z"),
+        subscription: {
+          ...awaitingPayment,
+          status: "canceled",
+          current_period_end: "2026-10-05 11:41:27.000Z",
+        },
+        withdrawal: {
+          withdrawnAt: "2026-10-05 11:41:27.000Z",
+          refund: 4.99,
+          refundState: "owed",
+          refundedAt: "",
+          interval: "month",
+          startedAt: "2026-10-01 14:03:12.000Z",
+        },
+      }),
+    ),
+    markRefundMade: fn<NonNullable<UserScreenProps["markRefundMade"]>>(async () =>
+      ok({ amount: 4.99, currency: "eur", refundedAt: "2026-10-05 12:00:00.000Z" }),
+    ),
+  },
+  play: async ({ canvasElement, globals, args }) => {
+    const fr = globals.locale === "fr";
+    const billing = await billingOf(within(canvasElement), fr);
+    const action = fr ? "Marquer le remboursement comme effectué" : "Mark the refund as made";
+    const dialog = await openDialog(billing, action);
+    await userEvent.click(dialog.getByRole("button", { name: action }));
+    await expect(args.markRefundMade).toHaveBeenCalledWith(awaitingUser.id);
+    await expect(await billing.findByText(fr ? /Enregistré/ : /Recorded/)).toBeVisible();
   },
 };

@@ -21,6 +21,7 @@ import {
   type CancelSubscription,
   type ExtendTrial,
   type MarkPaid,
+  type MarkRefundMade,
   type RefundPayment,
   UserBilling,
 } from "./user-billing.tsx";
@@ -39,6 +40,8 @@ export type UserScreenProps = {
   cancelSubscription: CancelSubscription;
   /** Refunds the last payment of a Stripe subscription. */
   refundPayment: RefundPayment;
+  /** Records that the refund a withdrawal owed was made by hand. */
+  markRefundMade?: MarkRefundMade;
   sendVerification: (email: string) => Promise<ActionResult>;
   sendPasswordReset: (email: string) => Promise<ActionResult>;
   deleteUser: (id: string) => Promise<ActionResult>;
@@ -232,6 +235,7 @@ export function UserScreen({
   markPaid,
   cancelSubscription,
   refundPayment,
+  markRefundMade,
   sendVerification,
   sendPasswordReset,
   deleteUser,
@@ -329,6 +333,7 @@ export function UserScreen({
             markPaid={markPaid}
             cancelSubscription={cancelSubscription}
             refundPayment={refundPayment}
+            markRefundMade={markRefundMade}
             onChanged={(changes) => setDetails((current) => current && { ...current, ...changes })}
           />
           <UserHistoryPanel

@@ -32,7 +32,8 @@ export default function Account() {
     resendVerification: (email) => runAction(account, (a, pb) => a.requestVerification(pb, email)),
     billing: {
       loadMode: () => runAction(billing, (b, pb) => b.loadBillingMode(pb)),
-      checkout: (interval) => runAction(billing, (b, pb) => b.startCheckout(pb, interval)),
+      checkout: (interval, startNow) =>
+        runAction(billing, (b, pb) => b.startCheckout(pb, interval, startNow)),
       portal: () => runAction(billing, (b, pb) => b.openPortal(pb)),
       resendInstructions: () => runAction(billing, (b, pb) => b.resendInstructions(pb)),
       withdrawRequest: () => runAction(billing, (b, pb) => b.withdrawRequest(pb)),
@@ -41,6 +42,9 @@ export default function Account() {
       refreshAccount: () => runAction(account, (a, pb) => a.refreshAccount(pb)),
       loadReceipts: () => runAction(billing, (b, pb) => b.loadReceipts(pb)),
       downloadReceipt: (number) => runAction(billing, (b, pb) => b.downloadReceipt(pb, number, locale)),
+      loadInvoices: () => runAction(billing, (b, pb) => b.loadInvoices(pb)),
+      loadWithdrawal: () => runAction(billing, (b, pb) => b.loadWithdrawal(pb)),
+      withdraw: () => runAction(billing, (b, pb) => b.withdrawFromContract(pb)),
     },
     data: {
       setNewsletter: (newsletter) => runAction(account, (a, pb) => a.setNewsletter(pb, user.id, newsletter)),

@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { ok } from "#src/forms/action-result.ts";
-import { activeSubscription, trialUser, type AuthStateName } from "#src/auth/auth-fixtures.ts";
+import {
+  activeSubscription,
+  invoices,
+  trialUser,
+  withdrawalClosed,
+  type AuthStateName,
+} from "#src/auth/auth-fixtures.ts";
 import { leaveAccountNotice } from "#src/auth/route-middleware.ts";
 import { awaitingPayment } from "#src/widgets/auth/story-decorators.tsx";
 import { refused } from "#src/auth/story-actions.ts";
@@ -33,6 +39,11 @@ const actions: AccountActions = {
     refreshAccount: fn(async () => ok(undefined)),
     loadReceipts: fn(async () => ok([])),
     downloadReceipt: fn(async () => ok(undefined)),
+    loadInvoices: fn(async () => ok(invoices)),
+    loadWithdrawal: fn(async () => ok(withdrawalClosed)),
+    withdraw: fn(async () =>
+      ok({ withdrawnAt: "2026-10-05 12:00:00.000Z", refund: 4.99, refundState: "refunded" as const }),
+    ),
   },
   data: {
     setNewsletter: fn(async () => ok(undefined)),
@@ -141,7 +152,7 @@ export const SignedInPaid: Story = {
     const canvas = await signedInPage(canvasElement);
     const fr = globals.locale === "fr";
     await expect(
-      canvas.getByText(fr ? "Offre payante, 4,99 € par mois" : "Paid plan, €4.99 per month"),
+      canvas.getByText(fr ? "Offre payante, 4,99 € TTC par mois" : "Paid plan, €4.99 incl. VAT per month"),
     ).toBeVisible();
     await expect(canvas.getByText(fr ? "Payant" : "Paid")).toBeVisible();
   },
@@ -187,7 +198,7 @@ export const CheckoutFailedAfterSignup: Story = {
     await expect(notice).toHaveAttribute("role", "alert");
     await expect(
       await canvas.findByRole("button", {
-        name: fr ? /^Payer au mois \(4,99\s€\/mois\)$/ : "Pay monthly (€4.99/month)",
+        name: fr ? /^Payer au mois \(4,99\s€ TTC\/mois\)$/ : "Pay monthly (€4.99 incl. VAT/month)",
       }),
     ).toBeVisible();
   },

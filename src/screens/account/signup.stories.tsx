@@ -82,6 +82,7 @@ export const Default: Story = {
       plan: "free",
       billing: "monthly",
       newsletter: false,
+      startNow: false,
       locale: fr ? "fr" : "en",
     });
     await waitFor(() => expect(args.onSignedUp).toHaveBeenCalledWith(signedIn));
@@ -195,7 +196,9 @@ export const PaidPlanFromLink: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("radio", { name: fr ? /Offre payante/ : /Paid plan/ })).toBeChecked();
     await expect(canvas.getByRole("radio", { name: fr ? /Mensuel/ : /Monthly/ })).toBeChecked();
-    const button = canvas.getByRole("button", { name: fr ? "Créer mon compte" : "Create my account" });
+    const button = canvas.getByRole("button", {
+      name: fr ? "Commander avec obligation de paiement" : "Subscribe and pay",
+    });
     await signUp(canvasElement, fr, button);
     await waitFor(() =>
       expect(args.signup).toHaveBeenCalledWith(expect.objectContaining({ plan: "paid", billing: "monthly" })),

@@ -81,9 +81,15 @@ export const FooterLinks: Story = {
     const links = legal.getAllByRole("link");
     await expect(links.map((link) => link.getAttribute("href"))).toEqual(
       fr
-        ? ["/fr/cgu", "/fr/mentions", "/fr/privacy-policy"]
-        : ["/cgu", "/mentions", "/privacy-policy", "/politique-de-confidentialite"],
+        ? ["/fr/cgv", "/fr/cgu", "/fr/mentions", "/fr/privacy-policy", "/fr/accessibility"]
+        : ["/cgv", "/cgu", "/mentions", "/privacy-policy", "/politique-de-confidentialite", "/accessibility"],
     );
+    // The accessibility statement's link says the conformance status, as the RGAA asks.
+    await expect(
+      legal.getByRole("link", {
+        name: fr ? /^Accessibilité\s:\snon conforme$/ : "Accessibility: not compliant",
+      }),
+    ).toBeVisible();
     // No two links of one name (in French the privacy policy is already the French text).
     const names = links.map((link) => link.textContent);
     await expect(new Set(names).size).toBe(names.length);
@@ -94,6 +100,13 @@ export const FooterLinks: Story = {
       "href",
       fr ? "/fr/discord" : "/discord",
     );
+    // Cancelling is one link away from every page.
+    const subscription = within(
+      within(canvasElement).getByRole("navigation", { name: fr ? "Abonnement" : "Subscription" }),
+    );
+    await expect(
+      subscription.getByRole("link", { name: fr ? "Résilier mon abonnement" : "Cancel my subscription" }),
+    ).toHaveAttribute("href", fr ? "/fr/cancel-subscription" : "/cancel-subscription");
   },
 };
 

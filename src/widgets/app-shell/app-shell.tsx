@@ -70,7 +70,7 @@ export function AppShell({ children, mainClassName }: AppShellProps) {
         {children}
       </main>
       <footer className="border-t bg-surface">
-        <div className="mx-auto grid w-full max-w-6xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-10 sm:grid-cols-[2fr_1fr_1fr_1fr]">
+        <div className="mx-auto grid w-full max-w-6xl grid-cols-2 gap-x-6 gap-y-8 px-4 py-10 sm:grid-cols-[2fr_1fr_1fr_1fr_1fr]">
           <div className="col-span-2 flex flex-col gap-3 sm:col-span-1">
             <BrandLink className="self-start" />
             <p className="max-w-xs text-sm text-muted-foreground">

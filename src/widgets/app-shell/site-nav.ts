@@ -28,6 +28,7 @@ export const footerNav: readonly { id: string; title: MessageDescriptor; items: 
     id: "legal",
     title: msg`Legal`,
     items: [
+      { to: "/cgv", label: msg`Terms of sale` },
       { to: "/cgu", label: msg`Terms of use` },
       { to: "/mentions", label: msg`Legal notices` },
       { to: "/privacy-policy", label: msg`Privacy policy` },
@@ -38,6 +39,15 @@ export const footerNav: readonly { id: string; title: MessageDescriptor; items: 
         hrefLang: "fr",
         locales: ["en"],
       },
+      // The conformance status in the link's words, as the French accessibility rules (RGAA) ask:
+      // "not compliant" until an RGAA audit measures more (content/*/pages/accessibility.md).
+      { to: "/accessibility", label: msg`Accessibility: not compliant` },
     ],
+  },
+  // Cancelling is as easy to find as subscribing: a link of its own on every page.
+  {
+    id: "subscription",
+    title: msg`Subscription`,
+    items: [{ to: "/cancel-subscription", label: msg`Cancel my subscription` }],
   },
 ];

@@ -25,7 +25,7 @@ const meta = {
         },
         longPhone: {
           name: "Phone, whole form",
-          styles: { width: "390px", height: "1640px" },
+          styles: { width: "390px", height: "2400px" },
           type: "mobile",
         },
       },
@@ -78,6 +78,7 @@ export const Default: Story = {
       plan: "free",
       billing: "monthly",
       newsletter: false,
+      startNow: false,
     });
   },
 };
@@ -89,22 +90,32 @@ export const PaidYearly: Story = {
     const fr = globals.locale === "fr";
     const canvas = within(canvasElement);
     await expect(canvas.getByRole("radio", { name: /Mensuelle|Monthly/ })).toHaveAccessibleName(
-      fr ? "Mensuelle 4,99\u00a0€ par mois" : "Monthly €4.99 per month",
+      fr ? "Mensuelle 4,99\u00a0€ TTC par mois" : "Monthly €4.99 incl. VAT per month",
     );
-    await userEvent.click(canvas.getByRole("radio", { name: /Annuelle|Yearly/ }));
-    await expect(
-      canvas.getByText(
-        fr ? "49,99 € par an" : "€49.99 per year",
-      ) /* getByText collapses the no-break space */,
-    ).toBeVisible();
+    const yearly = canvas.getByRole("radio", { name: /Annuelle|Yearly/ });
+    await userEvent.click(yearly);
+    await expect(yearly).toHaveAccessibleName(
+      fr
+        ? /^Annuelle \d+\s%\sd’économie 49,99\s€ TTC par an$/
+        : /^Yearly Save \d+% €49\.99 incl\. VAT per year$/,
+    );
+    // The order step, just above the button that commits to pay.
+    const order = within(canvas.getByRole("region", { name: fr ? "Votre commande" : "Your order" }));
+    await expect(order.getByText(fr ? /^Offre payante, annuelle$/ : "Paid plan, yearly")).toBeVisible();
     await userEvent.click(
-      canvas.getByRole("button", { name: fr ? "Créer mon compte" : "Create my account" }),
+      order.getByRole("checkbox", { name: fr ? /^Démarrer tout de suite/ : /^Start at once/ }),
+    );
+    await userEvent.click(
+      canvas.getByRole("button", {
+        name: fr ? "Commander avec obligation de paiement" : "Subscribe and pay",
+      }),
     );
     await expect(args.onSubmit).toHaveBeenCalledWith({
       ...filled,
       plan: "paid",
       billing: "yearly",
       newsletter: true,
+      startNow: true,
     });
   },
 };
@@ -152,7 +163,9 @@ export const Submitting: Story = {
   args: { status: "submitting", defaultValues: { ...filled, plan: "paid", billing: "monthly" } },
   play: async ({ args, canvasElement }) => {
     const canvas = within(canvasElement);
-    const button = canvas.getByRole("button", { name: /Créer mon compte|Create my account/ });
+    const button = canvas.getByRole("button", {
+      name: /Commander avec obligation de paiement|Subscribe and pay/,
+    });
     await expect(button).toHaveAttribute("aria-busy", "true");
     await userEvent.click(button, { pointerEventsCheck: 0 });
     await expect(args.onSubmit).not.toHaveBeenCalled();

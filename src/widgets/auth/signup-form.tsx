@@ -14,6 +14,8 @@ import { SubmitButton } from "#src/forms/submit-button.tsx";
 import { NewPasswordFields, newPasswordChecks } from "./new-password-fields.tsx";
 import { PlanOption, PlanOptionGroup } from "./plan-option.tsx";
 import { formatPrice } from "#shared/format.ts";
+import { useNow } from "#src/lib/use-now.ts";
+import { OrderButtonText, OrderSummary } from "#src/widgets/billing/order-step.tsx";
 import { yearlySavingPercent, type Billing, type Plan } from "#src/auth/plan-price.ts";
 import { useForm, type FormProps } from "#src/forms/use-form.ts";
 import { checkEmail, collectErrors, requireValue } from "#src/forms/validation.ts";
@@ -27,9 +29,17 @@ export type SignupFormValues = {
   /** Meaningful for the paid plan only. */
   billing: Billing;
   newsletter: boolean;
+  /** The paid plan: the customer asks the service to start within the withdrawal period. */
+  startNow: boolean;
   /** Consent to the terms of use (/cgu); required, so always true in `onSubmit`. */
   terms: boolean;
 };
+
+/** When a trial taken at `now` ends (a PocketBase datetime). */
+function trialEndFrom(now: Date): string {
+  const end = new Date(now.getTime() + siteConfig.plans.trialDays * 24 * 60 * 60 * 1000);
+  return end.toISOString().replace("T", " ");
+}
 
 /** Sign-up: name, email, password twice, plan (free trial or paid, monthly or yearly), newsletter, terms. */
 export function SignupForm({
@@ -49,6 +59,7 @@ export function SignupForm({
 }) {
   const { t } = useLingui();
   const locale = useLocale();
+  const now = useNow();
   const titleId = React.useId();
   const form = useForm<SignupFormValues>({
     initialValues: {
@@ -59,6 +70,7 @@ export function SignupForm({
       plan: "free",
       billing: "monthly",
       newsletter: false,
+      startNow: false,
       terms: false,
       ...defaultValues,
       ...choice,
@@ -154,7 +166,7 @@ export function SignupForm({
           <PlanOption
             value="paid"
             title={<Trans>Paid plan</Trans>}
-            detail={<Trans>From {monthly} per month</Trans>}
+            detail={<Trans>From {monthly} incl. VAT per month</Trans>}
           />
         </PlanOptionGroup>
 
@@ -169,7 +181,7 @@ export function SignupForm({
             <PlanOption
               value="monthly"
               title={<Trans>Monthly</Trans>}
-              detail={<Trans>{monthly} per month</Trans>}
+              detail={<Trans>{monthly} incl. VAT per month</Trans>}
             />
             <PlanOption
               value="yearly"
@@ -179,7 +191,7 @@ export function SignupForm({
                   <Trans>Save {saving}%</Trans>
                 </Badge>
               }
-              detail={<Trans>{yearly} per year</Trans>}
+              detail={<Trans>{yearly} incl. VAT per year</Trans>}
             />
           </PlanOptionGroup>
         ) : null}
@@ -216,8 +228,18 @@ export function SignupForm({
           </Field>
         </div>
 
+        {values.plan === "paid" ? (
+          <OrderSummary
+            heading="h2"
+            interval={values.billing === "yearly" ? "year" : "month"}
+            first={{ kind: "after-new-trial", date: trialEndFrom(now) }}
+            startNow={values.startNow}
+            onStartNowChange={(startNow) => form.setValue("startNow", startNow)}
+          />
+        ) : null}
+
         <SubmitButton status={status} width="full">
-          {values.plan === "free" ? <Trans>Start my free trial</Trans> : <Trans>Create my account</Trans>}
+          {values.plan === "free" ? <Trans>Start my free trial</Trans> : <OrderButtonText />}
         </SubmitButton>
       </form>
     </AuthCard>

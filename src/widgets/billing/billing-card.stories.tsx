@@ -12,6 +12,10 @@ import {
   trialingSubscription,
   trialUser,
   unverifiedUser,
+  invoices,
+  withdrawalClosed,
+  withdrawalOpen,
+  withdrawalOpenStartedAtOnce,
 } from "#src/auth/auth-fixtures.ts";
 import type { AuthUser } from "#src/auth/auth-state.tsx";
 import type { Subscription } from "#shared/billing.ts";
@@ -38,6 +42,11 @@ const actions = (fields: Partial<BillingActions> = {}): BillingActions => ({
   refreshAccount: fn(async () => ok(undefined)),
   loadReceipts: fn(async () => ok([])),
   downloadReceipt: fn(async () => ok(undefined)),
+  loadInvoices: fn(async () => ok(invoices)),
+  loadWithdrawal: fn(async () => ok(withdrawalClosed)),
+  withdraw: fn(async () =>
+    ok({ withdrawnAt: "2026-10-05 12:00:00.000Z", refund: 4.99, refundState: "refunded" as const }),
+  ),
   ...fields,
 });
 
@@ -168,12 +177,12 @@ export const Trial: Story = {
     await expect(canvas.getByText(fr ? "Plus que 4 jours." : "4 days left.")).toBeVisible();
     await expect(
       await canvas.findByRole("button", {
-        name: fr ? /^Passer au mensuel \(4,99\s€\/mois\)$/ : "Upgrade monthly (€4.99/month)",
+        name: fr ? /^Passer au mensuel \(4,99\s€ TTC\/mois\)$/ : "Upgrade monthly (€4.99 incl. VAT/month)",
       }),
     ).toBeVisible();
     await expect(
       canvas.getByRole("button", {
-        name: fr ? /^Passer à l’annuel \(49,99\s€\/an\)$/ : "Upgrade yearly (€49.99/year)",
+        name: fr ? /^Passer à l’annuel \(49,99\s€ TTC\/an\)$/ : "Upgrade yearly (€49.99 incl. VAT/year)",
       }),
     ).toBeVisible();
   },
@@ -210,20 +219,174 @@ export const WithoutAffiliateCode: Story = {
   },
 };
 
-/** Upgrading: Checkout's URL is asked for, then the browser goes there, the button busy meanwhile. */
+/**
+ * Upgrading: the order step first (plan, price with VAT, renewal, first payment on the trial's
+ * last day, the right of withdrawal, the unticked "start at once" box, the terms of sale), then
+ * "Subscribe and pay" asks for Checkout's URL and the browser goes there, the button busy meanwhile.
+ */
 export const LeavingForCheckout: Story = {
   play: async ({ args, canvasElement, globals }) => {
     const fr = globals.locale === "fr";
     const canvas = card(canvasElement);
-    const yearly = await canvas.findByRole("button", { name: fr ? /^Passer à l’annuel/ : /^Upgrade yearly/ });
-    await userEvent.click(yearly);
-    await expect(args.actions.checkout).toHaveBeenCalledWith("year");
-    await waitFor(() => expect(args.onLeave).toHaveBeenCalledWith(checkoutUrl));
-    // The browser is on its way to Checkout: the button says so, and the other one waits.
-    await expect(yearly).toHaveAttribute("aria-busy", "true");
+    await userEvent.click(
+      await canvas.findByRole("button", { name: fr ? /^Passer à l’annuel/ : /^Upgrade yearly/ }),
+    );
+    const order = within(await canvas.findByRole("region", { name: fr ? "Votre commande" : "Your order" }));
+    await expect(order.getByText(fr ? /^49,99\s€ TTC par an$/ : "€49.99 incl. VAT per year")).toBeVisible();
     await expect(
-      canvas.getByRole("button", { name: fr ? /^Passer au mensuel/ : /^Upgrade monthly/ }),
-    ).toHaveAttribute("aria-disabled", "true");
+      order.getByText(
+        fr
+          ? /^Le 9 octobre 2026, à la fin de votre essai gratuit\. Rien n’est prélevé avant\.$/
+          : "On October 9, 2026, when your free trial ends. Nothing is charged before.",
+      ),
+    ).toBeVisible();
+    const startNow = order.getByRole("checkbox", { name: fr ? /^Démarrer tout de suite/ : /^Start at once/ });
+    await expect(startNow).not.toBeChecked();
+    await expect(
+      order.getByRole("link", { name: fr ? "conditions générales de vente" : "terms of sale" }),
+    ).toHaveAttribute("href", fr ? "/fr/cgv" : "/cgv");
+    await expect(args.actions.checkout).not.toHaveBeenCalled();
+    const pay = canvas.getByRole("button", {
+      name: fr ? "Commander avec obligation de paiement" : "Subscribe and pay",
+    });
+    await userEvent.click(pay);
+    await expect(args.actions.checkout).toHaveBeenCalledWith("year", false);
+    await waitFor(() => expect(args.onLeave).toHaveBeenCalledWith(checkoutUrl));
+    // The browser is on its way to Checkout: the button says so, and "Back" waits.
+    await expect(pay).toHaveAttribute("aria-busy", "true");
+    await expect(canvas.getByRole("button", { name: fr ? "Retour" : "Back" })).toHaveAttribute(
+      "aria-disabled",
+      "true",
+    );
+  },
+};
+
+/** The order step with "start at once" ticked: the choice goes with the order. */
+export const OrderStartingAtOnce: Story = {
+  args: { user: { ...trialUser, trial_ends: "2026-10-06 09:14:00.000Z" } },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole("button", { name: fr ? /^Passer au mensuel/ : /^Upgrade monthly/ }),
+    );
+    const order = within(await canvas.findByRole("region", { name: fr ? "Votre commande" : "Your order" }));
+    // Less than two days of trial left: the first payment is at once.
+    await expect(order.getByText(fr ? "Aujourd’hui." : "Today.")).toBeVisible();
+    await userEvent.click(
+      order.getByRole("checkbox", { name: fr ? /^Démarrer tout de suite/ : /^Start at once/ }),
+    );
+    await userEvent.click(
+      canvas.getByRole("button", {
+        name: fr ? "Commander avec obligation de paiement" : "Subscribe and pay",
+      }),
+    );
+    await expect(args.actions.checkout).toHaveBeenCalledWith("month", true);
+  },
+};
+
+/** Manual mode's order step: the first payment is the one the emailed instructions ask for. */
+export const OrderManual: Story = {
+  args: { actions: actions({ loadMode: manual() }) },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole("button", { name: fr ? /^Passer au mensuel/ : /^Upgrade monthly/ }),
+    );
+    const order = within(await canvas.findByRole("region", { name: fr ? "Votre commande" : "Your order" }));
+    await expect(
+      order.getByText(fr ? /^Lorsque vous payez/ : /^When you pay as the emailed instructions say/),
+    ).toBeVisible();
+    // "Back" leaves the order step with nothing asked.
+    await userEvent.click(canvas.getByRole("button", { name: fr ? "Retour" : "Back" }));
+    await expect(canvas.queryByRole("region", { name: fr ? "Votre commande" : "Your order" })).toBeNull();
+    await expect(args.actions.checkout).not.toHaveBeenCalled();
+  },
+};
+
+/**
+ * Within 14 days of a paid start: "Withdraw from contract here", then the confirmation step (who,
+ * which contract, where the acknowledgement goes), then "Confirm withdrawal" and the acknowledgement
+ * on screen with its date and time.
+ */
+export const WithdrawalOpen: Story = {
+  args: { user: paidUser, actions: actions({ loadWithdrawal: fn(async () => ok(withdrawalOpen)) }) },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    const section = within(
+      await canvas.findByRole("region", { name: fr ? "Droit de rétractation" : "Right of withdrawal" }),
+    );
+    await expect(section.getByText(fr ? /jusqu’au 17 octobre 2026/ : /until October 17, 2026/)).toBeVisible();
+    await userEvent.click(
+      section.getByRole("button", {
+        name: fr ? "Se rétracter du contrat ici" : "Withdraw from contract here",
+      }),
+    );
+    await expect(section.getByText("Camille Martin")).toBeVisible();
+    await expect(
+      section.getByText(
+        fr
+          ? /^Offre payante, mensuelle, commencée le 3 octobre 2026$/
+          : "Paid plan, monthly, started on October 3, 2026",
+      ),
+    ).toBeVisible();
+    await userEvent.click(
+      section.getByRole("button", { name: fr ? "Confirmer la rétractation" : "Confirm withdrawal" }),
+    );
+    await expect(args.actions.withdraw).toHaveBeenCalledOnce();
+    await expect(
+      await canvas.findByText(
+        fr
+          ? /^Votre rétractation a été reçue le 5 octobre 2026 à 12:00 UTC\./
+          : /^Your withdrawal was received on October 5, 2026 at 12:00 PM UTC\./,
+      ),
+    ).toBeVisible();
+    await expect(args.actions.refreshAccount).toHaveBeenCalled();
+  },
+};
+
+/** Started at once: withdrawing would keep the days used; the confirmation step can be left. */
+export const WithdrawalStartedAtOnce: Story = {
+  args: {
+    user: paidUser,
+    actions: actions({ loadWithdrawal: fn(async () => ok(withdrawalOpenStartedAtOnce)) }),
+  },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    await expect(await canvas.findByText(fr ? /4,66\s€/ : /€4\.66/)).toBeVisible();
+    await userEvent.click(
+      canvas.getByRole("button", {
+        name: fr ? "Se rétracter du contrat ici" : "Withdraw from contract here",
+      }),
+    );
+    await userEvent.click(
+      canvas.getByRole("button", { name: fr ? "Garder mon abonnement" : "Keep my subscription" }),
+    );
+    await expect(
+      canvas.queryByRole("button", { name: fr ? "Confirmer la rétractation" : "Confirm withdrawal" }),
+    ).toBeNull();
+    await expect(args.actions.withdraw).not.toHaveBeenCalled();
+  },
+};
+
+/** Stripe mode: the customer's invoices, each with Stripe's page and its PDF. */
+export const WithInvoices: Story = {
+  args: { user: paidUser },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = card(canvasElement);
+    const list = within(await canvas.findByRole("region", { name: fr ? "Factures" : "Invoices" }));
+    await expect(await list.findAllByRole("listitem")).toHaveLength(2);
+    await expect(
+      list.getByRole("link", {
+        name: fr
+          ? /^Télécharger la facture n°\s4F2C1A0B-0002 \(PDF\)$/
+          : "Download invoice No. 4F2C1A0B-0002 (PDF)",
+      }),
+    ).toHaveAttribute("href", "https://pay.stripe.com/invoice/acct_1/test_in_1Q9z8Y7x/pdf");
   },
 };
 
@@ -235,7 +398,7 @@ export const ActiveRenewing: Story = {
     const canvas = card(canvasElement);
     await expect(canvas.getByText(fr ? "Payant" : "Paid")).toBeVisible();
     await expect(
-      canvas.getByText(fr ? /^Offre payante, 4,99\s€ par mois$/ : "Paid plan, €4.99 per month"),
+      canvas.getByText(fr ? /^Offre payante, 4,99\s€ TTC par mois$/ : "Paid plan, €4.99 incl. VAT per month"),
     ).toBeVisible();
     await expect(
       canvas.getByText(fr ? "Renouvellement le 2 novembre 2026." : "Renews on November 2, 2026."),
@@ -258,7 +421,7 @@ export const Scheduled: Story = {
     const canvas = card(canvasElement);
     await expect(canvas.getByText(fr ? "Payant après l’essai" : "Paid after the trial")).toBeVisible();
     await expect(
-      canvas.getByText(fr ? /^Offre payante, 49,99\s€ par an$/ : "Paid plan, €49.99 per year"),
+      canvas.getByText(fr ? /^Offre payante, 49,99\s€ TTC par an$/ : "Paid plan, €49.99 incl. VAT per year"),
     ).toBeVisible();
     await expect(
       canvas.getByText(
@@ -282,7 +445,7 @@ export const Canceling: Story = {
     const canvas = card(canvasElement);
     await expect(canvas.getByText(fr ? "Fin prévue" : "Ending")).toBeVisible();
     await expect(
-      canvas.getByText(fr ? /^Offre payante, 49,99\s€ par an$/ : "Paid plan, €49.99 per year"),
+      canvas.getByText(fr ? /^Offre payante, 49,99\s€ TTC par an$/ : "Paid plan, €49.99 incl. VAT per year"),
     ).toBeVisible();
     await expect(
       canvas.getByText(
@@ -371,10 +534,13 @@ export const PaidUntil: Story = {
     await expect(items.map((item) => item.textContent)).toEqual(
       fr
         ? [
-            "N° 000027, 30 sept. 2026 : 4,99 €Télécharger (PDF)",
-            "N° 000012, 1 sept. 2026 : 4,99 €Télécharger (PDF)",
+            "N° 000027, 30 sept. 2026 : 4,99 € TTCTélécharger (PDF)",
+            "N° 000012, 1 sept. 2026 : 4,99 € TTCTélécharger (PDF)",
           ]
-        : ["No. 000027, Sep 30, 2026: €4.99Download (PDF)", "No. 000012, Sep 1, 2026: €4.99Download (PDF)"],
+        : [
+            "No. 000027, Sep 30, 2026: €4.99 incl. VATDownload (PDF)",
+            "No. 000012, Sep 1, 2026: €4.99 incl. VATDownload (PDF)",
+          ],
     );
     await userEvent.click(
       list.getByRole("button", {
@@ -512,7 +678,9 @@ export const Canceled: Story = {
     ).toBeVisible();
     await expect(
       await canvas.findByRole("button", {
-        name: fr ? /^Se réabonner au mois \(4,99\s€\/mois\)$/ : "Resubscribe monthly (€4.99/month)",
+        name: fr
+          ? /^Se réabonner au mois \(4,99\s€ TTC\/mois\)$/
+          : "Resubscribe monthly (€4.99 incl. VAT/month)",
       }),
     ).toBeVisible();
   },
@@ -540,12 +708,12 @@ export const TrialOver: Story = {
     ).toBeVisible();
     await expect(
       await canvas.findByRole("button", {
-        name: fr ? /^S’abonner au mois \(4,99\s€\/mois\)$/ : "Subscribe monthly (€4.99/month)",
+        name: fr ? /^S’abonner au mois \(4,99\s€ TTC\/mois\)$/ : "Subscribe monthly (€4.99 incl. VAT/month)",
       }),
     ).toBeVisible();
     await expect(
       canvas.getByRole("button", {
-        name: fr ? /^S’abonner à l’année \(49,99\s€\/an\)$/ : "Subscribe yearly (€49.99/year)",
+        name: fr ? /^S’abonner à l’année \(49,99\s€ TTC\/an\)$/ : "Subscribe yearly (€49.99 incl. VAT/year)",
       }),
     ).toBeVisible();
     await expect(canvas.queryAllByRole("button", { name: /Resubscribe|réabonner/ })).toHaveLength(0);
@@ -609,7 +777,7 @@ export const AwaitingPayment: Story = {
       fr ? "Renvoyer les instructions par e-mail" : "Email the instructions again",
     );
     await expect(buttons[1]).toHaveAccessibleName(
-      fr ? /^Passer au mensuel \(4,99\s€\/mois\)$/ : "Switch to monthly (€4.99/month)",
+      fr ? /^Passer au mensuel \(4,99\s€ TTC\/mois\)$/ : "Switch to monthly (€4.99 incl. VAT/month)",
     );
     await expect(buttons[2]).toHaveAccessibleName(fr ? "Retirer ma demande" : "Withdraw my request");
   },
@@ -622,11 +790,11 @@ export const AwaitingPaymentManual: Story = {
     const fr = globals.locale === "fr";
     const canvas = card(canvasElement);
     await expect(
-      canvas.getByText(fr ? /^Offre payante, 4,99\s€ par mois$/ : "Paid plan, €4.99 per month"),
+      canvas.getByText(fr ? /^Offre payante, 4,99\s€ TTC par mois$/ : "Paid plan, €4.99 incl. VAT per month"),
     ).toBeVisible();
     await expect(
       await canvas.findByRole("button", {
-        name: fr ? /^Passer à l’annuel \(49,99\s€\/an\)$/ : "Switch to yearly (€49.99/year)",
+        name: fr ? /^Passer à l’annuel \(49,99\s€ TTC\/an\)$/ : "Switch to yearly (€49.99 incl. VAT/year)",
       }),
     ).toBeVisible();
     await expect(
@@ -665,7 +833,7 @@ export const RequestSwitched: Story = {
     await expect(args.actions.refreshAccount).toHaveBeenCalled();
     await expect(args.onLeave).not.toHaveBeenCalled();
     await expect(
-      canvas.getByText(fr ? /^Offre payante, 49,99\s€ par an$/ : "Paid plan, €49.99 per year"),
+      canvas.getByText(fr ? /^Offre payante, 49,99\s€ TTC par an$/ : "Paid plan, €49.99 incl. VAT per year"),
     ).toBeVisible();
     await expect(
       canvas.getByRole("button", { name: fr ? /^Passer au mensuel/ : /^Switch to monthly/ }),
@@ -768,7 +936,7 @@ export const AwaitingPaymentCheckout: Story = {
     ).toBeVisible();
     await expect(
       await canvas.findByRole("button", {
-        name: fr ? /^Payer à l’année \(49,99\s€\/an\)$/ : "Pay yearly (€49.99/year)",
+        name: fr ? /^Payer à l’année \(49,99\s€ TTC\/an\)$/ : "Pay yearly (€49.99 incl. VAT/year)",
       }),
     ).toBeVisible();
     await expect(canvas.getByRole("button", { name: fr ? /^Payer au mois/ : /^Pay monthly/ })).toBeVisible();
@@ -904,13 +1072,17 @@ export const CheckoutFailed: Story = {
       name: fr ? /^Passer au mensuel/ : /^Upgrade monthly/,
     });
     await userEvent.click(monthly);
+    const pay = canvas.getByRole("button", {
+      name: fr ? "Commander avec obligation de paiement" : "Subscribe and pay",
+    });
+    await userEvent.click(pay);
     await expect(await canvas.findByRole("alert")).toHaveTextContent(
       fr
         ? "Le service rencontre un problème. Réessayez dans quelques minutes."
         : "The service is having trouble. Please try again in a few minutes.",
     );
     await expect(args.onLeave).not.toHaveBeenCalled();
-    await expect(monthly).not.toHaveAttribute("aria-busy");
+    await expect(pay).not.toHaveAttribute("aria-busy");
   },
 };
 

@@ -8,7 +8,14 @@ import { paymentInstructions, paymentPeriod, splitInstructions } from "#shared/p
 import type { ActionResult } from "#src/forms/action-result.ts";
 import type { AuthUser } from "#src/auth/auth-state.tsx";
 import type { BillingConfig } from "#src/auth/billing.ts";
-import { defaultGraceDays, type Interval, paidPrice, type Subscription } from "#shared/billing.ts";
+import {
+  defaultGraceDays,
+  type Interval,
+  paidPrice,
+  type Subscription,
+  trialKeptAboveMs,
+} from "#shared/billing.ts";
+import { parseDateTime } from "#shared/datetime.ts";
 import {
   planState,
   planStatusBadges,
@@ -30,6 +37,9 @@ import { Spinner } from "#src/ui/spinner.tsx";
 import { resendCooldownSeconds, useCountdown } from "../auth/use-countdown.ts";
 import { PlanLine } from "./plan-line.tsx";
 import { type ReceiptActions, Receipts } from "./receipts.tsx";
+import { type InvoiceActions, Invoices } from "./invoices.tsx";
+import { type FirstPayment, OrderButtonText, OrderSummary } from "./order-step.tsx";
+import { type WithdrawalActions, WithdrawalSection } from "./withdrawal.tsx";
 
 /**
  * How the visitor came back to the account page: from Stripe Checkout (`success`, `canceled`),
@@ -42,8 +52,11 @@ export type CheckoutReturn = "success" | "canceled" | "manual" | "failed";
 export type BillingActions = {
   /** The billing mode and the dunning grace (`GET /api/billing/config`). */
   loadMode: () => Promise<ActionResult<BillingConfig>>;
-  /** The URL to pay at for an interval: Stripe Checkout, or (manual) the account page. */
-  checkout: (interval: Interval) => Promise<ActionResult<string>>;
+  /**
+   * The URL to pay at for an interval: Stripe Checkout, or (manual) the account page. `startNow`:
+   * the customer asked the service to start within the withdrawal period (the order step's box).
+   */
+  checkout: (interval: Interval, startNow?: boolean) => Promise<ActionResult<string>>;
   /** The URL of the user's Stripe Billing Portal. */
   portal: () => Promise<ActionResult<string>>;
   /** Manual mode: the payment instructions emailed again. */
@@ -56,7 +69,9 @@ export type BillingActions = {
   loadSubscription: () => Promise<ActionResult<Subscription | null>>;
   /** Brings the session's record in line once a payment landed (the header's badge follows). */
   refreshAccount: () => Promise<ActionResult<unknown>>;
-} & ReceiptActions;
+} & ReceiptActions &
+  InvoiceActions &
+  WithdrawalActions;
 
 /** Back from Checkout, the subscription is asked for every `intervalMs`, at most `attempts` times. */
 export type ConfirmPolling = { intervalMs: number; attempts: number };
@@ -132,7 +147,7 @@ function usePaymentConfirmation(
 }
 
 /** The billing configuration; `undefined` while it loads, `null` when it could not be known. */
-function useBillingConfig(loadMode: BillingActions["loadMode"]) {
+export function useBillingConfig(loadMode: BillingActions["loadMode"]) {
   const [config, setConfig] = React.useState<BillingConfig | null | undefined>(undefined);
   React.useEffect(() => {
     let active = true;
@@ -148,6 +163,16 @@ function useBillingConfig(loadMode: BillingActions["loadMode"]) {
 }
 
 const day = 24 * 60 * 60 * 1000;
+
+/**
+ * When the first payment of an order made now falls: manual mode pays by the instructions; Stripe
+ * keeps a trial with more than `trialKeptAboveMs` left and charges at its end, or charges now.
+ */
+function firstPayment(trialEnds: string, mode: BillingConfig["mode"] | null, now: Date): FirstPayment {
+  if (mode === "manual") return { kind: "instructions" };
+  const end = trialEnds ? parseDateTime(trialEnds).getTime() : Number.NaN;
+  return end - now.getTime() > trialKeptAboveMs ? { kind: "trial-end", date: trialEnds } : { kind: "now" };
+}
 
 function Notice({
   tone,
@@ -378,22 +403,22 @@ function Instructions({ interval, email }: { interval: Interval; email: string }
 
 const checkoutWords = {
   trial: {
-    month: (price: string) => <Trans>Upgrade monthly ({price}/month)</Trans>,
-    year: (price: string) => <Trans>Upgrade yearly ({price}/year)</Trans>,
+    month: (price: string) => <Trans>Upgrade monthly ({price} incl. VAT/month)</Trans>,
+    year: (price: string) => <Trans>Upgrade yearly ({price} incl. VAT/year)</Trans>,
   },
   "awaiting-payment": {
-    month: (price: string) => <Trans>Pay monthly ({price}/month)</Trans>,
-    year: (price: string) => <Trans>Pay yearly ({price}/year)</Trans>,
+    month: (price: string) => <Trans>Pay monthly ({price} incl. VAT/month)</Trans>,
+    year: (price: string) => <Trans>Pay yearly ({price} incl. VAT/year)</Trans>,
   },
   /** Ended after the trial, or without one: the first subscription. */
   subscribe: {
-    month: (price: string) => <Trans>Subscribe monthly ({price}/month)</Trans>,
-    year: (price: string) => <Trans>Subscribe yearly ({price}/year)</Trans>,
+    month: (price: string) => <Trans>Subscribe monthly ({price} incl. VAT/month)</Trans>,
+    year: (price: string) => <Trans>Subscribe yearly ({price} incl. VAT/year)</Trans>,
   },
   /** Ended after a subscription: another one. */
   resubscribe: {
-    month: (price: string) => <Trans>Resubscribe monthly ({price}/month)</Trans>,
-    year: (price: string) => <Trans>Resubscribe yearly ({price}/year)</Trans>,
+    month: (price: string) => <Trans>Resubscribe monthly ({price} incl. VAT/month)</Trans>,
+    year: (price: string) => <Trans>Resubscribe yearly ({price} incl. VAT/year)</Trans>,
   },
 };
 
@@ -450,8 +475,8 @@ const sameChange = (a: PlanChange | null, b: PlanChange) =>
   (a.kind !== "renewal" || b.kind !== "renewal" || a.renew === b.renew);
 
 const switchWords = {
-  month: (price: string) => <Trans>Switch to monthly ({price}/month)</Trans>,
-  year: (price: string) => <Trans>Switch to yearly ({price}/year)</Trans>,
+  month: (price: string) => <Trans>Switch to monthly ({price} incl. VAT/month)</Trans>,
+  year: (price: string) => <Trans>Switch to yearly ({price} incl. VAT/year)</Trans>,
 };
 
 /** What the card says once a change went through (the card itself shows the new state). */
@@ -643,9 +668,13 @@ export function BillingCard({
   const { phase, polled } = usePaymentConfirmation(confirming, subscriptionOf(user), actions, confirmPolling);
   const subscription = polled !== undefined ? polled : subscriptionOf(user);
   const state = planState(user, subscription, mode ?? null, now, graceMs);
+  // The order step: the interval chosen, before the button that commits to pay.
+  const [ordering, setOrdering] = React.useState<Interval | null>(null);
+  const [startNow, setStartNow] = React.useState(false);
   const leave = React.useCallback(
-    (target: Interval | "portal") => (target === "portal" ? actions.portal() : actions.checkout(target)),
-    [actions],
+    (target: Interval | "portal") =>
+      target === "portal" ? actions.portal() : actions.checkout(target, startNow),
+    [actions, startNow],
   );
   const [request, run] = useAction(leave);
   const [target, setTarget] = React.useState<Interval | "portal" | null>(null);
@@ -693,13 +722,37 @@ export function BillingCard({
         )}
         {!showActions ? null : mode === undefined ? (
           <Skeleton className="h-10 w-full sm:w-72" />
+        ) : ordering !== null ? (
+          <div className="flex flex-col gap-4">
+            <OrderSummary
+              interval={ordering}
+              first={firstPayment(user.trial_ends, mode, now)}
+              startNow={startNow}
+              onStartNowChange={setStartNow}
+            />
+            <div className={row}>
+              <Button
+                pending={busy === ordering}
+                unavailable={busy !== null && busy !== ordering}
+                onClick={() => void go(ordering)}
+              >
+                <OrderButtonText />
+              </Button>
+              <Button variant="ghost" unavailable={busy !== null} onClick={() => setOrdering(null)}>
+                <Trans>Back</Trans>
+              </Button>
+            </div>
+          </div>
         ) : (
           <StateActions
             state={state}
             busy={busy}
             changing={change.running}
             renewable={subscription?.status !== "canceled"}
-            onCheckout={(interval) => void go(interval)}
+            onCheckout={(interval) => {
+              setStartNow(false);
+              setOrdering(interval);
+            }}
             onPortal={() => void go("portal")}
             onChange={change.start}
             resendInstructions={actions.resendInstructions}
@@ -710,6 +763,16 @@ export function BillingCard({
           {change.last ? <ChangeDone change={change.last} /> : null}
         </FormSuccess>
         <FormAlert status={change.state.status} message={change.state.message} />
+        {showActions && ordering === null ? (
+          <WithdrawalSection actions={actions} user={user} separated />
+        ) : null}
+        {/* Stripe: the customer's invoices, once there is a customer. */}
+        {mode === "stripe" && (user.stripe || subscription?.customer) ? (
+          <>
+            <Separator />
+            <Invoices actions={actions} />
+          </>
+        ) : null}
         {/* Manual mode: once a payment is recorded, its receipts. */}
         {subscription?.subscription === "" && subscription.current_period_end !== "" ? (
           <>

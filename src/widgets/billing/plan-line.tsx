@@ -14,8 +14,8 @@ export function PlanLine({ state }: { state: PlanState }) {
   if (state.status === "ended") return <Trans>No active plan</Trans>;
   const price = formatPrice(paidPrice(state.interval), locale);
   return state.interval === "month" ? (
-    <Trans>Paid plan, {price} per month</Trans>
+    <Trans>Paid plan, {price} incl. VAT per month</Trans>
   ) : (
-    <Trans>Paid plan, {price} per year</Trans>
+    <Trans>Paid plan, {price} incl. VAT per year</Trans>
   );
 }

@@ -35,7 +35,7 @@ function ReceiptRow({
       <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <span>
           <Trans>
-            No. {number}, {issued}: {amount}
+            No. {number}, {issued}: {amount} incl. VAT
           </Trans>
         </span>
         <Button
