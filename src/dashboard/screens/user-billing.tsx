@@ -237,15 +237,7 @@ function OwedRefund({
           onConfirm={() => void made()}
         />
       ) : null}
-      <div aria-live="polite">
-        <FormSuccess show={done?.kind === "success"}>
-          {done?.kind === "success" ? done.text : null}
-        </FormSuccess>
-        <FormAlert
-          status={done?.kind === "error" ? "error" : "idle"}
-          message={done?.kind === "error" ? done.text : undefined}
-        />
-      </div>
+      <DoneMessage done={done} />
     </div>
   );
 }
@@ -406,6 +398,19 @@ function MarkPaidForm({
 
 type Done = { kind: "success"; text: string } | { kind: "error"; text: MessageDescriptor };
 
+/** How an action of the billing section went: its success or its error, announced politely. */
+function DoneMessage({ done }: { done: Done | null }) {
+  return (
+    <div aria-live="polite">
+      <FormSuccess show={done?.kind === "success"}>{done?.kind === "success" ? done.text : null}</FormSuccess>
+      <FormAlert
+        status={done?.kind === "error" ? "error" : "idle"}
+        message={done?.kind === "error" ? done.text : undefined}
+      />
+    </div>
+  );
+}
+
 /**
  * The operator's cancellation (now, or at the period's end) of a running subscription, and the
  * refund of a Stripe subscription's last payment, each once confirmed. The refund leaves access
@@ -519,15 +524,7 @@ function SubscriptionActions({
           />
         ) : null}
       </div>
-      <div aria-live="polite">
-        <FormSuccess show={done?.kind === "success"}>
-          {done?.kind === "success" ? done.text : null}
-        </FormSuccess>
-        <FormAlert
-          status={done?.kind === "error" ? "error" : "idle"}
-          message={done?.kind === "error" ? done.text : undefined}
-        />
-      </div>
+      <DoneMessage done={done} />
     </div>
   );
 }
