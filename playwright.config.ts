@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { supportEmail } from "./tests/e2e/account-helpers.ts";
 import { passkeyDataDir, passkeyPort } from "./tests/e2e/passkey-server.ts";
 import { stripeDataDir, stripePort } from "./tests/e2e/stripe-server.ts";
 import { chromium } from "./vitest.config.ts";
@@ -43,6 +44,7 @@ export default defineConfig({
       reuseExistingServer: false,
       // RATE_LIMIT=off: parallel test sign-ins and sign-ups come from one IP and must not be throttled.
       // APP_URL: links in the outbox mails point at the address the tests browse.
+      // SUPPORT_EMAIL: what the emails and the account page name as the address to write to.
       env: {
         PORT: String(port),
         HOST: "127.0.0.1",
@@ -50,6 +52,7 @@ export default defineConfig({
         SITE_DIR: process.env.SITE_DIR ?? "build/client",
         RATE_LIMIT: "off",
         APP_URL: `http://127.0.0.1:${port}`,
+        SUPPORT_EMAIL: supportEmail,
       },
     },
     {

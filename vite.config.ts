@@ -77,13 +77,18 @@ const isDashboard = (id: string) => /[\\/]src[\\/]dashboard[\\/]/.test(id);
 
 type ModuleInfoOf = (id: string) => { isEntry: boolean; importers: readonly string[] } | null;
 
+/** The modules content pages import without the app (`/enhance/…`): entries, but no app page's. */
+const isEnhanceModule = (id: string) =>
+  enhanceModules.some((name) => id === path.resolve(`src/enhance/${name}.ts`));
+
 /**
  * Whether a page other than the dashboard imports the module through static imports alone: a
- * module that only the dashboard, or only code loaded with `import()`, reaches is in no app page's
- * first paint, whatever folder it is in.
+ * module that only the dashboard, or only code loaded with `import()` or by content pages' enhance
+ * modules (the docs search's logic in `shared/`), reaches is in no app page's first paint,
+ * whatever folder it is in.
  */
 function onAppFirstPaint(id: string, infoOf: ModuleInfoOf, seen = new Set<string>()): boolean {
-  if (seen.has(id) || isDashboard(id)) return false;
+  if (seen.has(id) || isDashboard(id) || isEnhanceModule(id)) return false;
   seen.add(id);
   const info = infoOf(id);
   return Boolean(info && (info.isEntry || info.importers.some((m) => onAppFirstPaint(m, infoOf, seen))));

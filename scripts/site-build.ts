@@ -22,7 +22,8 @@ const sources = [
   "vite.config.ts",
 ];
 
-function newestChange(entry: string): number {
+/** The latest modification time under `entry` (a file or a folder; baselines and packages aside), 0 if missing. */
+export function newestChange(entry: string): number {
   if (!existsSync(entry)) return 0;
   const stats = statSync(entry);
   if (!stats.isDirectory()) return stats.mtimeMs;

@@ -39,6 +39,13 @@ const unit = vitest("unit", ["unit"]);
 // proves the pictures and that no text depends on the machine's fonts.
 const stories = (files: string[] = []) =>
   vitest("stories", [], ["node", "scripts/test-stories-other-fonts.ts"], files);
+// The built Storybook as a designer opens it (production React, served as files): every story's
+// play function in both locales, so that it and the story tier cannot disagree.
+const storybook = (files: string[] = []): Tier => ({
+  name: "storybook",
+  command: ["node", "scripts/test-built-storybook.ts", ...files],
+  report: "test-results/built-storybook-report.json",
+});
 const build: Tier = { name: "build", command: ["npx", "react-router", "build"] };
 const e2e = (files: string[] = []): Tier => ({
   name: "e2e",
@@ -50,7 +57,8 @@ const e2e = (files: string[] = []): Tier => ({
  * The loop while working, a few minutes: the tiers that are quick whole (types, lint, unit), then
  * of the server, story and e2e tiers only the test files that changed since the work began or
  * import a changed file directly (scripts/changed-tests.ts), or a few that cover much when no file
- * does; the build only when it is out of date. Format and catalogs are left to `npm test`.
+ * does; those stories in the built Storybook too, when there are such; the build only when it is
+ * out of date. Format and catalogs are left to `npm test`.
  */
 function quickSteps(): Tier[] {
   const base = baseCommit();
@@ -64,6 +72,7 @@ function quickSteps(): Tier[] {
     const files = testsTouching(changed, pattern);
     return files.length > 0 ? files : smoke;
   };
+  const changedStories = testsTouching(changed, "{.storybook,src,server}/**/*.stories.tsx");
   return [
     types,
     lint,
@@ -75,11 +84,12 @@ function quickSteps(): Tier[] {
       touched("server/**/*.test.ts", ["server/app.test.ts", "server/api/record-auth.test.ts"]),
     ),
     stories(
-      touched("{.storybook,src,server}/**/*.stories.tsx", [
-        "src/screens/home.stories.tsx",
-        "src/widgets/auth/login-form.stories.tsx",
-      ]),
+      changedStories.length > 0
+        ? changedStories
+        : ["src/screens/home.stories.tsx", "src/widgets/auth/login-form.stories.tsx"],
     ),
+    // Only for changed stories: Storybook's build alone takes half a minute.
+    ...(changedStories.length > 0 ? [storybook(changedStories)] : []),
     ...(buildReason ? [build] : []),
     e2e(touched("tests/e2e/*.spec.ts", ["tests/e2e/home.spec.ts"])),
   ];
@@ -97,6 +107,7 @@ const tiers: Tier[] = process.argv.includes("--quick")
       unit,
       vitest("server", ["server"]),
       stories(),
+      storybook(),
       build,
       e2e(),
     ];

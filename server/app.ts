@@ -3,7 +3,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { inspect } from "node:util";
 import { Hono } from "hono";
-import { splitInstructions } from "../shared/payment-instructions.ts";
+import { exampleIban, readInstructions } from "../shared/payment-instructions.ts";
 import { siteConfig } from "../shared/site-config.ts";
 import type { SuperuserSecondFactor } from "../shared/superuser-second-factor.ts";
 import { ApiError } from "./api/api-error.ts";
@@ -56,12 +56,29 @@ import { serveSite } from "./site/serve.ts";
 import { createLogger } from "./tools/log.ts";
 
 /**
- * The payment instructions of manual mode in a locale: content/{locale}/payment-instructions.md,
- * without its frontmatter (the site shows the same words on the account page).
+ * The payment instructions of manual mode in a locale: content/{locale}/payment-instructions.md as
+ * written (the site shows the same words on the account page). Read once at start, its bank account
+ * checked: a wrong IBAN stops the server rather than reach a customer.
  */
-function readInstructions(locale: "en" | "fr"): string {
+function readInstructionsFile(locale: "en" | "fr"): string {
   const file = fileURLToPath(new URL(`../content/${locale}/payment-instructions.md`, import.meta.url));
-  return splitInstructions(readFileSync(file, "utf8")).text;
+  const markdown = readFileSync(file, "utf8");
+  readInstructions(markdown, path.relative(process.cwd(), file));
+  return markdown;
+}
+
+/**
+ * What a production server in manual mode says at start about its payment instructions: a file
+ * still showing the example IBAN would have customers pay into no one's account.
+ */
+export function instructionsWarnings(): string[] {
+  return (["en", "fr"] as const).flatMap((locale) => {
+    const file = fileURLToPath(new URL(`../content/${locale}/payment-instructions.md`, import.meta.url));
+    const { account } = readInstructions(readFileSync(file, "utf8"));
+    return account.iban.replace(/ /g, "") === exampleIban
+      ? [`${path.relative(process.cwd(), file)} shows the example IBAN: write the account customers pay into`]
+      : [];
+  });
 }
 
 /** pocketbase/pb_schema.json: the collections both this server and a real PocketBase load. */
@@ -227,7 +244,7 @@ export function createApp(options: AppOptions): App {
     stripe: options.stripe,
     graceMs:
       options.billingGraceDays === undefined ? undefined : options.billingGraceDays * 24 * 60 * 60 * 1000,
-    instructions: { en: readInstructions("en"), fr: readInstructions("fr") },
+    instructions: { en: readInstructionsFile("en"), fr: readInstructionsFile("fr") },
     seller: options.seller,
   });
   const billingSweepCron = options.billingSweepCron ?? defaultBillingSweepCron;

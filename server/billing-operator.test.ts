@@ -245,6 +245,7 @@ describe("the operator's billing actions without Stripe (manual mode)", () => {
       mode: "manual",
       graceDays: 7,
       stripeMode: null,
+      supportEmail: "",
     });
   });
 

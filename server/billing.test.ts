@@ -2,6 +2,8 @@ import PocketBase from "pocketbase";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { renewalWindowMs } from "#shared/billing.ts";
+import { formatDate } from "#shared/format.ts";
+import { unconfiguredSeller } from "#shared/seller.ts";
 import { formatDateTime } from "./core/values.ts";
 import { defaultRateLimits } from "./tools/rate-limit.ts";
 import { createTestApp, fixturePassword as password } from "./testing/fixtures.ts";
@@ -71,6 +73,7 @@ describe("billing with Stripe", () => {
       mode: "stripe",
       graceDays: 7,
       stripeMode: "test",
+      supportEmail: "",
     });
   });
 
@@ -227,9 +230,7 @@ describe("billing with Stripe", () => {
     const since = new Date(String(pastDue.past_due_since).replace(" ", "T")).getTime();
     const graceEnds = since + 7 * 86400_000;
     const failed = await mailArrives(server, user.email, /didn't go through/);
-    expect(failed.text).toContain(
-      `goes on until ${new Intl.DateTimeFormat("en", { dateStyle: "long", timeZone: "UTC" }).format(graceEnds)}`,
-    );
+    expect(failed.text).toContain(`goes on until ${formatDate(new Date(graceEnds).toISOString(), "en")}`);
 
     // A day before the grace ends: one last notice, however often the sweep runs.
     await server.app.billing.sweep(new Date(graceEnds - 86400_000));
@@ -481,7 +482,9 @@ describe("billing without Stripe (manual mode)", () => {
   let server: TestServer;
   let root: PocketBase;
   beforeAll(async () => {
-    ({ server, root } = await startServerAsRoot());
+    ({ server, root } = await startServerAsRoot({
+      seller: { ...unconfiguredSeller, supportEmail: "help@shop.test" },
+    }));
   });
   afterAll(() => server.close());
 
@@ -498,7 +501,15 @@ describe("billing without Stripe (manual mode)", () => {
     await mailArrives(server, user.email, /Comment régler/);
     const instructions = mailsTo(server, user.email).find((m) => /Comment régler/.test(m.subject))!;
     expect(instructions.text).toContain("49,99");
-    expect(instructions.text).toContain("manual@example.com");
+    // The account to pay into on lines of their own, the reference, and the configured support address.
+    expect(instructions.text).toMatch(/IBAN\u202f: FR76 3000 6000 0112 3456 7890 189/);
+    expect(instructions.text).toMatch(/BIC\u202f: AGRIFRPP/);
+    expect(instructions.text).toMatch(/Référence\u202f: manual@example\.com/);
+    expect(instructions.text).toContain("help@shop.test");
+    expect(await new PocketBase(server.url).send("/api/billing/config", {})).toMatchObject({
+      mode: "manual",
+      supportEmail: "help@shop.test",
+    });
 
     const until = new Date(Date.now() + 365 * 86400_000);
     await root.send("/api/billing/mark-paid", {

@@ -2,7 +2,7 @@ import { once } from "node:events";
 import { createServer } from "node:http";
 import path from "node:path";
 import { getRequestListener } from "@hono/node-server";
-import { type App, createApp } from "./app.ts";
+import { type App, createApp, instructionsWarnings } from "./app.ts";
 import { configFromEnv, type ServerConfig } from "./config.ts";
 import { lockDataDir, prepareDataDir, StartupError } from "./core/data-dir.ts";
 import { installShutdown } from "./shutdown.ts";
@@ -69,6 +69,7 @@ if (process.env.NODE_ENV === "production") {
   for (const { variable, consequence } of missingLegalDetails(config.legal)) {
     consoleLogger.warn(`${variable} is not set: ${consequence}`);
   }
+  if (!options.stripe) for (const warning of instructionsWarnings()) consoleLogger.warn(warning);
 }
 
 // SIGTERM or SIGINT: requests in flight finish, queued mail is sent or stays on disk, the database

@@ -9,6 +9,8 @@
  * - `POST   …/passkeys`                      signed in: `PasskeyRegistration` → the new `PasskeyInfo`
  * - `DELETE …/passkeys/{id}`                 signed in, one's own only: 204
  * - `POST   …/auth-with-passkey/options`     `{ challengeId, options }`, no session needed
+ *   (`?autofill=true`: a page's request as it loads, for the email field's suggestions, counted
+ *   apart from sign-ins)
  * - `POST   …/auth-with-passkey`             `PasskeySignIn` → `{ token, record }`, as auth-with-password
  */
 import type {

@@ -31,13 +31,14 @@ function requireUser(c: Parameters<typeof authOf>[0]) {
 export function billingApi(billing: Billing) {
   return (
     new Hono<ApiEnv>()
-      // Public: whether paying goes through Stripe or by the emailed instructions, and how many days
-      // a failed renewal keeps access.
+      // Public: whether paying goes through Stripe or by the emailed instructions, how many days
+      // a failed renewal keeps access, and where customers write.
       .get("/billing/config", rateLimit, (c) =>
         sendJson(c, 200, {
           mode: billing.mode,
           graceDays: billing.graceDays,
           stripeMode: billing.stripeMode,
+          supportEmail: billing.supportEmail,
         }),
       )
       // `startNow` ("true", "false" or absent): the service starts within the withdrawal period.

@@ -18,6 +18,7 @@ import { fixturePassword } from "../testing/fixtures.ts";
 import { mailArrives } from "../testing/outbox.ts";
 import { confirmIdentity, rejection, type SignedUpUser, verifiedUser } from "../testing/sdk.ts";
 import { startServer, startServerAsRoot, type TestServer } from "../testing/start-server.ts";
+import { defaultRateLimits } from "../tools/rate-limit.ts";
 
 // Passkeys against the real server over a real port, with the official SDK and a software
 // authenticator (testing/authenticator.ts). APP_URL is http://localhost:8090 (the default): the rp
@@ -372,6 +373,39 @@ describe("signing in with a passkey", () => {
     expect((await rejection(signIn(credential, { signCount: 0 }))).response).toEqual(refused);
     expect((await signIn(credential, { signCount: 6 })).record.id).toBe(user.id);
     expect(storedPasskeys(user.id)[0]!.counter).toBe(6);
+  });
+});
+
+describe("with the default rate limits on", () => {
+  it("the login page's own requests, however often it loads, leave a sign-in its budget", async () => {
+    const own = await startServer({ rateLimits: defaultRateLimits });
+    try {
+      // The clock stands still, so every request falls in the same windows however slow the machine.
+      vi.useFakeTimers({ now: Date.now(), toFake: ["Date"] });
+      const user = await verifiedUser(own, "limits@example.com");
+      const { credential } = await addPasskey(user);
+      const visitor = new PocketBase(own.url);
+      visitor.autoCancellation(false);
+      const options = (query: Record<string, string> = {}) =>
+        visitor.send<PasskeySignInOptions>(`${base}/auth-with-passkey/options`, { method: "POST", query });
+      // Each load of the login page asks for the suggestions' challenge: two loads pass, a third
+      // within the window is refused (that page offers no suggestions), and that is all it costs.
+      await options({ autofill: "true" });
+      await options({ autofill: "true" });
+      expect((await rejection(options({ autofill: "true" }))).status).toBe(429);
+      // "Log in with a passkey": its challenge, then the sign-in.
+      const { challengeId, options: request } = await options();
+      const auth = await visitor.send<AuthAnswer>(`${base}/auth-with-passkey`, {
+        method: "POST",
+        body: { challengeId, response: usePasskey(credential, request) },
+      });
+      expect(auth.record.id).toBe(user.id);
+      // The limits are on: a sign-in's own budget (2 per 3 s) is still counted.
+      await options();
+      expect((await rejection(options())).status).toBe(429);
+    } finally {
+      await own.close();
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from "@simplewebauthn/server";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import {
   passkeyChallengeSeconds,
   passkeyCollections,
@@ -96,8 +96,22 @@ const ownPasskeys = (tag: string) =>
  */
 const changingPasskeys = (tag: string) => [...ownPasskeys(tag), requireVerifiedAndConfirmed] as const;
 
+/** A sign-in's rate limit: `authWithPasskey`, then `auth` (each route in a window of its own). */
+const signInLimit = collectionGuard(["authWithPasskey", "auth"]);
+
+/**
+ * The login page's own request for the passkeys in the email field's suggestions, sent as the page
+ * loads (`…/auth-with-passkey/options?autofill=true`): `authWithPasskeyAutofill`, then `auth`, in
+ * a window of its own, so that loading the page never spends what "Log in with a passkey" needs.
+ */
+const autofillLimit = collectionGuard(["authWithPasskeyAutofill", "auth"]);
+
 /** The guards of the two sign-in routes, counted against the sign-in rate limits. */
-const signInGuards = [collectionGuard(["authWithPasskey", "auth"]), requirePasskeys] as const;
+const signInGuards = [signInLimit, requirePasskeys] as const;
+
+/** The sign-in options' rate limit: the autofill's (`?autofill=true`) or a sign-in's. */
+const signInOptionsLimit: MiddlewareHandler<ApiEnv> = (c, next) =>
+  (c.req.query("autofill") === "true" ? autofillLimit : signInLimit)(c, next);
 
 /** The signed-in record (after `requireSameCollectionAuth`): its own passkeys only. */
 function owner(c: ApiContext): { collectionId: string; recordId: string } {
@@ -229,18 +243,24 @@ export function passkeysApi() {
       });
       return c.body(null, 204);
     })
-    .post("/collections/:collection/auth-with-passkey/options", limitBody, ...signInGuards, async (c) => {
-      const rp = relyingParty(c);
-      const collection = routeCollection(c);
-      const options = await generateAuthenticationOptions({
-        rpID: rp.id,
-        allowCredentials: [],
-        timeout: passkeyChallengeSeconds * 1000,
-        userVerification: "preferred",
-      });
-      const challengeId = challenges.issue(options.challenge, signInPurpose(collection.id));
-      return sendJson(c, 200, { challengeId, options } satisfies PasskeySignInOptions);
-    })
+    .post(
+      "/collections/:collection/auth-with-passkey/options",
+      limitBody,
+      signInOptionsLimit,
+      requirePasskeys,
+      async (c) => {
+        const rp = relyingParty(c);
+        const collection = routeCollection(c);
+        const options = await generateAuthenticationOptions({
+          rpID: rp.id,
+          allowCredentials: [],
+          timeout: passkeyChallengeSeconds * 1000,
+          userVerification: "preferred",
+        });
+        const challengeId = challenges.issue(options.challenge, signInPurpose(collection.id));
+        return sendJson(c, 200, { challengeId, options } satisfies PasskeySignInOptions);
+      },
+    )
     .post("/collections/:collection/auth-with-passkey", limitBody, ...signInGuards, async (c) => {
       const rp = relyingParty(c);
       const { store } = c.get("ctx");

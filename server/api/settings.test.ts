@@ -165,6 +165,11 @@ describe("GET /api/settings on `node server/main.ts` configured by environment",
       expect.stringContaining("MEDIATOR_NAME is not set: the terms of sale name no consumer mediator"),
     );
     expect(output()).not.toMatch(/SELLER_ADDRESS is not set/);
+    // Manual mode: the payment instructions as shipped would have customers pay into no one's account.
+    expect(output()).toContain(
+      "content/en/payment-instructions.md shows the example IBAN: write the account customers pay into",
+    );
+    expect(output()).toContain("content/fr/payment-instructions.md shows the example IBAN");
   });
 
   it("PATCH is refused with a 400 saying where settings come from; nothing changes", async () => {

@@ -3,6 +3,7 @@ import { formatDate, formatPrice, formatReceiptNumber } from "#shared/format.ts"
 import { type Interval } from "#shared/billing.ts";
 import { parseDateTime } from "#shared/datetime.ts";
 import { localeTags } from "#shared/i18n/locales.ts";
+import type { BankAccount } from "#shared/payment-instructions.ts";
 import { siteConfig } from "#shared/site-config.ts";
 import type { EmailProps, Words } from "./layout.ts";
 import { greetingAndSignature, type MailLocale, siteLink } from "./templates.ts";
@@ -26,7 +27,11 @@ export type BillingMail =
       kind: "paymentInstructions";
       amount: number;
       interval: Interval;
-      instructions: string[];
+      /** The text's paragraphs, filled in. */
+      paragraphs: string[];
+      account: BankAccount;
+      /** What the transfer says, so that the operator knows whose it is (the account's email). */
+      reference: string;
       order?: OrderTerms;
     }
   /**
@@ -149,7 +154,15 @@ function billingWords(i18n: I18n, input: BillingMailInput): Words {
           input.interval === "year"
             ? i18n._("You chose the paid plan: {price} per year.", { price: price(input.amount) })
             : i18n._("You chose the paid plan: {price} per month.", { price: price(input.amount) }),
-          ...input.instructions,
+          // The first paragraph says how to pay, the account follows it (as on the account page).
+          ...input.paragraphs.slice(0, 1),
+          ...[
+            input.account.holder ? i18n._("Account holder: {holder}", { holder: input.account.holder }) : "",
+            i18n._("IBAN: {iban}", { iban: input.account.iban }),
+            i18n._("BIC: {bic}", { bic: input.account.bic }),
+            i18n._("Reference: {reference}", { reference: input.reference }),
+          ].filter(Boolean),
+          ...input.paragraphs.slice(1),
           ...orderLines(input.order),
         ],
         action: seeAccount,

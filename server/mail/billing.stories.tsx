@@ -2,17 +2,23 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import enInstructions from "#content/en/payment-instructions.md?raw";
 import frInstructions from "#content/fr/payment-instructions.md?raw";
 import { formatPrice } from "#shared/format.ts";
-import { paymentInstructions, paymentPeriod, splitInstructions } from "#shared/payment-instructions.ts";
+import { paymentInstructions, paymentPeriod } from "#shared/payment-instructions.ts";
 import { siteConfig } from "#shared/site-config.ts";
 import type { MailContent } from "./layout.ts";
 import { type BillingMail, billingEmail } from "./billing-templates.ts";
-import { EmailPreview, emailLoader, storySite } from "./email-preview.tsx";
+import { EmailPreview, emailLoader, storySeller, storySite } from "./email-preview.tsx";
 
 // The billing emails (billing-templates.ts), each leading to the account page. The payment
 // instructions are the operator's (content/{locale}/payment-instructions.md), filled in as the
 // server fills them.
 
 const instructions = { en: enInstructions, fr: frInstructions };
+// Filled in by the loader from the file, as the server fills them.
+const instructionArgs = {
+  paragraphs: [],
+  account: { holder: "", iban: "", bic: "" },
+  reference: "zoe@example.com",
+};
 const { monthly, yearly } = siteConfig.plans.paid;
 
 const meta = {
@@ -25,10 +31,11 @@ const meta = {
         ...(args.kind === "paymentInstructions"
           ? {
               ...args,
-              instructions: paymentInstructions(splitInstructions(instructions[locale]).text, {
+              ...paymentInstructions(instructions[locale], {
                 amount: formatPrice(args.amount, locale),
                 period: paymentPeriod(args.interval, locale),
-                reference: "zoe@example.com",
+                reference: args.reference,
+                support: storySeller.supportEmail,
               }),
             }
           : args),
@@ -44,7 +51,7 @@ type Story = StoryObj<BillingMail>;
 
 /** Manual mode: how to pay, in the operator's words. */
 export const PaymentInstructions: Story = {
-  args: { kind: "paymentInstructions", amount: yearly, interval: "year", instructions: [] },
+  args: { kind: "paymentInstructions", amount: yearly, interval: "year", ...instructionArgs },
 };
 
 /** The receipt of a card payment, yearly: the next payment's date. */
@@ -151,7 +158,7 @@ export const PaymentInstructionsStartedAtOnce: Story = {
     kind: "paymentInstructions",
     amount: monthly,
     interval: "month",
-    instructions: [],
+    ...instructionArgs,
     order: { startNow: true, at: "2026-10-05 14:03:12.000Z" },
   },
 };

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { formatPrice } from "#shared/format.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
-import { paymentInstructions, paymentPeriod, splitInstructions } from "#shared/payment-instructions.ts";
+import { paymentInstructions, paymentPeriod } from "#shared/payment-instructions.ts";
 import type { BillingMail } from "./billing-templates.ts";
 import type { MailContent } from "./layout.ts";
 import { renderBillingMail, renderMail, renderSecurityMail } from "./render.ts";
@@ -16,16 +16,18 @@ const appUrl = "https://lumen.example";
 const site = { appName: "Lumen", appUrl: `${appUrl}/`, name: "Zoé" };
 const when = "2026-11-27 09:05:00.000Z";
 
-function instructions(locale: Locale): string[] {
+function instructions(locale: Locale) {
   const markdown = readFileSync(
     new URL(`../../content/${locale}/payment-instructions.md`, import.meta.url),
     "utf8",
   );
-  return paymentInstructions(splitInstructions(markdown).text, {
+  const { paragraphs, account } = paymentInstructions(markdown, {
     amount: formatPrice(49.99, locale),
     period: paymentPeriod("year", locale),
     reference: "zoe@example.com",
+    support: "help@lumen.example",
   });
+  return { paragraphs, account, reference: "zoe@example.com" };
 }
 
 const accountKinds: MailKind[] = ["verification", "passwordReset", "emailChange"];
@@ -44,7 +46,7 @@ const securityMails: SecurityMail[] = [
   { kind: "totpFailures", when, failures: 10 },
 ];
 const billingMails = (locale: Locale): BillingMail[] => [
-  { kind: "paymentInstructions", amount: 49.99, interval: "year", instructions: instructions(locale) },
+  { kind: "paymentInstructions", amount: 49.99, interval: "year", ...instructions(locale) },
   { kind: "paymentReceived", amount: 4.99, interval: "month", nextDate: "2026-12-27", manual: false },
   { kind: "paymentReceived", amount: 49.99, interval: "year", nextDate: "2027-11-27", manual: false },
   { kind: "paymentReceived", amount: 4.99, interval: "month", nextDate: "2026-12-27", manual: true },

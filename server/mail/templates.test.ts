@@ -85,8 +85,8 @@ describe("security emails", () => {
           expect(text).toContain("Chrome on Android");
           expect(text).toContain(
             locale === "fr"
-              ? "le 27 novembre 2026 à 09\u00a0h\u00a005 UTC"
-              : "on November 27, 2026 at 09:05 UTC",
+              ? "le 27\u00a0novembre\u00a02026 à 09\u00a0h\u00a005 UTC"
+              : "on November\u00a027,\u00a02026 at 09:05 UTC",
           );
         }
         if (locale === "fr") {
@@ -116,7 +116,9 @@ describe("the security email of a superuser whose password another superuser set
       expect(link).toBe("https://lumen.example/_/");
       expect(text).toContain("ops@example.com");
       expect(text).toContain(
-        locale === "fr" ? "le 27 novembre 2026 à 09\u00a0h\u00a005 UTC" : "on November 27, 2026 at 09:05 UTC",
+        locale === "fr"
+          ? "le 27\u00a0novembre\u00a02026 à 09\u00a0h\u00a005 UTC"
+          : "on November\u00a027,\u00a02026 at 09:05 UTC",
       );
       if (locale === "fr") {
         const prose = `${subject}\n${text}`.replace(/https?:\/\/\S+/g, "");

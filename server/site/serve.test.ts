@@ -49,7 +49,7 @@ function fakeSite() {
     );
   }
   const switcher =
-    '<a hreflang="en" href="/__REQUEST_PATH_EN__">EN</a><a hreflang="fr" href="/__REQUEST_PATH_FR__">FR</a>';
+    '<a hreflang="en" href="/__REQUEST_PATH_EN__?lang=en">EN</a><a hreflang="fr" href="/__REQUEST_PATH_FR__?lang=fr">FR</a>';
   write(
     "__not-found/index.html",
     `<html lang=en>${switcher}<h1 aria-label="Page not found: __REQUEST_PATH__">Page not found: <span data-request-path="" class="wrap"><span>__REQUEST_PATH__</span></span></h1></html>`,
@@ -192,6 +192,89 @@ describe("one process serves the site and the API", () => {
     });
   });
 
+  describe("language links: the choice in `?lang=` becomes the locale cookie, without scripts", () => {
+    it.each([
+      // [link, expected location]
+      ["/guides?lang=en", "/guides"],
+      ["/guides?x=1&lang=en", "/guides?x=1"],
+      ["/guides?lang=en&x=1&y=a%20b", "/guides?x=1&y=a%20b"],
+      ["/fr/guides?lang=fr", "/fr/guides"],
+      ["/?lang=en", "/"],
+      ["/fr?lang=fr", "/fr"],
+      ["/fr/docs?lang=en", "/fr/docs"],
+      ["/fr/fr/docs/account?lang=fr", "/fr/fr/docs/account"],
+      ["/login?lang=en", "/login"],
+      ["/nope?lang=en", "/nope"],
+    ])("%s sets the cookie and reloads %s", async (link, location) => {
+      const res = await get(link, { "accept-language": "fr-FR" });
+      expect(res.status).toBe(302);
+      expect(res.headers.get("location")).toBe(location);
+      const locale = new URLSearchParams(link.split("?")[1]).get("lang");
+      expect(res.headers.get("set-cookie")).toBe(
+        `i18n_redirected=${locale}; Max-Age=31536000; Path=/; SameSite=Lax`,
+      );
+      expect(res.headers.get("cache-control")).toBe("no-store");
+    });
+
+    it("a French browser that chose English stays in English: the cookie wins over Accept-Language", async () => {
+      const headers = { "accept-language": "fr-FR,fr;q=0.9" };
+      const chosen = await get("/guides?x=1&lang=en", headers);
+      const cookie = chosen.headers.get("set-cookie")!.split(";")[0]!;
+      for (const page of [chosen.headers.get("location")!, "/roadmap", "/fr/docs"]) {
+        const res = await get(page, { ...headers, cookie });
+        expect(res.status, page).not.toBe(302);
+      }
+      // Without the choice, the same browser is sent to French.
+      expect((await get("/guides", headers)).headers.get("location")).toBe("/fr/guides");
+    });
+
+    it.each(["/guides?lang=de", "/guides?lang=", "/guides?language=en", "/guides?lang=EN"])(
+      "%s chooses nothing: the page, no cookie",
+      async (link) => {
+        const res = await get(link);
+        expect(res.status).toBe(200);
+        expect(res.headers.get("set-cookie")).toBeNull();
+      },
+    );
+
+    it("only pages take a choice: files, .data and POST are left alone", async () => {
+      for (const file of ["/robots.txt?lang=en", "/guides.data?lang=fr"]) {
+        const res = await get(file);
+        expect(res.status, file).toBe(200);
+        expect(res.headers.get("set-cookie"), file).toBeNull();
+      }
+      const post = await fetch(`${server.url}/fr/guides?lang=en`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "user-agent": browser },
+      });
+      expect(post.status).toBe(303);
+      expect(post.headers.get("set-cookie")).toBeNull();
+    });
+
+    // [request target as sent, status, Location]: a page's path made same-origin, or no redirect.
+    it.each([
+      ["//evil.example/guides?lang=en", 302, "/evil.example/guides"],
+      ["///evil.example/x?lang=fr", 302, "/evil.example/x"],
+      ["/.//evil.example/x?lang=en", 302, "/evil.example/x"],
+      ["/%2F%2Fevil.example/x?lang=en", 302, "/%2F%2Fevil.example/x"],
+      ["/https://evil.example/guides?lang=en", 302, "/https://evil.example/guides"],
+      ["/guides?lang=en&next=https://evil.example", 302, "/guides?next=https://evil.example"],
+      ["https://evil.example/guides?lang=en", 302, "/guides"],
+      ["//evil.example?lang=en", 404, undefined],
+      ["/https://evil.example?lang=en", 404, undefined],
+      ["/\\evil.example/x?lang=en", 400, undefined],
+    ] as const)("%s never leads off the site (%i %s)", async (rawPath, status, location) => {
+      const res = await raw(rawPath);
+      expect(res.status).toBe(status);
+      expect(res.headers.location).toBe(location);
+      if (location === undefined) return;
+      for (const base of ["https://lumen.example/", "https://lumen.example/fr/guides"]) {
+        expect(new URL(location, base).host, location).toBe("lumen.example");
+      }
+    });
+  });
+
   describe("route rules from builds/meta/{buildId}.json", () => {
     it.each([
       ["/terms", 301, "/cgu"],
@@ -231,8 +314,8 @@ describe("one process serves the site and the API", () => {
         '<span data-request-path="" class="wrap"><span>/no/</span><span>such/</span><span>&#60;page&#62;</span></span>',
       );
       // The language switcher leads to the visitor's path in each language, never to the 404 page.
-      expect(enHtml).toContain('<a hreflang="fr" href="/fr/no/such/&#60;page&#62;">');
-      expect(enHtml).toContain('<a hreflang="en" href="/no/such/&#60;page&#62;">');
+      expect(enHtml).toContain('<a hreflang="fr" href="/fr/no/such/&#60;page&#62;?lang=fr">');
+      expect(enHtml).toContain('<a hreflang="en" href="/no/such/&#60;page&#62;?lang=en">');
       const fr = await get("/fr/nulle-part");
       expect(fr.status).toBe(404);
       expect(await fr.text()).toContain("Page introuvable : /fr/nulle-part");

@@ -2,6 +2,8 @@ import path from "node:path";
 import type { Context } from "hono";
 import { isbot } from "isbot";
 import { sameOriginPath } from "#shared/same-origin.ts";
+import { localeChoiceOf } from "#shared/i18n/choice.ts";
+import { serializeLocaleCookie } from "#shared/i18n/cookie.ts";
 import { localeRedirect } from "#shared/i18n/detect.ts";
 import { pathSegments } from "#shared/path-segments.ts";
 import { locales } from "#shared/i18n/locales.ts";
@@ -17,6 +19,7 @@ import {
 } from "#shared/routing/table.ts";
 import { buildEnvWarnings } from "./build-env.ts";
 import { consoleLogger, type Logger } from "../tools/log.ts";
+import { docsSearchPages } from "./docs-search.ts";
 import { loadSiteFiles, respondWithFile, type SiteFile, siteFileOf } from "./files.ts";
 
 function escapeHtml(value: string) {
@@ -57,12 +60,16 @@ const controlCharacter = /[\u0000-\u001f\u007f]/;
  * 1. a path that cannot be decoded, holds a control character or names an internal page
  *    (a `__` segment) is not a page: 404;
  * 2. a trailing slash → 301 to the same-origin path without it;
- * 3. a route rule of builds/meta/{buildId}.json → its redirect (default 302);
- * 4. a POST to a page (a form sent without the app) → 303 back to the page, its body unread;
- * 5. an unprefixed page whose visitor prefers French (cookie, then Accept-Language) → 302 to the
+ * 3. a language link (a page's GET with `?lang=en|fr`, shared/i18n/choice.ts) → the locale cookie
+ *    set to that choice and a 302 to the same path without `lang=` (other parameters kept; the
+ *    path made same-origin, so the link cannot lead off the site), never stored by a cache;
+ * 4. a route rule of builds/meta/{buildId}.json → its redirect (default 302);
+ * 5. a POST to a page (a form sent without the app) → 303 back to the page, its body unread;
+ * 6. an unprefixed page whose visitor prefers French (cookie, then Accept-Language) → 302 to the
  *    French page (never from a `/fr/…` page, so never a loop), private and varying like the page;
- * 6. the file, or the page's `index.html`;
- * 7. otherwise 404: a path a route matches but its validation rejects (`/fr/docs/a/b`) gets the
+ * 7. the file, or the page's `index.html` (the docs search page with the results for its `?q=`
+ *    written in: docs-search.ts);
+ * 8. otherwise 404: a path a route matches but its validation rejects (`/fr/docs/a/b`) gets the
  *    error page "Page Not Found: {path}"; any other path the layout's "Page not found" page; a
  *    missing `.data` file (a client navigation) a plain-text 404 the router turns into the error
  *    page. Bots get a minimal body instead of either page and the 404 is logged.
@@ -76,6 +83,7 @@ export function serveSite(siteDir: string, log: Logger = consoleLogger) {
   const meta = latest && parseJson<BuildMeta>(files.get(`/builds/meta/${latest.id}.json`));
   const routeRules = meta?.routeRules ?? {};
   const pageFile = (pagePath: string) => files.get(`${pagePath === "/" ? "" : pagePath}/index.html`);
+  const docsSearch = docsSearchPages(files, log);
 
   const notFound = (c: Context, pathname: string, validationFailed: boolean) => {
     const locale = localeOfPath(pathname);
@@ -113,10 +121,18 @@ export function serveSite(siteDir: string, log: Logger = consoleLogger) {
       return c.redirect(target + url.search, 301);
     }
 
+    const isPage = path.posix.extname(pathname) === "";
+    // The language switcher's links work without scripts: the choice they carry becomes the cookie.
+    const choice = isPage && c.req.method !== "POST" ? localeChoiceOf(url.search) : undefined;
+    if (choice) {
+      c.header("Set-Cookie", serializeLocaleCookie(choice.locale));
+      c.header("Cache-Control", "no-store");
+      return c.redirect(sameOriginPath(url.pathname) + choice.search, 302);
+    }
+
     const rule = matchRouteRule(routeRules, pathname, url.search);
     if (rule) return c.redirect(rule.external ? rule.to : sameOriginPath(rule.to), rule.statusCode as 301);
 
-    const isPage = path.posix.extname(pathname) === "";
     const page = isPage ? pageFile(pathname) : undefined;
     // A form the browser sent by itself (scripts off, or not loaded yet): the account forms post, so
     // no password reaches a URL. The body is never read or echoed: back to the page, which says it
@@ -145,7 +161,7 @@ export function serveSite(siteDir: string, log: Logger = consoleLogger) {
 
     const file = files.get(pathname);
     if (file) return respondWithFile(c, file, 200);
-    if (page) return respondWithFile(c, page, 200, vary);
+    if (page) return respondWithFile(c, docsSearch(pathname, page, url.searchParams) ?? page, 200, vary);
 
     if (pathname.endsWith(".data")) {
       // A client navigation to a page the build does not have: the router shows its 404 error page.

@@ -4,6 +4,13 @@ import { siteConfig } from "../site-config.ts";
 import type { PageDef, ResourceDef, RouteRule } from "./types.ts";
 
 /**
+ * The docs search's page (English path; `/fr/fr/docs/search` in French): prerendered with an empty
+ * box, answered by the server with the results for `?q=` (server/site/docs-search.ts). It shadows
+ * the doc of that slug, so no doc may be named `search` (src/content/load.server.ts).
+ */
+export const docsSearchPath = "/fr/docs/search";
+
+/**
  * Every page of the site (English paths; each also exists under `/fr`, see docs/product.md,
  * Routes). Adding a page is one row here plus its route module; a markdown page of `pages/` reuses
  * `routes/content-page.tsx` with `content: "page"`.
@@ -43,6 +50,14 @@ export const pages: readonly PageDef[] = [
   },
   // Kept on purpose: the documentation's and the "more" page's English paths start with /fr.
   { id: "docs", path: "/fr/docs", file: "routes/docs-index.tsx", layout: "docs", content: "docs" },
+  {
+    id: "docs-search",
+    path: docsSearchPath,
+    file: "routes/docs-search.tsx",
+    layout: "docs",
+    content: "docs",
+    indexable: false,
+  },
   { id: "docs-item", path: "/fr/docs/*", file: "routes/docs-item.tsx", layout: "docs" },
   { id: "more", path: "/fr/more", file: "routes/content-page.tsx", content: "page" },
   // Account pages: prerendered shells that check the session in the browser.

@@ -15,11 +15,22 @@ describe("billing", () => {
 });
 
 describe("billing configuration", () => {
-  it("reads the mode and the grace the server answers, with the defaults for what it leaves out", () => {
-    expect(parseBillingConfig({ mode: "manual", graceDays: 3 })).toEqual({ mode: "manual", graceDays: 3 });
-    expect(parseBillingConfig({ mode: "stripe", graceDays: 0 })).toEqual({ mode: "stripe", graceDays: 0 });
-    expect(parseBillingConfig({ mode: "stripe" })).toEqual({ mode: "stripe", graceDays: defaultGraceDays });
-    expect(parseBillingConfig({ graceDays: "7" })).toEqual({ mode: "stripe", graceDays: defaultGraceDays });
+  it("reads the mode, the grace and the support address the server answers, with the defaults for what it leaves out", () => {
+    expect(parseBillingConfig({ mode: "manual", graceDays: 3, supportEmail: "help@shop.test" })).toEqual({
+      mode: "manual",
+      graceDays: 3,
+      supportEmail: "help@shop.test",
+    });
+    expect(parseBillingConfig({ mode: "stripe", graceDays: 0 })).toEqual({
+      mode: "stripe",
+      graceDays: 0,
+      supportEmail: "",
+    });
+    expect(parseBillingConfig({ graceDays: "7", supportEmail: 3 })).toEqual({
+      mode: "stripe",
+      graceDays: defaultGraceDays,
+      supportEmail: "",
+    });
   });
 });
 

@@ -32,10 +32,17 @@ const loadFailed = msg`We could not check your subscription.`;
  * The server's billing configuration (`GET /api/billing/config`): how the paid plan is paid, and
  * how many days a customer whose renewal failed keeps access while the payment is retried.
  */
-export type BillingConfig = { mode: BillingMode; graceDays: number };
+export type BillingConfig = {
+  mode: BillingMode;
+  graceDays: number;
+  /** Where customers write ("" when the operator set none). */
+  supportEmail: string;
+};
+
+type ConfigAnswer = { mode?: unknown; graceDays?: unknown; supportEmail?: unknown };
 
 /** The configuration as the server answers it, with the defaults for what it leaves out. */
-export function parseBillingConfig(config: { mode?: unknown; graceDays?: unknown }): BillingConfig {
+export function parseBillingConfig(config: ConfigAnswer): BillingConfig {
   const graceDays = config.graceDays;
   return {
     mode: config.mode === "manual" ? "manual" : "stripe",
@@ -43,6 +50,7 @@ export function parseBillingConfig(config: { mode?: unknown; graceDays?: unknown
       typeof graceDays === "number" && Number.isFinite(graceDays) && graceDays >= 0
         ? graceDays
         : defaultGraceDays,
+    supportEmail: typeof config.supportEmail === "string" ? config.supportEmail : "",
   };
 }
 
@@ -51,7 +59,7 @@ let config: Promise<ActionResult<BillingConfig>> | undefined;
 /** The billing configuration (`GET /api/billing/config`), asked once per page load. */
 export function loadBillingMode(pb: PocketBase): Promise<ActionResult<BillingConfig>> {
   config ??= attempt(async () => {
-    const answer = await pb.send<{ mode?: unknown; graceDays?: unknown }>("/api/billing/config", {
+    const answer = await pb.send<ConfigAnswer>("/api/billing/config", {
       requestKey: null,
     });
     return parseBillingConfig(answer);

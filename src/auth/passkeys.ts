@@ -141,9 +141,11 @@ export function removePasskey(
 
 /**
  * The sign-in's challenge: a plain request, so that the login page's suggestions request needs no
- * SDK until a passkey is picked. Fails as the SDK would (`isClientResponseError`).
+ * SDK until a passkey is picked. Fails as the SDK would (`isClientResponseError`). `autofill`: the
+ * page's own request, which the server counts apart from sign-ins (`?autofill=true`), so that
+ * loading the page never spends what the button needs.
  */
-async function signInOptions(collection: string): Promise<PasskeySignInOptions> {
+async function signInOptions(collection: string, autofill: boolean): Promise<PasskeySignInOptions> {
   const refused = (status: number, response: unknown, cause?: unknown) =>
     Object.assign(new Error(`ClientResponseError ${status}`, { cause }), {
       name: `ClientResponseError ${status}`,
@@ -153,7 +155,8 @@ async function signInOptions(collection: string): Promise<PasskeySignInOptions> 
     });
   let answer: Response;
   try {
-    answer = await fetch(`${pocketBaseUrl()}${base(collection)}/auth-with-passkey/options`, {
+    const query = autofill ? "?autofill=true" : "";
+    answer = await fetch(`${pocketBaseUrl()}${base(collection)}/auth-with-passkey/options${query}`, {
       method: "POST",
     });
   } catch (error) {
@@ -177,7 +180,7 @@ export async function loginWithPasskey<T extends RecordModel = AuthUser>(
 ): Promise<ActionResult<T>> {
   let challenge: PasskeySignInOptions;
   try {
-    challenge = await signInOptions(collection);
+    challenge = await signInOptions(collection, autofill);
   } catch (error) {
     // The suggestions' request is the page's own idea: when it cannot start (the server has no
     // passkeys for this address, a rate limit), the visitor asked nothing and is told nothing.

@@ -247,6 +247,18 @@ describe("reading the content folder", () => {
     }
   });
 
+  it("refuses a doc named after the docs search page, which would hide it", () => {
+    const root = fixture({ "fr/docs/search.md": md('title: "Recherche"\ndescription: "D"\norder: 1') });
+    expect(() => readContent(root)).toThrow(ContentError);
+    try {
+      readContent(root);
+    } catch (error) {
+      expect((error as ContentError).problems).toEqual([
+        `${path.basename(root)}/fr/docs/search.md: "search" is the address of the docs search page: name the file otherwise`,
+      ]);
+    }
+  });
+
   it("fails on a blog post dated after today, naming the file in one line", () => {
     const root = fixture({ "en/blog/2026/soon.md": post("Soon", "2026-11-30") });
     let error: unknown;

@@ -3,6 +3,7 @@ import path from "node:path";
 import { locales, type Locale } from "#shared/i18n/locales.ts";
 import { type LegalDetails, legalDetailsFromEnv } from "#shared/seller.ts";
 import { renderMarkdown, splitFrontmatter, type RenderOptions } from "./markdown.ts";
+import { docsSearchPath } from "#shared/routing/table.ts";
 import { isSlugSegment } from "./slug.ts";
 import { contentTokens, fillTokens } from "./tokens.ts";
 import {
@@ -140,6 +141,10 @@ export function readContent(
           content.docsIndex[locale] = load(locale, id, "doc", "");
         } else if (!isSlugSegment(name)) {
           problems.push(`${where}: doc file names must be lowercase words joined by hyphens`);
+        } else if (`/fr/docs/${name}` === docsSearchPath) {
+          problems.push(
+            `${where}: "${name}" is the address of the docs search page: name the file otherwise`,
+          );
         } else {
           const doc = load(locale, id, "doc", name);
           if (doc) content.docs[locale].push(doc);

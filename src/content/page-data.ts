@@ -89,14 +89,5 @@ export type KnownIssuesData = {
   today: string;
 };
 
-/** One document of the offline docs search index. */
-/** One section of a documentation page, as the docs search indexes it. */
-export type SearchDocument = {
-  id: string;
-  slug: string;
-  /** The section heading's id (empty for the page's introduction). */
-  anchor: string;
-  title: string;
-  section: string;
-  text: string;
-};
+/** One section of a documentation page, as the docs search indexes it (shared/docs-search.ts). */
+export type { SearchDocument } from "#shared/docs-search.ts";

@@ -9,19 +9,31 @@
  *   (`/fr/docs/{slug}`, `/fr/fr/docs/{slug}`);
  * - `data-msg-error`, `data-msg-none` and `data-msg-count-{one,other,…}` (one per plural category
  *   the locale uses for 1 to 8 results): translated messages where `{query}` and `{count}` are
- *   replaced;
+ *   replaced; on the search page, `data-msg-empty` for an empty box;
  * - the `<input>`, the `[aria-live]` status line, the results `<ul>`, the `[data-slot=spinner]` and
  *   a `<template>` holding one result `<li>` whose `a` gets the link, `[data-field=title]` the page
  *   and section, and `[data-field=description]` a few words around the match.
+ *
+ * The same markup is what the server fills for the search page without JavaScript
+ * (shared/docs-search-html.ts): the search, the status line and the results come from
+ * shared/docs-search.ts on both sides.
  */
 import MiniSearch from "minisearch";
-import type { SearchDocument } from "../content/page-data.ts";
-import { searchIndexOptions, searchQueryOptions, snippetOf, type SearchHit } from "../content/search.ts";
+import {
+  maxHits,
+  resultView,
+  searchDocs,
+  searchIndexOptions,
+  searchStatus,
+  type SearchDocument,
+  type SearchHit,
+  type SearchState,
+} from "#shared/docs-search.ts";
 import { isLocale, type Locale } from "#shared/i18n/locales.ts";
 import { fetchWithRetry } from "../lib/fetch-retry.ts";
 
 /** Results shown at most (the markup carries count messages for 1 to this many). */
-export const maxHits = 8;
+export { maxHits };
 
 const indexes = new Map<string, Promise<MiniSearch<SearchDocument>>>();
 
@@ -39,13 +51,10 @@ function loadIndex(url: string, locale: Locale) {
   return index;
 }
 
-/** `{name}` placeholders replaced in one pass (a query holding `{count}` or `$&` stays as typed). */
-const fill = (template: string | null, values: Record<string, string>) =>
-  (template ?? "").replace(/\{(\w+)\}/g, (match, name: string) => values[name] ?? match);
-
 /**
  * Wires the prerendered search box: starts loading the index at once (spinner), then answers every
- * `input` event. A second call on the same root does nothing.
+ * `input` event. A second call on the same root does nothing. Results the server already wrote for
+ * the query in the box (the search page) stay while the index loads.
  */
 export function enhanceDocsSearch(root: HTMLElement): void {
   if (root.dataset.enhanced) return;
@@ -59,10 +68,11 @@ export function enhanceDocsSearch(root: HTMLElement): void {
   // Parsed HTML keeps a template's markup in `content`; React (in a live tree) appends it as children.
   const item = template.content.firstElementChild ?? template.firstElementChild!;
   const locale: Locale = isLocale(root.dataset.locale) ? root.dataset.locale : "en";
-  const plural = new Intl.PluralRules(locale);
   const message = (name: string) => root.getAttribute(`data-msg-${name}`);
+  /** The query the server answered in the markup (the search page), if any: it is already shown. */
+  const written = input.defaultValue.trim() ? input.defaultValue : undefined;
 
-  let state: "loading" | "ready" | "error" = "loading";
+  let state: SearchState = "loading";
   let index: MiniSearch<SearchDocument> | undefined;
   let query = "";
   let hits: SearchHit[] = [];
@@ -70,52 +80,20 @@ export function enhanceDocsSearch(root: HTMLElement): void {
   let latest = 0;
 
   const paint = () => {
-    const shown = query.trim();
     if (spinner) spinner.hidden = state !== "loading";
-    const count = hits.length;
-    const values = { query: shown, count: String(count) };
-    status.textContent =
-      state === "error"
-        ? fill(message("error"), values)
-        : shown && state === "ready"
-          ? fill(
-              count === 0
-                ? message("none")
-                : (message(`count-${plural.select(count)}`) ?? message("count-other")),
-              values,
-            )
-          : "";
+    if (state === "loading" && query === written) return;
+    status.textContent = searchStatus(state, query, hits.length, locale, message);
     list.replaceChildren(
       ...hits.map((hit) => {
+        const view = resultView(hit, root.dataset.resultHref!);
         const li = item.cloneNode(true) as HTMLElement;
-        const target = hit.anchor ? `${hit.slug}#${hit.anchor}` : hit.slug;
-        li.querySelector("a")!.setAttribute("href", fill(root.dataset.resultHref!, { slug: target }));
-        li.querySelector("[data-field=title]")!.textContent = hit.section
-          ? `${hit.title} › ${hit.section}`
-          : hit.title;
-        li.querySelector("[data-field=description]")!.textContent = hit.snippet;
+        li.querySelector("a")!.setAttribute("href", view.href);
+        li.querySelector("[data-field=title]")!.textContent = view.title;
+        li.querySelector("[data-field=description]")!.textContent = view.description;
         return li;
       }),
     );
-    list.hidden = count === 0;
-  };
-
-  const search = () => {
-    // The index holds sections: each page appears once, at its best section.
-    const pages = new Set<string>();
-    hits = query.trim()
-      ? index!
-          .search(query, searchQueryOptions)
-          .filter((r) => !pages.has(String(r.slug)) && Boolean(pages.add(String(r.slug))))
-          .slice(0, maxHits)
-          .map((r) => ({
-            slug: String(r.slug),
-            anchor: String(r.anchor),
-            title: String(r.title),
-            section: String(r.section),
-            snippet: snippetOf(String(r.text), query, locale),
-          }))
-      : [];
+    list.hidden = hits.length === 0;
   };
 
   const update = () => {
@@ -123,7 +101,7 @@ export function enhanceDocsSearch(root: HTMLElement): void {
     const ticket = ++latest;
     if (index) {
       state = "ready";
-      search();
+      hits = searchDocs(index, query, locale);
       return paint();
     }
     state = "loading";

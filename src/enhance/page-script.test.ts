@@ -14,6 +14,7 @@ describe("the content pages' inline script", () => {
         cookie = value;
       },
       addEventListener: (type: string, listener: (event: unknown) => void) => listeners.set(type, listener),
+      querySelectorAll: () => [],
     };
     new Function("document", pageScriptSource())(document);
     expect(document.documentElement.dataset.session).toBeUndefined();
@@ -22,6 +23,41 @@ describe("the content pages' inline script", () => {
       target: { closest: (selector: string) => (selector.includes("language-switcher") ? link : null) },
     });
     expect(cookie).toBe("i18n_redirected=fr; Max-Age=31536000; Path=/; SameSite=Lax");
+  });
+
+  it("keeps the page's query and hash in the language links, once loaded and when the hash changes", () => {
+    const listeners = new Map<string, () => void>();
+    const windowListeners = new Map<string, () => void>();
+    const location = { search: "?x=1", hash: "#tv" };
+    // As prerendered: the page in each language, carrying the choice, without the query or hash.
+    const links = [
+      ["en", "/guides?lang=en"],
+      ["fr", "/fr/guides?lang=fr"],
+    ].map(([hreflang, initial]) => {
+      const attributes: Record<string, string> = { hreflang: hreflang!, href: initial! };
+      return {
+        getAttribute: (name: string) => attributes[name] ?? null,
+        setAttribute: (name: string, value: string) => (attributes[name] = value),
+      };
+    });
+    const document = {
+      documentElement: { dataset: {} },
+      cookie: "",
+      addEventListener: (type: string, listener: () => void) => listeners.set(type, listener),
+      defaultView: {
+        addEventListener: (type: string, listener: () => void) => windowListeners.set(type, listener),
+      },
+      querySelectorAll: (selector: string) =>
+        selector === '[data-slot="language-switcher"] a[hreflang]' ? links : [],
+    };
+    new Function("document", "location", pageScriptSource())(document, location);
+    const hrefs = () => links.map((link) => link.getAttribute("href"));
+    expect(hrefs()).toEqual(["/guides?lang=en", "/fr/guides?lang=fr"]);
+    listeners.get("DOMContentLoaded")?.();
+    expect(hrefs()).toEqual(["/guides?x=1&lang=en#tv", "/fr/guides?x=1&lang=fr#tv"]);
+    location.hash = "#android";
+    windowListeners.get("hashchange")?.();
+    expect(hrefs()).toEqual(["/guides?x=1&lang=en#android", "/fr/guides?x=1&lang=fr#android"]);
   });
 
   it("moves between a chart's points with the arrow keys, Home and End", () => {

@@ -1,5 +1,6 @@
 import { initialsOf } from "../auth/initials.ts";
 import { itemAfterKey } from "../lib/arrow-keys.ts";
+import { withLocaleChoice } from "#shared/i18n/choice.ts";
 import { serializeLocaleCookie } from "#shared/i18n/cookie.ts";
 import { sessionFromCookie } from "../auth/session-cookie.ts";
 import { loggedOutNotice } from "../auth/route-middleware.ts";
@@ -24,7 +25,9 @@ type PageScriptOptions = {
  *   and address; the menu's keys and placement come from a module imported then (signed-out
  *   visitors load nothing), and its "Log out" forgets the session and goes to the login page, with
  *   the note that says so (none when storage is refused);
- * - choosing a language in the switcher remembers it in the locale cookie;
+ * - the language switcher's links keep the page's query and hash (the prerendered HTML knows
+ *   neither), also after the hash changes; choosing one remembers it in the locale cookie (without
+ *   this script, the choice the link carries does that: server/site/serve.ts);
  * - a link chosen inside an open popover (the phone menus) closes it;
  * - the docs search box loads its module on first focus;
  * - the arrow keys, Home and End move between a chart's points, as in the app's charts (each point
@@ -36,7 +39,19 @@ function pageScript(
   readSession: typeof sessionFromCookie,
   initials: typeof initialsOf,
   moveKey: typeof itemAfterKey,
+  chooseLocale: typeof withLocaleChoice,
 ) {
+  const keepAddressInLanguageLinks = () => {
+    for (const link of document.querySelectorAll('[data-slot="language-switcher"] a[hreflang]')) {
+      const page = (link.getAttribute("href") ?? "").replace(/[?#].*$/, "");
+      link.setAttribute(
+        "href",
+        chooseLocale(page + location.search + location.hash, link.getAttribute("hreflang") ?? ""),
+      );
+    }
+  };
+  document.addEventListener("DOMContentLoaded", keepAddressInLanguageLinks);
+  document.defaultView?.addEventListener("hashchange", keepAddressInLanguageLinks);
   const user = readSession(document.cookie, Date.now());
   if (user) {
     const marks = document.documentElement.dataset;
@@ -73,6 +88,7 @@ function pageScript(
     }
     const language = target?.closest?.('[data-slot="language-switcher"] a[hreflang]');
     if (language) {
+      keepAddressInLanguageLinks();
       document.cookie = options.localeCookie.replace("LOCALE", language.getAttribute("hreflang") ?? "");
     }
     const link = target?.closest?.<HTMLElement>("a[href]");
@@ -115,5 +131,5 @@ export function pageScriptSource(): string {
     // brings the SDK).
     logout: { cookie: "pb_auth=; Max-Age=0; Path=/; SameSite=Lax", ...loggedOutNotice },
   };
-  return `(${pageScript})(${JSON.stringify(options)},${sessionFromCookie},${initialsOf},${itemAfterKey});`;
+  return `(${pageScript})(${JSON.stringify(options)},${sessionFromCookie},${initialsOf},${itemAfterKey},${withLocaleChoice});`;
 }

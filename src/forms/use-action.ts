@@ -18,7 +18,8 @@ const idle: ActionState = { status: "idle", errors: {}, message: undefined };
  * Runs an action (an account's or the dashboard's) for a form: `submitting` while it runs (a second
  * submit is ignored), then `success`, or `error` with the field errors and the message. Aborted
  * requests change nothing. An action that throws (its code could not be downloaded) is reported as
- * an unreachable server.
+ * an unreachable server. `reset`: back to idle, the last answer's error gone, as when the person
+ * turns to another way of doing it (nothing while a request runs).
  */
 export function useAction<A extends unknown[], T>(action: (...args: A) => Promise<ActionResult<T>>) {
   const [state, setState] = useState<ActionState>(idle);
@@ -48,5 +49,8 @@ export function useAction<A extends unknown[], T>(action: (...args: A) => Promis
     },
     [action],
   );
-  return [state, run] as const;
+  const reset = useCallback(() => {
+    if (!running.current) setState(idle);
+  }, []);
+  return [state, run, reset] as const;
 }

@@ -11,8 +11,10 @@ import {
 
 describe("formatting for the locale", () => {
   it("writes dates and months without shifting the day", () => {
-    expect(formatDate("2026-06-01", "en")).toBe("June 1, 2026");
-    expect(formatDate("2026-06-01", "fr")).toBe("1 juin 2026");
+    // With no-break spaces: a date never breaks across lines ("5 / décembre").
+    expect(formatDate("2026-06-01", "en")).toBe("June\u00a01,\u00a02026");
+    expect(formatDate("2026-06-01", "fr")).toBe("1\u00a0juin\u00a02026");
+    expect(formatDate("2026-12-05", "fr", "medium")).toBe("5\u00a0déc.\u00a02026");
     expect(formatMonth("2026-12", "fr")).toBe("décembre 2026");
   });
 
@@ -33,11 +35,12 @@ describe("formatting for the locale", () => {
   });
 
   it("writes sizes in powers of 1024 with each locale's separators", () => {
-    expect(formatBytes(512, "en")).toBe("512 B");
-    expect(formatBytes(20_480, "fr")).toBe("20 KB");
-    expect(formatBytes(2_457_600, "en")).toBe("2.3 MB");
-    expect(formatBytes(2_457_600, "fr")).toBe("2,3 MB");
-    expect(formatBytes(5 * 1024 ** 4, "fr")).toBe("5\u202f120 GB");
+    expect(formatBytes(512, "en")).toBe("512\u00a0B");
+    expect(formatBytes(512, "fr")).toBe("512\u00a0o");
+    expect(formatBytes(20_480, "fr")).toBe("20\u00a0Ko");
+    expect(formatBytes(2_457_600, "en")).toBe("2.3\u00a0MB");
+    expect(formatBytes(2_457_600, "fr")).toBe("2,3\u00a0Mo");
+    expect(formatBytes(5 * 1024 ** 4, "fr")).toBe("5\u202f120\u00a0Go");
   });
 
   it("writes prices and language names", () => {

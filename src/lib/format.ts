@@ -48,9 +48,12 @@ export function formatAge(value: string, now: Date, locale: Locale): string {
   return format.format(-Math.floor(minutes / (24 * 60)), "day");
 }
 
-/** A size in bytes, in KB/MB (powers of 1024), in the page's language. */
+/** Units of size: French writes octets (`o`, `Ko`, `Mo`, `Go`). */
+const byteUnits: Record<Locale, string[]> = { en: ["B", "KB", "MB", "GB"], fr: ["o", "Ko", "Mo", "Go"] };
+
+/** A size in bytes, in KB/MB (powers of 1024), in the page's language, its unit never on the next line. */
 export function formatBytes(bytes: number, locale: Locale): string {
-  const units = ["B", "KB", "MB", "GB"];
+  const units = byteUnits[locale];
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < units.length - 1) {
@@ -58,7 +61,7 @@ export function formatBytes(bytes: number, locale: Locale): string {
     unit += 1;
   }
   const number = new Intl.NumberFormat(localeTags[locale], { maximumFractionDigits: unit === 0 ? 0 : 1 });
-  return `${number.format(value)} ${units[unit]}`;
+  return `${number.format(value)}\u00a0${units[unit]}`;
 }
 
 /** A language's name in the locale (`fr` in English: "French"; in French: "français"). */

@@ -1,7 +1,7 @@
 import MiniSearch from "minisearch";
 import { loadContent } from "../content/load.server.ts";
 import { searchDocuments } from "../content/pages.server.ts";
-import { searchIndexOptions } from "../content/search.ts";
+import { searchIndexOptions } from "#shared/docs-search.ts";
 import { routeAt } from "#shared/routing/match.ts";
 
 /**

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { docsSearchPath } from "#shared/routing/table.ts";
 import type { DocsIndexData, DocsItemData, DocsNavItem } from "../content/page-data.ts";
 import type { Heading } from "../content/schema.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
@@ -52,4 +53,31 @@ export function DocsIndexScreen(props: DocsIndexData) {
 /** One documentation page, with the previous and next ones. */
 export function DocsItemScreen(props: DocsItemData) {
   return <DocPage {...props} current={docPath(props.slug)} />;
+}
+
+export type DocsSearchScreenProps = {
+  nav: DocsNavItem[];
+  /** The words searched for (`?q=`); the server writes their results into the box's markup. */
+  query?: string;
+};
+
+/**
+ * The docs search's page, for the search box sent without JavaScript (Enter or its button): the
+ * box again, its status line (a hint while it is empty, how many pages match, or that none does)
+ * and the results, every doc in the sidebar. Prerendered with an empty box; the server fills in a
+ * query's results (server/site/docs-search.ts).
+ */
+export function DocsSearchScreen({ nav, query = "" }: DocsSearchScreenProps) {
+  const { t } = useLingui();
+  return (
+    <DocsLayout docs={useDocLinks(nav)} current={docsSearchPath}>
+      <div className="flex flex-col gap-6">
+        <PageHeader
+          title={t`Search the documentation`}
+          description={t`Find the section of the documentation that answers your question.`}
+        />
+        <DocsSearch query={query} searchPage />
+      </div>
+    </DocsLayout>
+  );
 }

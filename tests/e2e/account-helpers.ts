@@ -8,6 +8,9 @@ import { stripeBaseURL, stripeDataDir, superuserOf } from "./stripe-server.ts";
 /** The e2e server's data folder (playwright.config.ts): its outbox holds every mail sent. */
 export const dataDir = process.env.E2E_DATA_DIR ?? "test-results/pb_data";
 
+/** The e2e server's `SUPPORT_EMAIL` (playwright.config.ts): the address its emails and pages name. */
+export const supportEmail = "help@lumen.example";
+
 export const password = "correct horse 1";
 
 /** A fresh address per test: the e2e database persists between runs. */
@@ -166,28 +169,40 @@ export const stripeSuperuser = () =>
   (stripeRoot ??= superuserOf(stripeBaseURL, stripeDataDir).then((r) => r.pb));
 
 /**
- * A subscriber whose trial is over, made through the API as the site makes one: signed up, their
- * Stremio record made, then paid on the double's checkout page (a form post, as the browser sends
- * it). Their access is the subscription's alone.
+ * A user of the Stripe-mode server, signed up through the API as the sign-up page does (`name`,
+ * on the trial); `trialOver`: their trial then ended by a superuser, so access is a subscription's alone.
  */
-export async function subscriber(locale: Locale, interval: "month" | "year") {
-  const email = uniqueEmail(`subscriber-${locale}`);
-  const pb = new PocketBase(stripeBaseURL);
-  pb.autoCancellation(false);
-  await pb.collection("users").create({
+export async function stripeUser(locale: Locale, name: string, { trialOver = false } = {}) {
+  const email = uniqueEmail(`stripe-${locale}`);
+  await new PocketBase(stripeBaseURL).collection("users").create({
     email,
     emailVisibility: true,
     password,
     passwordConfirm: password,
     plan: "free",
-    name: locale === "fr" ? "Camille Abonnée" : "Sam Subscriber",
+    name,
     locale,
   });
   const user = await asUser(stripeBaseURL, email);
-  const root = await stripeSuperuser();
-  await root
-    .collection("users")
-    .update(user.id, { trial_ends: new Date(Date.now() - 60_000).toISOString().replace("T", " ") });
+  if (trialOver) {
+    await (
+      await stripeSuperuser()
+    )
+      .collection("users")
+      .update(user.id, { trial_ends: new Date(Date.now() - 60_000).toISOString().replace("T", " ") });
+  }
+  return { email, ...user };
+}
+
+/**
+ * A subscriber whose trial is over, made through the API as the site makes one: signed up, their
+ * Stremio record made, then paid on the double's checkout page (a form post, as the browser sends
+ * it). Their access is the subscription's alone.
+ */
+export async function subscriber(locale: Locale, interval: "month" | "year") {
+  const user = await stripeUser(locale, locale === "fr" ? "Camille Abonnée" : "Sam Subscriber", {
+    trialOver: true,
+  });
   const { url } = await user.pb.send<{ url: string }>("/api/billing/checkout", {
     method: "POST",
     body: { interval },
@@ -196,7 +211,7 @@ export async function subscriber(locale: Locale, interval: "month" | "year") {
   const paid = await fetch(`${url}/pay`, { method: "POST", redirect: "manual" });
   expect(paid.status).toBe(303);
   expect(await user.subscription()).toMatchObject({ status: "active", interval });
-  return { email, ...user };
+  return user;
 }
 
 /** Signs in on the site's login form and waits for the account page. */

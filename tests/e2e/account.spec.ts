@@ -119,7 +119,10 @@ test("the journey in French: paid yearly plan, verification, credentials", async
     page.getByText("Nous vous avons envoyé les instructions de paiement par e-mail.", { exact: false }),
   ).toBeVisible();
   await expect(page.getByRole("heading", { name: "Comment payer" })).toBeVisible();
-  await expect(page.getByText(`avec la référence ${email}`, { exact: false })).toBeVisible();
+  await expect(
+    page.getByText("sur le compte ci-dessous, avec votre référence", { exact: false }),
+  ).toBeVisible();
+  await expect(page.locator("[data-slot=bank-reference] dd")).toHaveText(email);
 
   const mail = await mailTo(email, "/fr/verify-email");
   expect(mail.subject).toMatch(/Lumen/);

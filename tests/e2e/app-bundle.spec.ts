@@ -23,7 +23,10 @@ const onDemand: { what: string; pattern: RegExp }[] = [
   { what: "the superuser dashboard", pattern: /^src\/dashboard\// },
   { what: "Lottie", pattern: /^node_modules\/lottie-web\// },
   { what: "the PocketBase SDK", pattern: /^node_modules\/pocketbase\// },
-  { what: "the docs search", pattern: /^(src\/enhance\/docs-search|node_modules\/minisearch\/)/ },
+  {
+    what: "the docs search",
+    pattern: /^(src\/enhance\/docs-search|shared\/docs-search|node_modules\/minisearch\/)/,
+  },
   {
     what: "the account actions",
     pattern: /^src\/auth\/(account|billing|confirm-identity|passkeys|two-factor)\.ts$/,

@@ -3,7 +3,7 @@ import type { Browser, Page } from "@playwright/test";
 import PocketBase from "pocketbase";
 import { formatDate, formatPrice } from "#shared/format.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
-import { paymentInstructions, paymentPeriod, splitInstructions } from "#shared/payment-instructions.ts";
+import { paymentInstructions, paymentPeriod } from "#shared/payment-instructions.ts";
 import { readOutbox } from "#server/testing/outbox.ts";
 import {
   asUser,
@@ -14,7 +14,9 @@ import {
   mailWithSubject,
   password,
   pathIs,
+  stripeUser,
   subscriber,
+  supportEmail,
   uniqueEmail,
 } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
@@ -79,6 +81,7 @@ const words = {
     paidUntil: (date: string) => `Paid until ${date}.`,
     emailed: "We have emailed you the payment instructions. You will find them below too.",
     instructionsSubject: "How to pay for your Lumen subscription",
+    copyIban: "Copy the IBAN",
     receiptSubject: "Payment received for your Lumen subscription",
     endsSubject: (date: string) => `Your Lumen subscription ends on ${date}`,
     endedSubject: "Your Lumen access has ended",
@@ -141,6 +144,7 @@ const words = {
     emailed:
       "Nous vous avons envoyé les instructions de paiement par e-mail. Vous les retrouvez aussi ci-dessous.",
     instructionsSubject: "Comment régler votre abonnement Lumen",
+    copyIban: "Copier l’IBAN",
     receiptSubject: "Paiement reçu pour votre abonnement Lumen",
     endsSubject: (date: string) => `Votre abonnement Lumen prend fin le ${date}`,
     endedSubject: "Votre accès Lumen a pris fin",
@@ -273,17 +277,7 @@ test.describe("with Stripe", () => {
     test(`a trial upgrades monthly from the account page, after a cancelled Checkout charged nothing (${locale})`, async ({
       page,
     }) => {
-      const email = uniqueEmail(`upgrade-${locale}`);
-      await new PocketBase(stripeBaseURL).collection("users").create({
-        email,
-        emailVisibility: true,
-        password,
-        passwordConfirm: password,
-        plan: "free",
-        name: locale === "fr" ? "Léa Essai" : "Terry Trial",
-        locale,
-      });
-      const user = await asUser(stripeBaseURL, email);
+      const { email, ...user } = await stripeUser(locale, locale === "fr" ? "Léa Essai" : "Terry Trial");
       const { trial_ends: trialEnds } = await user.pb.collection("users").getOne(user.id);
       await logInToAccount(page, locale, email);
       const card = planCard(page, w);
@@ -477,15 +471,12 @@ test.describe("without Stripe (manual mode)", () => {
 
   /** The instructions as content/{locale}/payment-instructions.md says them, filled in for `email`. */
   function instructionsFor(locale: Locale, email: string) {
-    const file = splitInstructions(readFileSync(`content/${locale}/payment-instructions.md`, "utf8"));
-    return {
-      title: file.title,
-      paragraphs: paymentInstructions(file.text, {
-        amount: formatPrice(49.99, locale),
-        period: paymentPeriod("year", locale),
-        reference: email,
-      }),
-    };
+    return paymentInstructions(readFileSync(`content/${locale}/payment-instructions.md`, "utf8"), {
+      amount: formatPrice(49.99, locale),
+      period: paymentPeriod("year", locale),
+      reference: email,
+      support: supportEmail,
+    });
   }
 
   for (const locale of ["en", "fr"] as const) {
@@ -530,7 +521,9 @@ test.describe("without Stripe (manual mode)", () => {
     test(`a paid sign-up gets the payment instructions, and is active once the operator marks it paid (${locale})`, async ({
       page,
       browser,
+      context,
     }) => {
+      await context.grantPermissions(["clipboard-read", "clipboard-write"]);
       const email = uniqueEmail(`manual-${locale}`);
       await signUpForThePaidPlan(
         page,
@@ -544,13 +537,20 @@ test.describe("without Stripe (manual mode)", () => {
       const card = planCard(page, w);
       await expect(card.getByText(w.emailed)).toBeVisible();
       await expect(card.getByText(w.awaiting, { exact: true })).toBeVisible();
-      const { title, paragraphs } = instructionsFor(locale, email);
+      const { title, paragraphs, account } = instructionsFor(locale, email);
       await expect(card.getByRole("heading", { name: title })).toBeVisible();
       for (const paragraph of paragraphs) await expect(card.getByText(paragraph)).toBeVisible();
+      // The configured support address, and the account to pay into, whose IBAN copies whole.
+      expect(paragraphs.join(" ")).toContain(supportEmail);
+      await expect(card.getByText(account.iban, { exact: true })).toBeVisible();
+      await card.getByRole("button", { name: w.copyIban }).click();
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(account.iban.replace(/ /g, ""));
       const mail = await mailWithSubject(dataDir, email, w.instructionsSubject);
       const flat = mail.text.replace(/\s+/g, " ");
       expect(flat).toContain(formatPrice(49.99, locale).replace(/\s+/g, " "));
       for (const paragraph of paragraphs) expect(flat).toContain(paragraph.replace(/\s+/g, " "));
+      expect(flat).toContain(account.iban);
+      expect(flat).toContain(email);
 
       // The money arrives: the operator records it in the dashboard.
       const until = new Date(Date.now() + 365 * 24 * 3600_000).toISOString().slice(0, 10);

@@ -217,7 +217,7 @@ const words = {
     settings: "Paramètres",
     readOnly: "En lecture seule\u00a0: le serveur les lit dans son environnement au démarrage.",
     delivery: "Envoi",
-    outbox: "Dossier outbox (sans SMTP)",
+    outbox: "Dossier d’envoi local (sans SMTP)",
     rateLimits: "Limites de requêtes",
     yes: "Oui",
     no: "Non",

@@ -15,11 +15,12 @@ test.describe("a failed route validation is the 404 'Page Not Found: {path}', in
       await expect(page).toHaveTitle(lang === "fr" ? "Page introuvable · Lumen" : "Page not found · Lumen");
       // One 404 design: inside the site's layout, with its navigation.
       await expect(page.locator("[data-slot=app-shell]")).toHaveCount(1);
-      // The other language's link leads to the same path in that language, never to an internal page.
+      // The other language's link leads to the same path in that language, never to an internal
+      // page, carrying the choice of language.
       const other = lang === "fr" ? "English" : "Français";
       const href = await page.getByRole("link", { name: other }).first().getAttribute("href");
       expect(href).not.toContain("__");
-      expect(href).toBe(lang === "fr" ? path.replace(/^\/fr/, "") : `/fr${path}`);
+      expect(href).toBe(lang === "fr" ? `${path.replace(/^\/fr/, "")}?lang=en` : `/fr${path}?lang=fr`);
     });
   }
 
@@ -81,9 +82,15 @@ test.describe("a path no route matches is the non-fatal 'Page not found: {path}'
     await expect(page.locator("html")).toHaveAttribute("lang", "fr");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Page introuvable\u00a0: /fr/fr/guides");
     await expect(page.locator("[data-slot=app-shell]")).toHaveCount(1);
-    await expect(page.getByRole("link", { name: "English" }).first()).toHaveAttribute("href", "/fr/guides");
+    await expect(page.getByRole("link", { name: "English" }).first()).toHaveAttribute(
+      "href",
+      "/fr/guides?lang=en",
+    );
     await page.goto("/nope");
-    await expect(page.getByRole("link", { name: "Français" }).first()).toHaveAttribute("href", "/fr/nope");
+    await expect(page.getByRole("link", { name: "Français" }).first()).toHaveAttribute(
+      "href",
+      "/fr/nope?lang=fr",
+    );
   });
 
   test("client navigation too", async ({ page }) => {

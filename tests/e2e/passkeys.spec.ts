@@ -1,7 +1,7 @@
 import { readOutbox } from "#server/testing/outbox.ts";
 import { createUser, createVerifiedUser, logIn, password } from "./account-helpers.ts";
 import { expect, test } from "./fixtures.ts";
-import { passkeyBaseURL, passkeyDataDir } from "./passkey-server.ts";
+import { passkeyBaseURL, passkeyDataDir, serverWithDefaultLimits } from "./passkey-server.ts";
 import {
   addFirstPasskey,
   confirmItsYou,
@@ -20,6 +20,21 @@ function subjectsTo(to: string): string[] {
   return readOutbox(passkeyDataDir)
     .filter((mail) => mail.to.includes(to))
     .map((mail) => mail.subject);
+}
+
+/**
+ * A person who never picks a passkey in the email field's suggestions (the virtual authenticator
+ * would pick one at once): the page's request for them waits until the page replaces it.
+ */
+function suggestionsNeverPicked() {
+  const get = navigator.credentials.get.bind(navigator.credentials);
+  PublicKeyCredential.isConditionalMediationAvailable = async () => true;
+  navigator.credentials.get = (options?: CredentialRequestOptions) =>
+    options?.mediation === "conditional"
+      ? new Promise((_, reject) =>
+          options.signal?.addEventListener("abort", () => reject(options.signal!.reason)),
+        )
+      : get(options);
 }
 
 for (const locale of ["en", "fr"] as const) {
@@ -189,3 +204,58 @@ for (const locale of ["en", "fr"] as const) {
     ).toHaveCount(0);
   });
 }
+
+// The sign-in budget with the default rate limits on, on a server of this describe's own (one per
+// worker): the tier's servers turn the limits off.
+test.describe("with the default rate limits", () => {
+  let server: Awaited<ReturnType<typeof serverWithDefaultLimits>>;
+  test.beforeAll(async () => {
+    server = await serverWithDefaultLimits();
+  });
+  test.afterAll(async () => {
+    await server?.close();
+  });
+
+  for (const locale of ["en", "fr"] as const) {
+    const fr = locale === "fr";
+    const prefix = fr ? "/fr" : "";
+
+    test(`${locale}: logged out, the login page loaded again, "Log in with a passkey" is not refused`, async ({
+      page,
+    }) => {
+      const email = await createVerifiedUser(server.baseURL, "limits", locale, server.dataDir);
+      await virtualAuthenticator(page);
+      await page.addInitScript(suggestionsNeverPicked);
+      await page.goto(`${server.baseURL}${prefix}/login`);
+      await logIn(page, email, password, fr);
+      await expect(page).toHaveURL(new RegExp(`${prefix}/account$`));
+      await addFirstPasskey(page.locator('[data-slot="passkeys"]'), fr, password);
+
+      // Log out, which leads to the login page, then load it again: each time the page asks the
+      // server for its suggestions' challenge.
+      const challenge = () =>
+        page.waitForResponse((answer) => answer.url().includes("/auth-with-passkey/options"));
+      let asked = challenge();
+      await page
+        .getByRole("button", { name: fr ? "Se déconnecter" : "Log out" })
+        .first()
+        .click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}/login$`));
+      await asked;
+      asked = challenge();
+      await page.reload();
+      await asked;
+
+      // The button's own challenge is not refused ("Too many attempts"): it logs in.
+      asked = challenge();
+      await page
+        .getByRole("button", { name: fr ? "Se connecter avec une clé d’accès" : "Log in with a passkey" })
+        .click();
+      expect((await asked).status()).toBe(200);
+      await expect(page).toHaveURL(new RegExp(`${prefix}/account$`));
+      await expect(page.getByRole("heading", { level: 1 }).locator("xpath=following-sibling::p")).toHaveText(
+        email,
+      );
+    });
+  }
+});

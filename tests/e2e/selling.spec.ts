@@ -14,7 +14,7 @@ import {
   mailWithSubject,
   password,
   pathIs,
-  stripeSuperuser,
+  stripeUser,
   subscriber,
   uniqueEmail,
 } from "./account-helpers.ts";
@@ -97,7 +97,9 @@ const words = {
     acknowledgementTo: "Acknowledgement to",
     confirmWithdrawal: "Confirm withdrawal",
     received: (date: string) =>
-      new RegExp(`^Your withdrawal was received on ${escape(date)}.* UTC\\. Your subscription has ended\\.$`),
+      new RegExp(
+        `^Your withdrawal was received on ${escape(date)}.*\\sUTC\\. Your subscription has ended\\.$`,
+      ),
     refunded: (amount: string) =>
       `${amount} is refunded to your card; it shows on your statement within 5 to 10 days.`,
     owed: (amount: string) => `We will refund ${amount} within 14 days, the way you paid.`,
@@ -188,7 +190,7 @@ const words = {
     confirmWithdrawal: "Confirmer la rétractation",
     received: (date: string) =>
       new RegExp(
-        `^Votre rétractation a été reçue le ${escape(date)}.* UTC\\. Votre abonnement a pris fin\\.$`,
+        `^Votre rétractation a été reçue le ${escape(date)}.*\\sUTC\\. Votre abonnement a pris fin\\.$`,
       ),
     refunded: (amount: string) =>
       `${amount} sont remboursés sur votre carte\u202f; le remboursement apparaît sur votre relevé sous 5 à 10 jours.`,
@@ -291,24 +293,8 @@ async function withdrawalRefunds(userId: string) {
 }
 
 /** A user of the Stripe-mode server whose trial is over and who never subscribed. */
-async function afterTrial(locale: Locale) {
-  const email = uniqueEmail(`order-${locale}`);
-  await new PocketBase(stripeBaseURL).collection("users").create({
-    email,
-    emailVisibility: true,
-    password,
-    passwordConfirm: password,
-    plan: "free",
-    name: locale === "fr" ? "Noa Commande" : "Noa Order",
-    locale,
-  });
-  const user = await asUser(stripeBaseURL, email);
-  await (
-    await stripeSuperuser()
-  )
-    .collection("users")
-    .update(user.id, { trial_ends: new Date(Date.now() - 60_000).toISOString().replace("T", " ") });
-  return { email, ...user };
+function afterTrial(locale: Locale) {
+  return stripeUser(locale, locale === "fr" ? "Noa Commande" : "Noa Order", { trialOver: true });
 }
 
 /**

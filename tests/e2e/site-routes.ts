@@ -122,6 +122,19 @@ export const siteRoutes: SiteRoute[] = [
     h1: "Votre compte",
     alternates: { en: "/fr/docs/account", fr: "/fr/fr/docs/account", "x-default": "/fr/docs/account" },
   },
+  // The docs search's page, where the box sends its words (`?q=`): answered by the server, not indexed.
+  ...(
+    [
+      ["/fr/docs/search", "en", "Search the documentation"],
+      ["/fr/fr/docs/search", "fr", "Rechercher dans la documentation"],
+    ] as const
+  ).map(([path, lang, h1]): SiteRoute => ({
+    path,
+    lang,
+    h1,
+    noindex: true,
+    alternates: { en: "/fr/docs/search", fr: "/fr/fr/docs/search", "x-default": "/fr/docs/search" },
+  })),
   // French-only: the English page shows the French text with a notice, canonical to the French one.
   {
     path: "/fr/more",

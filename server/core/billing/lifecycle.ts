@@ -94,9 +94,9 @@ export type BillingOptions = {
   stripe?: StripeConfig;
   /** How long a failed renewal keeps access (`BILLING_GRACE_DAYS`); 7 days by default. */
   graceMs?: number;
-  /** The payment instructions of manual mode, per locale (content/{locale}/payment-instructions.md). */
+  /** The payment instructions of manual mode, per locale: content/{locale}/payment-instructions.md as written. */
   instructions: Record<MailLocale, string>;
-  /** Who sells, printed on the receipts of payments recorded by hand. */
+  /** Who sells, printed on the receipts of payments recorded by hand; its support address fills the instructions. */
   seller?: Seller;
 };
 
@@ -209,16 +209,21 @@ export function createBilling(options: BillingOptions) {
   /** The payment instructions of manual mode, in the user's language. */
   function instructionsMail(user: RecordData, interval: Interval, order?: Order): BillingMail {
     const locale = localeOf(user);
+    const reference = String(user.email);
+    const { paragraphs, account } = paymentInstructions(options.instructions[locale], {
+      amount: formatPrice(paidPrice(interval), locale),
+      period: paymentPeriod(interval, locale),
+      reference,
+      support: options.seller?.supportEmail ?? "",
+    });
     return {
       kind: "paymentInstructions",
       amount: paidPrice(interval),
       interval,
       ...(order ? { order: { startNow: order.startNow, at: order.startNowAt } } : {}),
-      instructions: paymentInstructions(options.instructions[locale], {
-        amount: formatPrice(paidPrice(interval), locale),
-        period: paymentPeriod(interval, locale),
-        reference: String(user.email),
-      }),
+      paragraphs,
+      account,
+      reference,
     };
   }
 
@@ -1222,6 +1227,8 @@ export function createBilling(options: BillingOptions) {
       : null,
     /** The dunning grace, in whole days (the account page dates the end of a failed renewal's access). */
     graceDays: Math.round(graceOf(store) / day),
+    /** Where customers write (`SUPPORT_EMAIL`; "" when unset): the instructions on the account page name it. */
+    supportEmail: options.seller?.supportEmail ?? "",
     cancelForDeletion,
     forget,
     checkout,

@@ -29,7 +29,8 @@ export const List: Story = {
     const canvas = within(canvasElement);
     const fr = globals.locale === "fr";
     await expect(await canvas.findByText("pb_backup_20261124231500.zip")).toBeVisible();
-    await expect(canvas.getByText(fr ? "2,3 MB" : "2.3 MB")).toBeVisible();
+    // French writes octets: Mo.
+    await expect(canvas.getByText(fr ? "2,3 Mo" : "2.3 MB")).toBeVisible();
     await expect(await canvas.findByText("0 3 * * *")).toBeVisible();
     await userEvent.click(
       canvas.getByRole("button", {

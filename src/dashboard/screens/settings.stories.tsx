@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
-import { expect, fn, within } from "storybook/test";
+import { expect, fn, waitFor, within } from "storybook/test";
 import { SettingsScreen, type SettingsScreenProps } from "./settings.tsx";
 import { inDashboard, never, offline, ok } from "./story-fixtures.tsx";
 
@@ -16,7 +16,8 @@ const meta = {
           senderName: "Lumen",
           senderAddress: "noreply@lumen.example",
         },
-        smtp: { enabled: false, host: "", port: 587 },
+        // Without SMTP, as PocketBase answers it: no host, port 0.
+        smtp: { enabled: false, host: "", port: 0 },
         backups: { cron: "0 3 * * *", cronMaxKeep: 7 },
         rateLimits: { enabled: true, rules: [{ label: "*:auth", maxRequests: 2, duration: 3 }] },
         bodyLimit: 1_048_576,
@@ -40,8 +41,11 @@ export const Settings: Story = {
     const fr = globals.locale === "fr";
     await expect(await canvas.findByText("https://lumen.example")).toBeVisible();
     await expect(
-      canvas.getByText(fr ? "Dossier outbox (sans SMTP)" : "Outbox folder (no SMTP)"),
+      canvas.getByText(fr ? "Dossier d’envoi local (sans SMTP)" : "Outbox folder (no SMTP)"),
     ).toBeVisible();
+    // An unset port reads as unset, not "0".
+    const port = canvas.getByText(fr ? "Port SMTP" : "SMTP port");
+    await expect(port.nextElementSibling).toHaveTextContent("—");
     await expect(canvas.getByText(fr ? "2 par 3 s" : "2 per 3 s")).toBeVisible();
   },
 };
@@ -50,8 +54,11 @@ export const Settings: Story = {
 export const NotAvailable: Story = {
   args: { loadSettings: fn(async () => ok(null)) },
   play: async ({ canvasElement, globals }) => {
-    await expect(await within(canvasElement).findByRole("status")).toHaveTextContent(
-      globals.locale === "fr" ? /ne sont pas disponibles ici/ : /they are not available here/,
+    // The placeholder rows are a status too ("Loading") until the answer replaces them.
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole("status")).toHaveTextContent(
+        globals.locale === "fr" ? /ne sont pas disponibles ici/ : /they are not available here/,
+      ),
     );
   },
 };

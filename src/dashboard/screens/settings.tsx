@@ -77,7 +77,8 @@ export function SettingsScreen({ loadSettings }: SettingsScreenProps) {
                 ],
                 [t`SMTP enabled`, value(settings.smtp?.enabled)],
                 [t`SMTP host`, value(settings.smtp?.host)],
-                [t`SMTP port`, value(settings.smtp?.port)],
+                // PocketBase answers port 0 when none is set.
+                [t`SMTP port`, value(settings.smtp?.port || undefined)],
               ]}
             />
             <Group

@@ -130,6 +130,37 @@ export const PasskeyRefused: Story = {
   },
 };
 
+/**
+ * One way of signing in at a time: a wrong password, then the passkey (refused too), then the
+ * password again: only the method tried last says what went wrong.
+ */
+export const SwitchingMethod: Story = {
+  args: {
+    signIn: fn<SuperuserSignInProps["signIn"]>(async () =>
+      refused(400, { message: "Failed to authenticate." }),
+    ),
+    signInWithPasskey: fn(async () =>
+      signInFailure(
+        new ClientResponseError({ status: 400, response: { message: "Failed to authenticate." } }),
+      ),
+    ),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    const wrongPassword = fr ? "E-mail ou mot de passe incorrect." : "Wrong email or password.";
+    const passkeyRefused = fr ? /^Cette clé d’accès n’a pas été acceptée/ : /^This passkey was not accepted/;
+    await submitPassword(canvasElement, fr);
+    await expect(await canvas.findByText(wrongPassword)).toBeVisible();
+    await userEvent.click(canvas.getByRole("button", { name: passkeyButtonName(fr) }));
+    await expect(await canvas.findByText(passkeyRefused)).toBeVisible();
+    await expect(canvas.queryByText(wrongPassword)).toBeNull();
+    await userEvent.click(canvas.getByRole("button", { name: fr ? "Se connecter" : "Sign in" }));
+    await expect(await canvas.findByText(wrongPassword)).toBeVisible();
+    await expect(canvas.queryByText(passkeyRefused)).toBeNull();
+  },
+};
+
 const mfaId = "mfa7hkq2m4r9xq1";
 
 /** Two-factor sign-in on: after the right password, the code from the app (or a recovery code). */
@@ -261,9 +292,10 @@ export const SecondFactorAdded: Story = {
   play: async ({ canvasElement, globals }) => {
     const fr = globals.locale === "fr";
     const main = within(canvasElement.querySelector("main")!);
-    await userEvent.click(
-      await main.findByRole("button", { name: fr ? "Ajouter une clé d’accès" : "Add a passkey" }),
-    );
+    const add = await main.findByRole("button", { name: fr ? "Ajouter une clé d’accès" : "Add a passkey" });
+    // The button ignores clicks (aria-disabled) until the list of passkeys has loaded.
+    await waitFor(() => expect(add).not.toHaveAttribute("aria-disabled"));
+    await userEvent.click(add);
     await expect(await main.findByText(/^(You already have one\.|Vous en avez déjà un\.)/)).toBeVisible();
     await expect(
       main.queryByRole("button", { name: fr ? "Ajouter une clé d’accès" : "Add a passkey" }),

@@ -42,9 +42,9 @@ export function SuperuserSignInScreen({
   notice,
 }: SuperuserSignInProps) {
   const titleId = React.useId();
-  const [password, runPassword] = useAction(signIn);
-  const [code, runCode] = useAction(signInWithCode);
-  const [passkey, runPasskey] = useAction(signInWithPasskey ?? noPasskeys);
+  const [password, runPassword, resetPassword] = useAction(signIn);
+  const [code, runCode, resetCode] = useAction(signInWithCode);
+  const [passkey, runPasskey, resetPasskey] = useAction(signInWithPasskey ?? noPasskeys);
   // The code step's id while it is shown; why the password is asked again when the step expired.
   const [mfaId, setMfaId] = React.useState<string | null>(null);
   const [expired, setExpired] = React.useState(false);
@@ -96,16 +96,26 @@ export function SuperuserSignInScreen({
             errors={password.errors}
             message={expired ? codeStepExpired : password.message}
             onSubmit={async (values) => {
+              // One way of signing in at a time: the passkey's last answer no longer applies.
               setExpired(false);
+              resetPasskey();
               const result = await runPassword(values.email, values.password);
-              if (result?.success && result.data.mfaId) setMfaId(result.data.mfaId);
+              if (result?.success && result.data.mfaId) {
+                resetCode();
+                setMfaId(result.data.mfaId);
+              }
             }}
           />
           {signInWithPasskey ? (
             <PasskeyLoginButton
               status={passkey.status}
               message={passkey.message}
-              onLogin={() => void runPasskey()}
+              onLogin={() => {
+                // The password's last answer no longer applies.
+                setExpired(false);
+                resetPassword();
+                void runPasskey();
+              }}
             >
               <Trans>Sign in with a passkey</Trans>
             </PasskeyLoginButton>

@@ -192,7 +192,8 @@ function termValue(billing: Canvas, term: string): HTMLElement {
   return dd;
 }
 
-const day = (value: string, fr: boolean) => formatDate(value, fr ? "fr" : "en");
+/** A date as the page writes it, read as the text matchers read the page: spaces made plain. */
+const day = (value: string, fr: boolean) => formatDate(value, fr ? "fr" : "en").replace(/\u00a0/g, " ");
 
 /** Text as Testing Library matches it: its no-break spaces (French, prices) as plain spaces. */
 const flat = (text: string) => text.replace(/\s+/g, " ");

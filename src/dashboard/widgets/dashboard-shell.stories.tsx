@@ -29,6 +29,16 @@ export const SignedIn: Story = {
       "aria-current",
       "page",
     );
+    // The language links carry the choice, as on the site (shared/i18n/choice.ts).
+    const languages = canvas.getByRole("navigation", { name: fr ? "Langue" : "Language" });
+    await expect(within(languages).getByRole("link", { name: "English" })).toHaveAttribute(
+      "href",
+      "/_/backups?lang=en",
+    );
+    await expect(within(languages).getByRole("link", { name: "Français" })).toHaveAttribute(
+      "href",
+      "/fr/_/backups?lang=fr",
+    );
     await expect(canvas.getByText("root@example.com")).toBeVisible();
     await userEvent.click(canvas.getByRole("button", { name: fr ? "Se déconnecter" : "Sign out" }));
     await expect(args.onSignOut).toHaveBeenCalled();

@@ -9,6 +9,7 @@ import { useHydrated } from "#src/lib/use-hydrated.ts";
 import { localizePath } from "#shared/i18n/paths.ts";
 import { useLocale } from "#src/i18n/use-locale.ts";
 import { SignupScreen } from "#src/screens/account/signup.tsx";
+import type { VerifyEmailArrival } from "#src/screens/account/verify-email.tsx";
 import type { Route } from "./+types/signup";
 import { accountMeta } from "./account-meta.ts";
 
@@ -39,7 +40,9 @@ export default function Signup() {
           void navigate(localizePath("/account", locale));
           return;
         }
-        void navigate(localizePath("/verify-email", locale));
+        // The server sent the link with the account: the page says so, also after a reload.
+        const arrival: VerifyEmailArrival = { linkSent: true };
+        void navigate(localizePath("/verify-email", locale), { state: arrival });
       }}
     />
   );

@@ -1,9 +1,9 @@
 import { msg } from "@lingui/core/macro";
 import { useCallback } from "react";
-import { useSearchParams } from "react-router";
+import { useLocation, useSearchParams } from "react-router";
 import { runAction } from "#src/auth/session.ts";
 import { useHydrated } from "#src/lib/use-hydrated.ts";
-import { VerifyEmailScreen } from "#src/screens/account/verify-email.tsx";
+import { arrivedWithLink, VerifyEmailScreen } from "#src/screens/account/verify-email.tsx";
 import type { Route } from "./+types/verify-email";
 import { accountMeta } from "./account-meta.ts";
 
@@ -14,6 +14,7 @@ export const meta: Route.MetaFunction = ({ location }) =>
 
 export default function VerifyEmailRoute() {
   const [params] = useSearchParams();
+  const { state } = useLocation();
   // The prerendered page has no query: the token is known once hydrated.
   const token = useHydrated() ? params.get("token") : undefined;
   const confirm = useCallback(
@@ -24,5 +25,7 @@ export default function VerifyEmailRoute() {
     (email: string) => runAction(account, (a, pb) => a.requestVerification(pb, email)),
     [],
   );
-  return <VerifyEmailScreen token={token} confirm={confirm} resend={resend} />;
+  return (
+    <VerifyEmailScreen token={token} confirm={confirm} resend={resend} linkSent={arrivedWithLink(state)} />
+  );
 }

@@ -29,7 +29,9 @@ const actions: AccountActions = {
   generateCredentials: fn(async () => ok(undefined)),
   resendVerification: fn(async () => ok(undefined)),
   billing: {
-    loadMode: fn(async () => ok({ mode: "stripe" as const, graceDays: 7 })),
+    loadMode: fn(async () =>
+      ok({ mode: "stripe" as const, graceDays: 7, supportEmail: "help@lumen.example" }),
+    ),
     checkout: fn(async () => ok("https://checkout.stripe.com/c/pay/cs_test_a1b2c3")),
     portal: fn(async () => ok("https://billing.stripe.com/p/session/test_YWNjdF8x")),
     resendInstructions: fn(async () => ok(undefined)),
@@ -271,11 +273,38 @@ export const ResendCooldown: Story = {
     // A cooldown stops a second request straight away.
     // aria-disabled, not disabled: the button keeps keyboard focus while it waits.
     await waitFor(() =>
-      expect(canvas.getByRole("button", { name: fr ? /Renvoyer dans/ : /Resend in/ })).toHaveAttribute(
-        "aria-disabled",
-        "true",
-      ),
+      expect(
+        canvas.getByRole("button", { name: fr ? /^Renvoyer dans \d:\d\d$/ : /^Send again in \d:\d\d$/ }),
+      ).toHaveAttribute("aria-disabled", "true"),
     );
+  },
+};
+
+/** The server refuses one request too many (429): the banner's button waits all the same, and says why. */
+export const ResendThrottled: Story = {
+  // The countdown ticks every second: a screenshot can never be stable.
+  parameters: { ...auth("Unverified"), screenshot: { disable: true } },
+  beforeEach: () => {
+    (actions.resendVerification as ReturnType<typeof fn>).mockResolvedValueOnce(
+      refused(429, { message: "Too Many Requests." }),
+    );
+  },
+  play: async ({ canvasElement, globals }) => {
+    const canvas = await signedInPage(canvasElement);
+    const fr = globals.locale === "fr";
+    await userEvent.click(
+      canvas.getByRole("button", { name: fr ? "Renvoyer l’e-mail" : "Resend the email" }),
+    );
+    await expect(
+      await canvas.findByText(
+        fr
+          ? "Trop de tentatives. Patientez un instant puis réessayez."
+          : "Too many attempts. Please wait a moment and try again.",
+      ),
+    ).toBeVisible();
+    await expect(
+      canvas.getByRole("button", { name: fr ? /^Renvoyer dans \d:\d\d$/ : /^Send again in \d:\d\d$/ }),
+    ).toHaveAttribute("aria-disabled", "true");
   },
 };
 

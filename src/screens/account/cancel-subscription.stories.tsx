@@ -21,7 +21,7 @@ import { CancelSubscriptionScreen, type CancelActions } from "./cancel-subscript
 // action, then the page shows the account as the server then has it.
 
 const actions = (fields: Partial<CancelActions> = {}): CancelActions => ({
-  loadMode: fn(async () => ok({ mode: "stripe" as const, graceDays: 7 })),
+  loadMode: fn(async () => ok({ mode: "stripe" as const, graceDays: 7, supportEmail: "help@lumen.example" })),
   setRenewal: fn(async () => ok(undefined)),
   withdrawRequest: fn(async () => ok(undefined)),
   refreshAccount: fn(async () => ok(undefined)),
@@ -160,7 +160,11 @@ export const AwaitingPayment: Story = {
   args: {
     user: awaitingPaymentUser,
     after: trialUser,
-    actions: actions({ loadMode: fn(async () => ok({ mode: "manual" as const, graceDays: 7 })) }),
+    actions: actions({
+      loadMode: fn(async () =>
+        ok({ mode: "manual" as const, graceDays: 7, supportEmail: "help@lumen.example" }),
+      ),
+    }),
   },
   play: async ({ args, canvasElement, globals }) => {
     const fr = globals.locale === "fr";

@@ -210,3 +210,85 @@ export const TwoFactorExpired: Story = {
     await expect(canvas.getByLabelText(fr ? "Mot de passe" : "Password")).toBeVisible();
   },
 };
+
+/** The messages the login page shows now (every alert with words). */
+const shownAlerts = (canvasElement: HTMLElement) =>
+  within(canvasElement)
+    .queryAllByRole("alert")
+    .map((alert) => alert.textContent?.trim() ?? "")
+    .filter(Boolean);
+
+/**
+ * One way of logging in at a time: a wrong password, then the passkey (cancelled), then the
+ * password again. Each says why it failed, and the other's message goes.
+ */
+export const SwitchingMethod: Story = {
+  args: {
+    login: fn(async () => refused(400, { message: "Failed to authenticate.", data: {} })),
+    loginWithPasskey: fn(async () =>
+      ceremonyFailure(Object.assign(new Error("Not allowed."), { name: "NotAllowedError" }), {
+        id: "story.unused",
+      }),
+    ),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    const wrongPassword = fr ? "E-mail ou mot de passe incorrect." : "Wrong email or password.";
+    const cancelled = fr
+      ? "La demande de clé d’accès a été annulée ou a expiré. Réessayez quand vous êtes prêt."
+      : "The passkey request was cancelled or timed out. Try again when you are ready.";
+    await logIn(canvasElement, fr);
+    await waitFor(() => expect(shownAlerts(canvasElement)).toEqual([wrongPassword]));
+    await userEvent.click(canvas.getByRole("button", passkeyButton(fr)));
+    await waitFor(() => expect(shownAlerts(canvasElement)).toEqual([cancelled]));
+    await userEvent.click(canvas.getByRole("button", { name: fr ? "Se connecter" : "Log in" }));
+    await waitFor(() => expect(shownAlerts(canvasElement)).toEqual([wrongPassword]));
+  },
+};
+
+/**
+ * Two-factor sign-in on: a refused passkey, then the password leads to the code step, which
+ * starts without the passkey's message; a refused code, then "another account" leads back to
+ * the password, which shows neither; the code step asked again starts clean.
+ */
+export const SwitchingToAndFromTheCodeStep: Story = {
+  args: {
+    login: fn(async (): Promise<ActionResult<PasswordSignIn>> => ok({ mfaId: "mfa4k2q8x7w1" })),
+    loginWithCode: fn(async () => refused(429, { message: "Too Many Requests." })),
+    loginWithPasskey: fn(async () =>
+      signInFailure(
+        new ClientResponseError({ status: 400, response: { message: "Failed to authenticate.", data: {} } }),
+      ),
+    ),
+  },
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    const codeStep = { level: 1, name: fr ? "Connexion en deux étapes" : "Two-factor sign-in" };
+    await userEvent.click(canvas.getByRole("button", passkeyButton(fr)));
+    await waitFor(() => expect(shownAlerts(canvasElement)).toHaveLength(1));
+    await logIn(canvasElement, fr);
+    await canvas.findByRole("heading", codeStep);
+    await expect(shownAlerts(canvasElement)).toEqual([]);
+    await userEvent.type(canvas.getByLabelText("Code"), "123456{Enter}");
+    await waitFor(() =>
+      expect(shownAlerts(canvasElement)).toEqual([
+        fr
+          ? "Trop de tentatives. Patientez un instant puis réessayez."
+          : "Too many attempts. Please wait a moment and try again.",
+      ]),
+    );
+    await userEvent.click(
+      canvas.getByRole("button", {
+        name: fr ? "Se connecter avec un autre compte" : "Log in with another account",
+      }),
+    );
+    await canvas.findByLabelText(fr ? "Mot de passe" : "Password");
+    await expect(shownAlerts(canvasElement)).toEqual([]);
+    await logIn(canvasElement, fr);
+    await canvas.findByRole("heading", codeStep);
+    await expect(shownAlerts(canvasElement)).toEqual([]);
+    await expect(canvas.getByLabelText("Code")).not.toHaveAttribute("aria-invalid");
+  },
+};

@@ -1,5 +1,5 @@
 import type { MessageDescriptor } from "@lingui/core";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
 import type { PasswordSignIn } from "#src/auth/account.ts";
 import type { ActionResult } from "#src/forms/action-result.ts";
 import type { AuthUser } from "#src/auth/auth-state.tsx";
@@ -40,16 +40,27 @@ export function LoginScreen({
   passkeyAutofill = never,
   onLoggedIn,
 }: LoginScreenProps) {
-  const [state, run] = useAction(login);
-  const [codeState, runCode] = useAction(loginWithCode);
+  const [state, run, resetPassword] = useAction(login);
+  const [codeState, runCode, resetCode] = useAction(loginWithCode);
   // The code step's id while it is shown; why the password is asked again when the step expired.
   const [mfaId, setMfaId] = useState<string | null>(null);
   const [expired, setExpired] = useState(false);
-  const [passkey, runPasskey] = useAction(loginWithPasskey ?? unavailable);
+  const [passkey, runPasskey, resetPasskey] = useAction(loginWithPasskey ?? unavailable);
   // Why the passkey picked in the suggestions was not accepted (until the button is used).
   const [autofillError, setAutofillError] = useState<MessageDescriptor | undefined>();
   const loggedIn = useRef(onLoggedIn);
   loggedIn.current = onLoggedIn;
+
+  // One way of logging in at a time: turning to another (the password, the passkey, the code
+  // step) clears what the others last said.
+  const leavePassword = useCallback(() => {
+    resetPassword();
+    setExpired(false);
+  }, [resetPassword]);
+  const leavePasskey = () => {
+    resetPasskey();
+    setAutofillError(undefined);
+  };
 
   // The passkeys in the email field's suggestions: one request waits from the page's start; the
   // button replaces it (the browser then cancels it, which is no error).
@@ -61,12 +72,16 @@ export function LoginScreen({
       const result = await loginWithPasskey(true);
       if (!active) return;
       if (result.success) loggedIn.current();
-      else if (!result.error.aborted) setAutofillError(result.error.message);
+      else if (!result.error.aborted) {
+        // A passkey picked in the suggestions: the password's answer no longer applies.
+        leavePassword();
+        setAutofillError(result.error.message);
+      }
     });
     return () => {
       active = false;
     };
-  }, [loginWithPasskey, passkeyAutofill]);
+  }, [loginWithPasskey, passkeyAutofill, leavePassword]);
 
   if (mfaId) {
     return (
@@ -99,10 +114,14 @@ export function LoginScreen({
         message={expired ? codeStepExpired : state.message}
         onSubmit={async ({ email, password }) => {
           setExpired(false);
+          leavePasskey();
           const result = await run(email, password);
           if (!result?.success) return;
           if (result.data.user) onLoggedIn();
-          else setMfaId(result.data.mfaId);
+          else {
+            resetCode();
+            setMfaId(result.data.mfaId);
+          }
         }}
         passkey={
           loginWithPasskey
@@ -110,6 +129,7 @@ export function LoginScreen({
                 status: passkey.status === "idle" && autofillError ? "error" : passkey.status,
                 message: passkey.status === "idle" ? autofillError : passkey.message,
                 onLogin: async () => {
+                  leavePassword();
                   if ((await runPasskey(false))?.success) onLoggedIn();
                 },
               }

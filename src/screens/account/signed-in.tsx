@@ -11,7 +11,8 @@ import { Skeleton } from "#src/ui/skeleton.tsx";
 import { EmailChangeForm } from "#src/widgets/auth/email-change-form.tsx";
 import { PasswordChangeForm } from "#src/widgets/auth/password-change-form.tsx";
 import { ProfileForm } from "#src/widgets/auth/profile-form.tsx";
-import { resendCooldownSeconds, useCountdown } from "#src/widgets/auth/use-countdown.ts";
+import { SendAgainIn } from "#src/widgets/auth/send-again-in.tsx";
+import { useResend } from "#src/widgets/auth/use-countdown.ts";
 import { BillingCard, type BillingActions, type CheckoutReturn } from "#src/widgets/billing/billing-card.tsx";
 import { StremioCredentials } from "#src/widgets/stremio/stremio-credentials.tsx";
 import { DeleteAccountForm } from "#src/widgets/auth/delete-account-form.tsx";
@@ -57,8 +58,7 @@ function UnverifiedNotice({
   email: string;
   resend: AccountActions["resendVerification"];
 }) {
-  const [state, run] = useAction(resend);
-  const [cooldown, start] = useCountdown();
+  const [state, send, cooldown] = useResend(resend);
   const { i18n } = useLingui();
   return (
     <div
@@ -81,11 +81,9 @@ function UnverifiedNotice({
         size="sm"
         pending={state.status === "submitting"}
         unavailable={cooldown > 0}
-        onClick={async () => {
-          if ((await run(email))?.success) start(resendCooldownSeconds);
-        }}
+        onClick={() => void send(email)}
       >
-        {cooldown > 0 ? <Trans>Resend in {cooldown} s</Trans> : <Trans>Resend the email</Trans>}
+        {cooldown > 0 ? <SendAgainIn seconds={cooldown} /> : <Trans>Resend the email</Trans>}
       </Button>
     </div>
   );

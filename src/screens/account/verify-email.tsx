@@ -2,8 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { ActionResult } from "#src/forms/action-result.ts";
 import { useAuth } from "#src/auth/auth-state.tsx";
-import { useAction } from "#src/forms/use-action.ts";
-import { resendCooldownSeconds, useCountdown } from "#src/widgets/auth/use-countdown.ts";
+import { useResend } from "#src/widgets/auth/use-countdown.ts";
 import { VerifyEmail, type VerifyEmailState } from "#src/widgets/auth/verify-email.tsx";
 
 export type VerifyEmailScreenProps = {
@@ -14,17 +13,31 @@ export type VerifyEmailScreenProps = {
   token: string | null | undefined;
   confirm: (token: string) => Promise<ActionResult>;
   resend: (email: string) => Promise<ActionResult>;
+  /**
+   * Sign-up led here, having just sent the link (the history entry's `VerifyEmailArrival`, which a
+   * reload keeps): the page says to check the inbox rather than offering to send one.
+   */
+  linkSent?: boolean;
 };
+
+/** The history state sign-up leaves on the entry it opens: its link is on its way. */
+export type VerifyEmailArrival = { linkSent: true };
+
+/** Whether a history entry's state (`useLocation().state`) is sign-up's `VerifyEmailArrival`. */
+export function arrivedWithLink(state: unknown): boolean {
+  return (
+    typeof state === "object" && state !== null && (state as Partial<VerifyEmailArrival>).linkSent === true
+  );
+}
 
 type Confirmation =
   { state: "confirming" | "verified" | "invalid" } | { state: "unreachable"; problem: MessageDescriptor };
 
 /** `/verify-email`: confirms the link's token, or waits for it with a resend button. */
-export function VerifyEmailScreen({ token, confirm, resend }: VerifyEmailScreenProps) {
+export function VerifyEmailScreen({ token, confirm, resend, linkSent = false }: VerifyEmailScreenProps) {
   const { user } = useAuth();
   const [confirmed, setConfirmed] = useState<Confirmation | null>(null);
-  const [resendState, runResend] = useAction(resend);
-  const [cooldown, startCooldown] = useCountdown();
+  const [resendState, sendAgain, cooldown] = useResend(resend);
   const started = useRef(false);
 
   const check = useCallback(
@@ -48,7 +61,10 @@ export function VerifyEmailScreen({ token, confirm, resend }: VerifyEmailScreenP
     check(token);
   }, [token, check]);
 
-  const state: VerifyEmailState = confirmed?.state ?? (user?.verified ? "verified" : "pending");
+  // With a token, "confirming" from the first render: the check starts in an effect, after the
+  // browser may already have painted, and the page must not say "Check your inbox" meanwhile.
+  const state: VerifyEmailState =
+    confirmed?.state ?? (token ? "confirming" : user?.verified ? "verified" : "pending");
   if (token === undefined) {
     // Before the app reads the query, the page script has marked a visit from the emailed link
     // (src/enhance/app-page-script.ts): it says "Confirming…" from the first paint.
@@ -66,17 +82,14 @@ export function VerifyEmailScreen({ token, confirm, resend }: VerifyEmailScreenP
       <VerifyEmail
         state={shown}
         email={user?.email}
+        linkSent={linkSent}
         problem={confirmed?.state === "unreachable" ? confirmed.problem : undefined}
         onRetry={() => token && check(token)}
         resendStatus={resendState.status}
         resendErrors={resendState.errors}
         resendMessage={resendState.message}
         resendCooldown={cooldown}
-        onResend={async ({ email }) => {
-          if ((await runResend(email))?.success) {
-            startCooldown(resendCooldownSeconds);
-          }
-        }}
+        onResend={({ email }) => void sendAgain(email)}
       />
     );
   }

@@ -62,9 +62,13 @@ export const Default: Story = {
     ).toHaveAttribute("href", fr ? "/fr/roadmap" : "/roadmap");
     // The current page is marked.
     await expect(within(main).getByRole("link", { name: "Guides" })).toHaveAttribute("aria-current", "page");
-    // The switcher keeps the current page in the other language.
-    await expect(canvas.getByRole("link", { name: "Français" })).toHaveAttribute("href", "/fr/guides");
-    await expect(canvas.getByRole("link", { name: "English" })).toHaveAttribute("href", "/guides");
+    // The switcher keeps the current page in the other language; each link carries the choice,
+    // which the server remembers when scripts are off.
+    await expect(canvas.getByRole("link", { name: "Français" })).toHaveAttribute(
+      "href",
+      "/fr/guides?lang=fr",
+    );
+    await expect(canvas.getByRole("link", { name: "English" })).toHaveAttribute("href", "/guides?lang=en");
     await expect(canvas.getByRole("main")).toHaveTextContent(
       fr ? "Installer Lumen sur votre TV" : "Set up Lumen on your TV",
     );
@@ -220,7 +224,10 @@ export const PhoneMenuOpen: Story = {
       "href",
       fr ? "/fr/login" : "/login",
     );
-    await expect(within(sheet).getByRole("link", { name: "English" })).toHaveAttribute("href", "/guides");
+    await expect(within(sheet).getByRole("link", { name: "English" })).toHaveAttribute(
+      "href",
+      "/guides?lang=en",
+    );
     // Choosing a link closes the sheet.
     await userEvent.click(within(nav).getByRole("link", { name: "Blog" }));
     await waitFor(() => expect(body(canvasElement).queryByRole("dialog")).toBeNull());

@@ -24,6 +24,12 @@ export function LoginForm({
     const left = takeLoginNotice();
     if (left) setNotice(left);
   }, []);
+  // A failed login, by password or passkey, ends the notice: switching to the other way later
+  // (which clears that failure's error) does not bring it back.
+  const failed = props.status === "error" || passkey?.status === "error";
+  React.useEffect(() => {
+    if (failed) setNotice(null);
+  }, [failed]);
   return (
     <AuthCard
       data-slot="login-form"
@@ -42,10 +48,10 @@ export function LoginForm({
       }
     >
       <div className="flex flex-col gap-5">
-        <FormSuccess show={notice === "logged-out" && props.status !== "error"}>
+        <FormSuccess show={notice === "logged-out" && !failed}>
           <Trans>You are logged out.</Trans>
         </FormSuccess>
-        <FormSuccess show={notice === "password-changed" && props.status !== "error"}>
+        <FormSuccess show={notice === "password-changed" && !failed}>
           <Trans>Your password has been changed. Log in with it, then with a code from your app.</Trans>
         </FormSuccess>
         <PasswordSignInForm

@@ -1,4 +1,6 @@
 import * as React from "react";
+import type { ActionResult } from "#src/forms/action-result.ts";
+import { useAction } from "#src/forms/use-action.ts";
 
 /** PocketBase sends at most one verification email per user every 2 minutes (docs/api.md, Verification). */
 export const resendCooldownSeconds = 120;
@@ -16,7 +18,8 @@ export function formatCountdown(seconds: number): string {
 
 /**
  * A countdown in whole seconds for "send again" buttons: `[remaining, start]`. Pass `remaining` to
- * VerifyEmail as `resendCooldown` and call `start(resendCooldownSeconds)` after a successful resend.
+ * VerifyEmail as `resendCooldown` and call `start(resendCooldownSeconds)` after a successful resend
+ * (`useResend` does both).
  */
 export function useCountdown(): [remaining: number, start: (seconds: number) => void] {
   const [endAt, setEndAt] = React.useState(0);
@@ -39,4 +42,24 @@ export function useCountdown(): [remaining: number, start: (seconds: number) => 
   }, []);
 
   return [secondsLeft(endAt, now), start];
+}
+
+/**
+ * A "send again" request and its wait: `[state, send, cooldown]`, `state` as `useAction`'s. The
+ * server decides: once it took the request, or refused it as one too many (429), the button waits
+ * `resendCooldownSeconds` (label it with `SendAgainIn`). Nothing else is known of earlier sends (a
+ * reload, another page): the request is always made, and its answer tells.
+ */
+export function useResend<A extends unknown[]>(action: (...args: A) => Promise<ActionResult<unknown>>) {
+  const [state, run] = useAction(action);
+  const [cooldown, start] = useCountdown();
+  const send = React.useCallback(
+    async (...args: A) => {
+      const result = await run(...args);
+      if (result?.success || result?.error.status === 429) start(resendCooldownSeconds);
+      return result;
+    },
+    [run, start],
+  );
+  return [state, send, cooldown] as const;
 }

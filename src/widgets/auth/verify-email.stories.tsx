@@ -1,6 +1,8 @@
 import type { Meta, StoryObj } from "@storybook/react-vite";
 import { expect, fn, userEvent, waitFor, within } from "storybook/test";
 import { unverifiedUser } from "#src/auth/auth-fixtures.ts";
+import { useEffect, useState } from "react";
+import type { FormStatus } from "#src/forms/use-form.ts";
 import { useCountdown } from "./use-countdown.ts";
 import { VerifyEmail, type VerifyEmailProps } from "./verify-email.tsx";
 import { centredCard } from "./story-decorators.tsx";
@@ -10,7 +12,7 @@ const meta = {
   title: "Auth/VerifyEmail",
   component: VerifyEmail,
   tags: ["autodocs"],
-  args: { onResend: fn(), state: "pending", email: unverifiedUser.email },
+  args: { onResend: fn(), state: "pending", email: unverifiedUser.email, linkSent: true },
   argTypes: {
     state: { control: "select", options: ["pending", "confirming", "verified", "invalid", "unreachable"] },
     resendStatus: { control: "inline-radio", options: ["idle", "submitting", "success", "error"] },
@@ -22,7 +24,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-/** Just signed up: the link is on its way; resending asks for nothing more. */
+/** Just signed up (`linkSent`): the link is on its way; resending asks for nothing more. */
 export const Pending: Story = {
   play: async ({ args, canvasElement, globals }) => {
     const canvas = within(canvasElement);
@@ -131,7 +133,10 @@ export const ResendCountdown: Story = {
   },
 };
 
-/** No link known to be on its way: the page does not claim one was sent, it offers to send one. */
+/**
+ * Signed in, no link known to be on its way (the page opened from the menu, or an account the
+ * operator made): the page does not claim one was sent, it offers to send one.
+ */
 export const LinkNotSent: Story = {
   args: { linkSent: false },
   play: async ({ args, canvasElement, globals }) => {
@@ -140,6 +145,7 @@ export const LinkNotSent: Story = {
     await expect(canvas.getByRole("heading", { level: 1 })).toHaveTextContent(
       fr ? "Vérifiez votre adresse e-mail" : "Verify your email address",
     );
+    await expect(canvas.getByText(unverifiedUser.email)).toBeVisible();
     await expect(canvas.queryByText(fr ? /Nous (vous )?avons envoyé/ : /We sent/)).toBeNull();
     await userEvent.click(
       canvas.getByRole("button", {
@@ -172,5 +178,70 @@ export const Unreachable: Story = {
     );
     await userEvent.click(canvas.getByRole("button", { name: fr ? "Réessayer" : "Try again" }));
     await expect(args.onRetry).toHaveBeenCalledTimes(1);
+  },
+};
+
+/**
+ * Signed out (or the session not checked yet): no address is known, so the page asks for it and
+ * says nothing of any account, even with `linkSent`. Its answer is the same for every address.
+ */
+export const SignedOut: Story = {
+  args: { email: undefined },
+  parameters: { auth: "SignedOut" },
+  render: function Render(args: VerifyEmailProps) {
+    const [status, setStatus] = useState<FormStatus>("idle");
+    return (
+      <VerifyEmail
+        {...args}
+        resendStatus={status}
+        onResend={(values) => {
+          args.onResend(values);
+          setStatus("success");
+        }}
+      />
+    );
+  },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole("heading", { level: 1 })).toHaveTextContent(
+      fr ? "Vérifiez votre adresse e-mail" : "Verify your email address",
+    );
+    await expect(canvas.queryByText(fr ? /Nous (vous )?avons envoyé/ : /We sent/)).toBeNull();
+    await userEvent.type(canvas.getByLabelText(fr ? "E-mail" : "Email"), "someone@example.com");
+    await userEvent.click(
+      canvas.getByRole("button", {
+        name: fr ? "Envoyer le lien de vérification" : "Send the verification link",
+      }),
+    );
+    await expect(args.onResend).toHaveBeenCalledWith({ email: "someone@example.com" });
+    await expect(canvas.getByRole("status")).toHaveTextContent(
+      fr
+        ? "Si someone@example.com est l’adresse d’un compte en attente de vérification, un lien est en route. Consultez votre boîte de réception."
+        : "If someone@example.com belongs to an account waiting for verification, a link is on its way. Check your inbox.",
+    );
+  },
+};
+
+/**
+ * The address arrives after the panel is shown (a reload: the session is checked once the page
+ * is up): the button sends the link to it, though the form began without it.
+ */
+export const AddressKnownLater: Story = {
+  args: { email: undefined },
+  render: function Render(args: VerifyEmailProps) {
+    const [email, setEmail] = useState<string | undefined>(undefined);
+    useEffect(() => setEmail(unverifiedUser.email), []);
+    return <VerifyEmail {...args} email={email} />;
+  },
+  play: async ({ args, canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const canvas = within(canvasElement);
+    const button = await canvas.findByRole("button", {
+      name: fr ? "Renvoyer le lien" : "Send the link again",
+    });
+    await expect(canvas.queryByLabelText(fr ? "E-mail" : "Email")).toBeNull();
+    await userEvent.click(button);
+    await expect(args.onResend).toHaveBeenCalledWith({ email: unverifiedUser.email });
   },
 };

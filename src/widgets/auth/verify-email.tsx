@@ -8,12 +8,12 @@ import { Spinner } from "#src/ui/spinner.tsx";
 import { AuthCard } from "./auth-card.tsx";
 import { EmailField } from "./auth-fields.tsx";
 import { FormAlert, FormSuccess } from "#src/forms/form-alert.tsx";
-import { formatCountdown } from "./use-countdown.ts";
+import { SendAgainIn } from "./send-again-in.tsx";
 import { useForm, type FormStatus } from "#src/forms/use-form.ts";
 import { checkEmail, collectErrors } from "#src/forms/validation.ts";
 
 export type VerifyEmailState =
-  /** Signed up, waiting for the visitor to open the link. */
+  /** Not verified yet: waiting for the visitor to open a link, or to ask for one. */
   | "pending"
   /** The link was opened: its token is being confirmed. */
   | "confirming"
@@ -25,7 +25,10 @@ export type VerifyEmailState =
 
 export type VerifyEmailProps = {
   state: VerifyEmailState;
-  /** The address the link goes to; when unknown (invalid link, signed out) the visitor types it. */
+  /**
+   * The signed-in user's address, where the link goes; when unknown (signed out, or the session not
+   * checked yet) the visitor types it, and the page says nothing of any account.
+   */
   email?: string;
   resendStatus?: FormStatus;
   resendErrors?: FieldErrors;
@@ -36,8 +39,8 @@ export type VerifyEmailProps = {
   /** Where "Continue" leads once verified (an English path). */
   continueTo?: string;
   /**
-   * "pending" only: whether a verification email is known to be on its way; if not, the page
-   * offers to send one instead of claiming it was sent.
+   * "pending", with `email`: a verification email is known to be on its way (sign-up just sent
+   * it); if not, the page offers to send one instead of claiming it was sent.
    */
   linkSent?: boolean;
   /** "unreachable" only: why (a translated network or service message). */
@@ -56,15 +59,17 @@ export function VerifyEmail({
   resendCooldown = 0,
   onResend,
   continueTo = "/account",
-  linkSent = true,
+  linkSent = false,
   problem,
   onRetry,
 }: VerifyEmailProps) {
   const { t, i18n } = useLingui();
   const titleId = React.useId();
   const address = email ?? "";
+  // "Check your inbox" only for the address a link is known to have gone to.
+  const sent = Boolean(email) && linkSent;
   const titles: Record<VerifyEmailState, React.ReactNode> = {
-    pending: linkSent ? <Trans>Check your inbox</Trans> : <Trans>Verify your email address</Trans>,
+    pending: sent ? <Trans>Check your inbox</Trans> : <Trans>Verify your email address</Trans>,
     confirming: <Trans>Confirming your email address</Trans>,
     verified: <Trans>Your email address is verified</Trans>,
     invalid: <Trans>This link doesn't work</Trans>,
@@ -74,17 +79,14 @@ export function VerifyEmail({
     <AuthCard data-slot="verify-email" data-state={state} titleId={titleId} title={titles[state]}>
       <div className="flex flex-col gap-5">
         {state === "confirming" ? <Spinner showLabel label={t`Checking the link…`} /> : null}
-        {state === "pending" && !linkSent ? (
+        {state === "pending" ? (
           <p className="text-sm text-muted-foreground">
-            <Trans>
-              Your account is created. We couldn't send the verification link yet: send it now with the button
-              below.
-            </Trans>
-          </p>
-        ) : null}
-        {state === "pending" && linkSent ? (
-          <p className="text-sm text-muted-foreground">
-            {email ? (
+            {!email ? (
+              <Trans>
+                Enter the email address of your account to get a verification link. Open the link to activate
+                the account.
+              </Trans>
+            ) : sent ? (
               <Trans>
                 We sent a verification link to{" "}
                 <strong className="font-medium text-foreground">{address}</strong>. Open it to activate your
@@ -92,8 +94,9 @@ export function VerifyEmail({
               </Trans>
             ) : (
               <Trans>
-                We sent you a verification link. Open it to activate your account. It can take a minute or
-                two, and may land in your spam folder.
+                To activate your account, get a verification link for{" "}
+                <strong className="font-medium text-foreground">{address}</strong> and open it. It can take a
+                minute or two to arrive, and may land in your spam folder.
               </Trans>
             )}
           </p>
@@ -135,7 +138,7 @@ export function VerifyEmail({
         ) : null}
         {state === "pending" || state === "invalid" ? (
           <ResendForm
-            linkSent={state === "invalid" || linkSent}
+            linkSent={state === "invalid" || sent}
             email={email}
             status={resendStatus}
             errors={resendErrors}
@@ -168,17 +171,19 @@ function ResendForm({
 }) {
   const { t } = useLingui();
   const form = useForm<{ email: string }>({
-    initialValues: { email: email ?? "" },
-    validate: (v) => collectErrors({ email: checkEmail(v.email) }),
+    initialValues: { email: "" },
+    // The field is there, and checked, only when the address is not known.
+    validate: (v) => (email ? {} : collectErrors({ email: checkEmail(v.email) })),
     status,
     errors,
     message,
     onSubmit: (values) => {
       if (cooldown > 0) return;
-      onSubmit({ email: values.email.trim() });
+      // The address known now, not when the form mounted: the session may have been checked since.
+      onSubmit({ email: email ?? values.email.trim() });
     },
   });
-  const time = formatCountdown(cooldown);
+  const typed = form.values.email.trim();
   return (
     <form
       aria-label={linkSent ? t`Send the link again` : t`Send the verification link`}
@@ -187,7 +192,14 @@ function ResendForm({
     >
       <FormAlert {...form.alert} />
       <FormSuccess show={status === "success"}>
-        <Trans>A new link is on its way.</Trans>
+        {email ? (
+          <Trans>A new link is on its way.</Trans>
+        ) : (
+          // The same answer whether or not the address has an account.
+          <Trans>
+            If {typed} belongs to an account waiting for verification, a link is on its way. Check your inbox.
+          </Trans>
+        )}
       </FormSuccess>
       {email ? null : (
         <EmailField
@@ -205,7 +217,7 @@ function ResendForm({
         className="tabular-nums sm:w-full"
       >
         {cooldown > 0 ? (
-          <Trans>Send again in {time}</Trans>
+          <SendAgainIn seconds={cooldown} />
         ) : linkSent ? (
           <Trans>Send the link again</Trans>
         ) : (

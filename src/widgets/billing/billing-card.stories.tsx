@@ -32,7 +32,7 @@ const checkoutUrl = "https://checkout.stripe.com/c/pay/cs_test_a1b2c3";
 const portalUrl = "https://billing.stripe.com/p/session/test_YWNjdF8x";
 
 const actions = (fields: Partial<BillingActions> = {}): BillingActions => ({
-  loadMode: fn(async () => ok({ mode: "stripe" as const, graceDays: 7 })),
+  loadMode: fn(async () => ok({ mode: "stripe" as const, graceDays: 7, supportEmail: "help@lumen.example" })),
   checkout: fn(async () => ok(checkoutUrl)),
   portal: fn(async () => ok(portalUrl)),
   resendInstructions: fn(async () => ok(undefined)),
@@ -80,7 +80,8 @@ const withSubscription = (fields: Partial<Subscription>, user: AuthUser = paidUs
 /** A trial that ended before the fixtures' day, with nothing paid since. */
 const trialOverUser: AuthUser = { ...trialUser, trial_ends: "2026-09-28 09:14:00.000Z" };
 
-const manual = () => fn(async () => ok({ mode: "manual" as const, graceDays: 7 }));
+const manual = () =>
+  fn(async () => ok({ mode: "manual" as const, graceDays: 7, supportEmail: "help@lumen.example" }));
 
 /** Manual mode: the paid plan chosen monthly, nothing paid yet. */
 const monthlyRequestUser: AuthUser = {
@@ -523,16 +524,18 @@ export const PaidUntil: Story = {
     await expect(
       canvas.getByText(fr ? "Payé jusqu’au 1 octobre 2027." : "Paid until October 1, 2027."),
     ).toBeVisible();
-    await expect(args.actions.loadMode).toHaveBeenCalled();
     await modeLoaded(canvasElement);
+    await expect(args.actions.loadMode).toHaveBeenCalled();
     await expect(
       canvas.getByRole("button", { name: fr ? "Ne pas renouveler" : "Stop renewing" }),
     ).toBeVisible();
     // The receipts, the newest first, each downloadable.
     const list = within(await canvas.findByRole("region", { name: fr ? "Reçus" : "Receipts" }));
     const items = await list.findAllByRole("listitem");
-    await expect(items.map((item) => item.textContent)).toEqual(
-      fr
+    // Read with plain spaces (dates and prices hold no-break ones).
+    const plain = (text: string | null) => text?.replace(/\s/g, " ");
+    await expect(items.map((item) => plain(item.textContent))).toEqual(
+      (fr
         ? [
             "N° 000027, 30 sept. 2026 : 4,99 € TTCTélécharger (PDF)",
             "N° 000012, 1 sept. 2026 : 4,99 € TTCTélécharger (PDF)",
@@ -540,7 +543,8 @@ export const PaidUntil: Story = {
         : [
             "No. 000027, Sep 30, 2026: €4.99 incl. VATDownload (PDF)",
             "No. 000012, Sep 1, 2026: €4.99 incl. VATDownload (PDF)",
-          ],
+          ]
+      ).map(plain),
     );
     await userEvent.click(
       list.getByRole("button", {
@@ -595,8 +599,8 @@ export const PaidUntilStopRenewing: Story = {
     );
     await expect(dialog).toHaveAccessibleDescription(
       fr
-        ? "Vous gardez votre accès jusqu’au 1 octobre 2027\u202f; il ne vous sera plus demandé de payer."
-        : "You keep your access until October 1, 2027; you will not be asked to pay again.",
+        ? "Vous gardez votre accès jusqu’au 1\u00a0octobre\u00a02027\u202f; il ne vous sera plus demandé de payer."
+        : "You keep your access until October\u00a01,\u00a02027; you will not be asked to pay again.",
     );
     await expect(args.actions.setRenewal).not.toHaveBeenCalled();
     await userEvent.click(
@@ -759,9 +763,22 @@ export const AwaitingPayment: Story = {
     const section = instructions.closest("section")!;
     await expect(section).toHaveTextContent(
       fr
-        ? /Réglez 49,99\s€ pour un an par virement .* avec la référence camille\.martin@example\.com/
-        : /Pay €49\.99 for one year by bank transfer .* with the reference camille\.martin@example\.com/,
+        ? /Réglez 49,99\s€ pour un an par virement sur le compte ci-dessous, avec votre référence/
+        : /Pay €49\.99 for one year by bank transfer to the account below, with your reference/,
     );
+    // The support address is the configured one.
+    await expect(section).toHaveTextContent(
+      fr ? /Une question\s: help@lumen\.example\./ : "Questions: help@lumen.example.",
+    );
+    // The account and the reference, each on a line of its own; the IBAN and the reference copy.
+    const account = within(section.querySelector<HTMLElement>("[data-slot=bank-account]")!);
+    await expect(account.getByText("FR76 3000 6000 0112 3456 7890 189")).toBeVisible();
+    await expect(account.getByText("AGRIFRPP")).toBeVisible();
+    await expect(account.getByText("camille.martin@example.com")).toBeVisible();
+    await expect(account.getByRole("button", { name: fr ? "Copier l’IBAN" : "Copy the IBAN" })).toBeVisible();
+    await expect(
+      account.getByRole("button", { name: fr ? "Copier la référence" : "Copy the reference" }),
+    ).toBeVisible();
     await expect(
       canvas.getByText(
         fr
@@ -771,7 +788,7 @@ export const AwaitingPayment: Story = {
     ).toBeVisible();
     await modeLoaded(canvasElement);
     // Paying goes by the instructions: emailed again, switched to the other interval, or withdrawn.
-    const buttons = canvas.getAllByRole("button");
+    const buttons = canvas.getAllByRole("button").filter((button) => button.dataset.slot !== "copy-button");
     await expect(buttons).toHaveLength(3);
     await expect(buttons[0]).toHaveAccessibleName(
       fr ? "Renvoyer les instructions par e-mail" : "Email the instructions again",
@@ -809,8 +826,9 @@ export const AwaitingPaymentManual: Story = {
 };
 
 /**
- * Manual mode: switching the request to yearly asks the server (which emails the new
- * instructions), then the card shows the yearly amount, stays on the page and says so.
+ * Manual mode: switching the request to yearly is a new order: the order step first (its own
+ * start-at-once choice), then "Subscribe and pay" asks the server (which emails the new
+ * instructions), and the card shows the yearly amount, stays on the page and says so.
  */
 export const RequestSwitched: Story = {
   args: { user: monthlyRequestUser, actions: actions({ loadMode: manual() }) },
@@ -821,8 +839,19 @@ export const RequestSwitched: Story = {
     await userEvent.click(
       await canvas.findByRole("button", { name: fr ? /^Passer à l’annuel/ : /^Switch to yearly/ }),
     );
+    const order = within(await canvas.findByRole("region", { name: fr ? "Votre commande" : "Your order" }));
+    await expect(order.getByText(fr ? /^49,99\s€ TTC par an$/ : "€49.99 incl. VAT per year")).toBeVisible();
+    await expect(args.actions.checkout).not.toHaveBeenCalled();
+    await userEvent.click(
+      order.getByRole("checkbox", { name: fr ? /^Démarrer tout de suite/ : /^Start at once/ }),
+    );
+    await userEvent.click(
+      canvas.getByRole("button", {
+        name: fr ? "Commander avec obligation de paiement" : "Subscribe and pay",
+      }),
+    );
     await expect(args.actions.checkout).toHaveBeenCalledOnce();
-    await expect(args.actions.checkout).toHaveBeenCalledWith("year");
+    await expect(args.actions.checkout).toHaveBeenCalledWith("year", true);
     await expect(
       await canvas.findByText(
         fr
@@ -918,7 +947,7 @@ export const InstructionsSentAgain: Story = {
       ),
     ).toBeVisible();
     // aria-disabled, not disabled: the button keeps keyboard focus while it waits.
-    await expect(button).toHaveAccessibleName(fr ? /^Renvoyer dans \d+\ss$/ : /^Resend in \d+\ss$/);
+    await expect(button).toHaveAccessibleName(fr ? /^Renvoyer dans \d:\d\d$/ : /^Send again in \d:\d\d$/);
     await expect(button).toHaveAttribute("aria-disabled", "true");
   },
 };
@@ -955,7 +984,8 @@ export const ConfirmingPayment: Story = {
     await expect(
       canvas.getByText(fr ? "Confirmation de votre paiement…" : "Confirming your payment…"),
     ).toBeVisible();
-    await expect(args.actions.loadSubscription).toHaveBeenCalledTimes(1);
+    // The card asks for the subscription in an effect, after its first render.
+    await waitFor(() => expect(args.actions.loadSubscription).toHaveBeenCalledTimes(1));
     await expect(canvas.queryByRole("button")).toBeNull();
   },
 };
@@ -1099,6 +1129,33 @@ export const Phone: Story = {
       const box = button.getBoundingClientRect();
       await expect(box.right).toBeLessThanOrEqual(width);
       await expect(button.scrollWidth).toBeLessThanOrEqual(button.clientWidth);
+    }
+  },
+};
+
+/**
+ * Manual mode on a phone: each bank detail fits whole on its line, nothing wraps inside the IBAN's
+ * groups of four or the reference; the copy buttons stay in view.
+ */
+export const AwaitingPaymentPhone: Story = {
+  tags: ["!autodocs"],
+  globals: { viewport: { value: "phone", isRotated: false } },
+  args: { user: awaitingPaymentUser, actions: actions({ loadMode: manual() }) },
+  play: async ({ canvasElement }) => {
+    const account = await waitFor(() => {
+      const found = canvasElement.querySelector<HTMLElement>("[data-slot=bank-account]");
+      if (!found) throw new Error("no bank account yet");
+      return found;
+    });
+    const width = canvasElement.ownerDocument.documentElement.clientWidth;
+    for (const value of account.querySelectorAll<HTMLElement>("dd")) {
+      const lineHeight = Number.parseFloat(getComputedStyle(value).lineHeight);
+      // One line: the value's box is a line high, and nothing scrolls.
+      await expect(value.getBoundingClientRect().height).toBeLessThan(lineHeight * 1.5);
+      await expect(value.scrollWidth).toBeLessThanOrEqual(value.clientWidth);
+    }
+    for (const button of account.querySelectorAll<HTMLElement>("button")) {
+      await expect(button.getBoundingClientRect().right).toBeLessThanOrEqual(width);
     }
   },
 };

@@ -4,7 +4,7 @@ import enInstructions from "#content/en/payment-instructions.md?raw";
 import frInstructions from "#content/fr/payment-instructions.md?raw";
 import { formatDate, formatPrice } from "#shared/format.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
-import { paymentInstructions, paymentPeriod, splitInstructions } from "#shared/payment-instructions.ts";
+import { paymentInstructions, paymentPeriod } from "#shared/payment-instructions.ts";
 import type { ActionResult } from "#src/forms/action-result.ts";
 import type { AuthUser } from "#src/auth/auth-state.tsx";
 import type { BillingConfig } from "#src/auth/billing.ts";
@@ -27,13 +27,16 @@ import { FormAlert, FormSuccess } from "#src/forms/form-alert.tsx";
 import { useAction } from "#src/forms/use-action.ts";
 import { useLocale } from "#src/i18n/use-locale.ts";
 import { useNow } from "#src/lib/use-now.ts";
+import { cn } from "#src/lib/cn.ts";
 import { Badge } from "#src/ui/badge.tsx";
 import { Button } from "#src/ui/button.tsx";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "#src/ui/card.tsx";
 import { ConfirmDialog } from "#src/ui/confirm-dialog.tsx";
+import { CopyButton } from "#src/ui/copy-button.tsx";
 import { Separator } from "#src/ui/separator.tsx";
 import { Skeleton } from "#src/ui/skeleton.tsx";
 import { Spinner } from "#src/ui/spinner.tsx";
+import { SendAgainIn } from "../auth/send-again-in.tsx";
 import { resendCooldownSeconds, useCountdown } from "../auth/use-countdown.ts";
 import { PlanLine } from "./plan-line.tsx";
 import { type ReceiptActions, Receipts } from "./receipts.tsx";
@@ -89,10 +92,7 @@ export type BillingCardProps = {
   confirmPolling?: ConfirmPolling;
 };
 
-const instructionFiles: Record<Locale, { title: string; text: string }> = {
-  en: splitInstructions(enInstructions),
-  fr: splitInstructions(frInstructions),
-};
+const instructionFiles: Record<Locale, string> = { en: enInstructions, fr: frInstructions };
 
 const landed = (sub: Subscription | null | undefined) =>
   sub?.status === "active" || sub?.status === "trialing";
@@ -263,8 +263,8 @@ function CheckoutNotice({
   );
 }
 
-/** What the state says, in sentences. */
-function StateText({ state, email }: { state: PlanState; email: string }) {
+/** What the state says, in sentences; `support`: where customers write, named in manual mode's instructions. */
+function StateText({ state, email, support }: { state: PlanState; email: string; support: string }) {
   const locale = useLocale();
   const dateOf = (value: string) => formatDate(value, locale);
   switch (state.status) {
@@ -331,7 +331,7 @@ function StateText({ state, email }: { state: PlanState; email: string }) {
       return (
         <>
           {state.instructions ? (
-            <Instructions interval={state.interval} email={email} />
+            <Instructions interval={state.interval} email={email} support={support} />
           ) : (
             <p>
               <Trans>Your payment is not complete yet.</Trans>
@@ -380,23 +380,52 @@ function StateText({ state, email }: { state: PlanState; email: string }) {
   }
 }
 
-/** Manual mode: the operator's instructions (content/), filled in as the server's email fills them. */
-function Instructions({ interval, email }: { interval: Interval; email: string }) {
+/**
+ * Manual mode: the operator's instructions (content/), filled in as the server's email fills them,
+ * then the account and the reference on lines of their own, each whole on a phone, the IBAN and the
+ * reference with a copy button.
+ */
+function Instructions({ interval, email, support }: { interval: Interval; email: string; support: string }) {
   const locale = useLocale();
-  const { title, text } = instructionFiles[locale];
-  const paragraphs = paymentInstructions(text, {
+  const { t } = useLingui();
+  const { title, paragraphs, account } = paymentInstructions(instructionFiles[locale], {
     amount: formatPrice(paidPrice(interval), locale),
     period: paymentPeriod(interval, locale),
     reference: email,
+    support,
   });
+  // What is typed again in a bank app is in a fixed-width face: 0 and O never mixed up.
+  const details = [
+    { key: "holder", label: t`Account holder`, value: account.holder, typed: false },
+    { key: "iban", label: t`IBAN`, value: account.iban, typed: true, copy: account.iban.replace(/ /g, "") },
+    { key: "bic", label: t`BIC`, value: account.bic, typed: true },
+    { key: "reference", label: t`Reference`, value: email, typed: true, copy: email },
+  ].filter((detail) => detail.value);
+  const copyLabels: Record<string, string> = { iban: t`Copy the IBAN`, reference: t`Copy the reference` };
+  const [first, ...rest] = paragraphs;
+  const paragraph = (text: string) => (
+    <p key={text} className="break-words">
+      {text}
+    </p>
+  );
+  // The first paragraph says how to pay, the account follows it, then the rest of the operator's words.
   return (
     <section data-slot="payment-instructions" className="flex flex-col gap-2">
       <h3 className="font-semibold">{title}</h3>
-      {paragraphs.map((paragraph) => (
-        <p key={paragraph} className="break-words">
-          {paragraph}
-        </p>
-      ))}
+      {first ? paragraph(first) : null}
+      <dl data-slot="bank-account" className="grid gap-3 border-l-2 border-border pl-3">
+        {details.map(({ key, label, value, typed, copy }) => (
+          <div key={key} data-slot={`bank-${key}`} className="grid min-w-0 gap-0.5">
+            <dt className="flex min-h-9 items-center justify-between gap-2 text-muted-foreground">
+              {label}
+              {copy ? <CopyButton value={copy} aria-label={copyLabels[key]} size="icon-sm" /> : null}
+            </dt>
+            {/* The card's full width: it wraps between groups of four, never inside one. */}
+            <dd className={cn("min-w-0 overflow-x-auto break-normal", typed && "font-mono")}>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {rest.map(paragraph)}
     </section>
   );
 }
@@ -449,7 +478,7 @@ function ResendInstructions({
             if ((await run())?.success) start(resendCooldownSeconds);
           }}
         >
-          {cooldown > 0 ? <Trans>Resend in {cooldown} s</Trans> : <Trans>Email the instructions again</Trans>}
+          {cooldown > 0 ? <SendAgainIn seconds={cooldown} /> : <Trans>Email the instructions again</Trans>}
         </Button>
         {children}
       </div>
@@ -463,10 +492,13 @@ function ResendInstructions({
 
 /**
  * A change made on the card, without leaving the page: the awaited request switched to the other
- * interval (manual mode), withdrawn, or the running subscription renewing or not.
+ * interval (manual mode; a new order, placed through the order step with its own start-at-once
+ * choice), withdrawn, or the running subscription renewing or not.
  */
 type PlanChange =
-  { kind: "switch"; interval: Interval } | { kind: "withdraw" } | { kind: "renewal"; renew: boolean };
+  | { kind: "switch"; interval: Interval; startNow: boolean }
+  | { kind: "withdraw" }
+  | { kind: "renewal"; renew: boolean };
 
 const sameChange = (a: PlanChange | null, b: PlanChange) =>
   a !== null &&
@@ -528,11 +560,12 @@ function StateActions({
   if (state.status === "trial" || state.status === "ended" || state.status === "awaiting-payment") {
     if (state.status === "awaiting-payment" && state.instructions) {
       const other = state.interval === "month" ? "year" : "month";
-      const switching: PlanChange = { kind: "switch", interval: other };
+      // Pending while it runs (whatever was chosen in the order step).
+      const switching: PlanChange = { kind: "switch", interval: other, startNow: false };
       const withdrawing: PlanChange = { kind: "withdraw" };
       return (
         <ResendInstructions resend={resendInstructions}>
-          <Button variant="outline" {...changeButton(switching)} onClick={() => onChange(switching)}>
+          <Button variant="outline" {...changeButton(switching)} onClick={() => onCheckout(other)}>
             {switchWords[other](formatPrice(paidPrice(other), locale))}
           </Button>
           <ConfirmDialog
@@ -623,7 +656,7 @@ function usePlanChange(actions: BillingActions) {
     async (next: PlanChange): Promise<ActionResult<unknown>> => {
       const result =
         next.kind === "switch"
-          ? await actions.checkout(next.interval)
+          ? await actions.checkout(next.interval, next.startNow)
           : next.kind === "withdraw"
             ? await actions.withdrawRequest()
             : await actions.setRenewal(next.renew);
@@ -718,7 +751,7 @@ export function BillingCard({
           // How to pay depends on the mode: nothing that the instructions would replace.
           <Skeleton className="h-16 w-full" />
         ) : (
-          <StateText state={state} email={user.email} />
+          <StateText state={state} email={user.email} support={config?.supportEmail ?? ""} />
         )}
         {!showActions ? null : mode === undefined ? (
           <Skeleton className="h-10 w-full sm:w-72" />
@@ -734,7 +767,14 @@ export function BillingCard({
               <Button
                 pending={busy === ordering}
                 unavailable={busy !== null && busy !== ordering}
-                onClick={() => void go(ordering)}
+                onClick={() => {
+                  // Manual mode, a payment awaited: the request switched on the page, the new
+                  // instructions emailed; otherwise on to Checkout (or, manual, the instructions).
+                  if (state.status === "awaiting-payment" && state.instructions) {
+                    change.start({ kind: "switch", interval: ordering, startNow });
+                    setOrdering(null);
+                  } else void go(ordering);
+                }}
               >
                 <OrderButtonText />
               </Button>

@@ -33,16 +33,34 @@ export type CategoryPlotProps = SeriesPlotProps<CategoryDatum, CategorySeries>;
 const margin = { top: 20, right: 12, bottom: 62 };
 /** How far above its bar a value's baseline sits. */
 const valueLift = 6;
-/** The second row of staggered category labels: two 15 px lines lower. */
-const staggerOffset = 32;
+/** A category label's line height. */
+const labelLine = 15;
+/** A category label wraps onto two lines, or three when a label needs them (long French words on a phone). */
+const maxLabelLines = 3;
 
 type CategoryLayoutInput = Pick<
   CategoryPlotProps,
   "data" | "series" | "width" | "height" | "locale" | "valueFormat" | "yMax"
 >;
 
-/** Scales, ticks and margins of a category plot at a given size: shared by both modes. */
-function categoryLayout({ data, series, width, height, locale, valueFormat, yMax }: CategoryLayoutInput) {
+/**
+ * Scales, ticks and margins of a category plot at a given size: shared by both modes. Laid out for
+ * two-line labels first; when a label needs a third line at that width, laid out again with the
+ * room for it, so that no label is cut.
+ */
+function categoryLayout(input: CategoryLayoutInput) {
+  const twoLines = layoutWith(input, 2);
+  const lines = Math.max(
+    2,
+    ...twoLines.xTicks.map((category) => wrapLabel(category, twoLines.xLabelWidth, 12, maxLabelLines).length),
+  );
+  return lines > 2 ? layoutWith(input, lines) : twoLines;
+}
+
+function layoutWith(
+  { data, series, width, height, locale, valueFormat, yMax }: CategoryLayoutInput,
+  labelLines: number,
+) {
   const format = chartFormatters(locale, valueFormat);
   const values = finiteValues(data, series);
 
@@ -51,7 +69,9 @@ function categoryLayout({ data, series, width, height, locale, valueFormat, yMax
   // the value axis is sized, because the extra row takes its height from the plot.
   const roughWidth = width - 40 - margin.right;
   const stagger = data.length > tickCount(roughWidth, 56) && data.length * 24 <= roughWidth;
-  const bottom = margin.bottom + (stagger ? staggerOffset : 0);
+  /** The second row of staggered labels: a label's lines lower. */
+  const staggerOffset = labelLines * labelLine + 2;
+  const bottom = margin.bottom + (labelLines - 2) * labelLine + (stagger ? staggerOffset : 0);
   const innerHeight = Math.max(0, height - margin.top - bottom);
   const { yScale, yTicks, left, topOf } = valueScale({ values, innerHeight, format, max: yMax });
   const innerWidth = Math.max(0, width - left - margin.right);
@@ -108,6 +128,7 @@ function categoryLayout({ data, series, width, height, locale, valueFormat, yMax
     x1,
     xTicks,
     xLabelWidth,
+    labelLines,
     labelOffset,
     bottom,
     showValues,
@@ -190,7 +211,7 @@ function CategoryBars({
  * static plot wraps them on an estimate instead, so the prerendered HTML has them wrapped too.
  */
 function CategoryAxes({ layout, labels }: { layout: CategoryLayout; labels: "measured" | "estimated" }) {
-  const { format, innerHeight, yScale, yTicks, x0, xTicks, xLabelWidth, labelOffset } = layout;
+  const { format, innerHeight, yScale, yTicks, x0, xTicks, xLabelWidth, labelLines, labelOffset } = layout;
   return (
     <>
       <ValueAxis scale={yScale} ticks={yTicks} format={format.tickValue} />
@@ -208,15 +229,15 @@ function CategoryAxes({ layout, labels }: { layout: CategoryLayout; labels: "mea
               width={xLabelWidth}
               verticalAnchor="start"
               textAnchor="middle"
-              lineHeight={15}
+              lineHeight={labelLine}
               {...tickLabelProps}
             >
               {formattedValue ?? ""}
             </Text>
           ) : (
             <text x={x} y={y + labelOffset(formattedValue ?? "")} textAnchor="middle" {...tickLabelProps}>
-              {wrapLabel(formattedValue ?? "", xLabelWidth).map((line, index) => (
-                <tspan key={line} x={x} dy={index === 0 ? "0.71em" : 15}>
+              {wrapLabel(formattedValue ?? "", xLabelWidth, 12, labelLines).map((line, index) => (
+                <tspan key={line} x={x} dy={index === 0 ? "0.71em" : labelLine}>
                   {line}
                 </tspan>
               ))}

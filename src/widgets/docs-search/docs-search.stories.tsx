@@ -3,8 +3,8 @@ import type { Meta, StoryObj } from "@storybook/react-vite";
 import MiniSearch from "minisearch";
 import { renderToStaticMarkup } from "react-dom/server";
 import { expect, userEvent, waitFor, within } from "storybook/test";
-import type { SearchDocument } from "#src/content/page-data.ts";
-import { searchIndexOptions } from "#src/content/search.ts";
+import { writeDocsSearch } from "#shared/docs-search-html.ts";
+import { searchDocs, searchIndexOptions, type SearchDocument } from "#shared/docs-search.ts";
 import { enhanceDocsSearch } from "#src/enhance/docs-search.ts";
 import type { Locale } from "#shared/i18n/locales.ts";
 import { DocsSearch } from "./docs-search.tsx";
@@ -100,12 +100,15 @@ const documents: Record<Locale, SearchDocument[]> = {
   ],
 };
 
-/** The index file the build writes, for `/search/{anything}-{locale}.json`. */
-function indexJson(locale: Locale) {
-  const index = new MiniSearch(searchIndexOptions(locale));
+/** The index the build writes. */
+function indexOf(locale: Locale) {
+  const index = new MiniSearch<SearchDocument>(searchIndexOptions(locale));
   index.addAll(documents[locale]);
-  return JSON.stringify(index);
+  return index;
 }
+
+/** The index file the build writes, for `/search/{anything}-{locale}.json`. */
+const indexJson = (locale: Locale) => JSON.stringify(indexOf(locale));
 
 /** The stubbed index server: what it was asked, whether it fails, and a gate holding its answers. */
 const server = {
@@ -119,14 +122,22 @@ const server = {
   },
 };
 
-/** A page's search box as the build prerendered it: HTML only, no React behind it. */
-function PrerenderedSearch({ indexUrl }: { indexUrl: string }) {
+/**
+ * A page's search box as the build prerendered it: HTML only, no React behind it; with `query`, the
+ * search page's box with the results the server wrote in for it.
+ */
+function PrerenderedSearch({ indexUrl, query }: { indexUrl: string; query?: string }) {
   const { i18n } = useLingui();
-  const html = renderToStaticMarkup(
+  const prerendered = renderToStaticMarkup(
     <I18nProvider i18n={i18n}>
-      <DocsSearch />
+      <DocsSearch searchPage={query !== undefined} />
     </I18nProvider>,
   ).replace(/ data-index-url="[^"]*"/, ` data-index-url="${indexUrl}"`);
+  const locale = i18n.locale === "fr" ? "fr" : "en";
+  const html =
+    query === undefined
+      ? prerendered
+      : writeDocsSearch(prerendered, { query, hits: searchDocs(indexOf(locale), query, locale) });
   return <div className="max-w-xl p-6" dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
@@ -243,7 +254,8 @@ export const Search: Story = {
     );
     await expect(results()).toEqual([
       fr
-        ? ["Dépannage", expect.stringContaining("Que faire quand"), `${docs}/troubleshooting`]
+        ? // The title holds the word; the snippet shows a synonym the text holds.
+          ["Dépannage", expect.stringContaining("Problèmes de lecture"), `${docs}/troubleshooting`]
         : ["Billing", expect.stringContaining("Plans, invoices and refunds."), `${docs}/billing`],
     ]);
 
@@ -372,6 +384,52 @@ export const SectionWithSnippet: Story = {
             "Cancellation takes effect at the end of the month already paid.",
             "/fr/docs/billing#cancelling",
           ],
+    );
+  },
+};
+
+/**
+ * The search page's box, with the results the server wrote in for the query it was sent (scripts
+ * off, or sent before they ran). Once the scripts run, the first focus loads the index: the written
+ * results stay meanwhile, then the box searches as one types, as everywhere else.
+ */
+export const WrittenByTheServer: Story = {
+  render: (_args, { globals }) => (
+    <PrerenderedSearch
+      indexUrl={`/search/written-${String(globals.locale)}.json`}
+      query={globals.locale === "fr" ? "mot de passe" : "password"}
+    />
+  ),
+  play: async ({ canvasElement, globals }) => {
+    const fr = globals.locale === "fr";
+    const { root, input, status, spinner, results } = parts(canvasElement, fr);
+    const query = fr ? "mot de passe" : "password";
+    const written = fr
+      ? `3 pages correspondent à ${quoted(fr, query)}.`
+      : `3 pages match ${quoted(fr, query)}.`;
+    await expect(input).toHaveValue(query);
+    await expect(status.textContent).toBe(written);
+    await expect(results()).toHaveLength(3);
+
+    server.hold();
+    input.addEventListener("focus", () => enhanceDocsSearch(root), { once: true });
+    await userEvent.click(input);
+    await waitFor(() => expect(spinner).toBeVisible());
+    await expect(status.textContent).toBe(written);
+    await expect(results()).toHaveLength(3);
+    server.release();
+    await waitFor(() => expect(spinner).not.toBeVisible());
+    await expect(status.textContent).toBe(written);
+
+    await userEvent.clear(input);
+    await userEvent.type(input, fr ? "facture" : "invoice");
+    await waitFor(() => expect(results()).toHaveLength(1));
+    // The search page's empty box has its hint.
+    await userEvent.clear(input);
+    await expect(status.textContent).toBe(
+      fr
+        ? "Saisissez ce que vous cherchez, par exemple «\u202fmot de passe\u202f» ou «\u202ffacture\u202f», puis appuyez sur Entrée."
+        : "Type what you are looking for, for example “password” or “invoice”, then press Enter.",
     );
   },
 };
