@@ -60,11 +60,14 @@ import { createLogger } from "./tools/log.ts";
  * written (the site shows the same words on the account page). Read once at start, its bank account
  * checked: a wrong IBAN stops the server rather than reach a customer.
  */
-function readInstructionsFile(locale: "en" | "fr"): string {
-  const file = fileURLToPath(new URL(`../content/${locale}/payment-instructions.md`, import.meta.url));
+function readInstructionsFile(locale: "en" | "fr"): { file: string; markdown: string } {
+  const file = path.relative(
+    process.cwd(),
+    fileURLToPath(new URL(`../content/${locale}/payment-instructions.md`, import.meta.url)),
+  );
   const markdown = readFileSync(file, "utf8");
-  readInstructions(markdown, path.relative(process.cwd(), file));
-  return markdown;
+  readInstructions(markdown, file);
+  return { file, markdown };
 }
 
 /**
@@ -73,10 +76,9 @@ function readInstructionsFile(locale: "en" | "fr"): string {
  */
 export function instructionsWarnings(): string[] {
   return (["en", "fr"] as const).flatMap((locale) => {
-    const file = fileURLToPath(new URL(`../content/${locale}/payment-instructions.md`, import.meta.url));
-    const { account } = readInstructions(readFileSync(file, "utf8"));
-    return account.iban.replace(/ /g, "") === exampleIban
-      ? [`${path.relative(process.cwd(), file)} shows the example IBAN: write the account customers pay into`]
+    const { file, markdown } = readInstructionsFile(locale);
+    return readInstructions(markdown).account.iban.replace(/ /g, "") === exampleIban
+      ? [`${file} shows the example IBAN: write the account customers pay into`]
       : [];
   });
 }
@@ -244,7 +246,7 @@ export function createApp(options: AppOptions): App {
     stripe: options.stripe,
     graceMs:
       options.billingGraceDays === undefined ? undefined : options.billingGraceDays * 24 * 60 * 60 * 1000,
-    instructions: { en: readInstructionsFile("en"), fr: readInstructionsFile("fr") },
+    instructions: { en: readInstructionsFile("en").markdown, fr: readInstructionsFile("fr").markdown },
     seller: options.seller,
   });
   const billingSweepCron = options.billingSweepCron ?? defaultBillingSweepCron;
